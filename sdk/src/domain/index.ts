@@ -1,0 +1,12 @@
+// Every business rule of SPEC.md, stated once. Pure: no I/O, no DOM, and the current time is always an argument.
+export * from './constants';
+export * from './dates';
+export * from './market-timing';
+export * from './pricing';
+export * from './cart';
+export * from './validation';
+export * from './errors';
+export * from './receipt';
+export * from './routing';
+export * from './storage';
+export * from './app-version';
