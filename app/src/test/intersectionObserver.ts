@@ -1,0 +1,72 @@
+// A controllable IntersectionObserver for jsdom: tests decide when an element enters the viewport.
+//   setIntersecting(element, true)  → every observer watching it reports it as visible.
+
+interface MockObserver {
+  callback: IntersectionObserverCallback;
+  options: IntersectionObserverInit | undefined;
+  targets: Set<Element>;
+  instance: IntersectionObserver;
+}
+
+const observers = new Set<MockObserver>();
+
+class MockIntersectionObserver implements IntersectionObserver {
+  readonly root = null;
+  readonly rootMargin: string;
+  readonly thresholds = [0];
+  private readonly record: MockObserver;
+
+  constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+    this.rootMargin = options?.rootMargin ?? '0px';
+    this.record = { callback, options, targets: new Set(), instance: this };
+    observers.add(this.record);
+  }
+
+  observe(target: Element): void {
+    this.record.targets.add(target);
+  }
+
+  unobserve(target: Element): void {
+    this.record.targets.delete(target);
+  }
+
+  disconnect(): void {
+    this.record.targets.clear();
+    observers.delete(this.record);
+  }
+
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+
+export function installIntersectionObserverMock(): void {
+  Object.defineProperty(window, 'IntersectionObserver', {
+    value: MockIntersectionObserver,
+    configurable: true,
+    writable: true,
+  });
+}
+
+/** Root margins of the observers currently watching `element`. */
+export function observedMargins(element: Element): string[] {
+  return [...observers].filter((o) => o.targets.has(element)).map((o) => o.instance.rootMargin);
+}
+
+/** Reports `element` as entering (true) or leaving (false) the viewport to every observer watching it. */
+export function setIntersecting(element: Element, isIntersecting: boolean): void {
+  const rect = element.getBoundingClientRect();
+  for (const observer of [...observers]) {
+    if (!observer.targets.has(element)) continue;
+    const entry = {
+      target: element,
+      isIntersecting,
+      intersectionRatio: isIntersecting ? 1 : 0,
+      boundingClientRect: rect,
+      intersectionRect: rect,
+      rootBounds: null,
+      time: performance.now(),
+    } as IntersectionObserverEntry;
+    observer.callback([entry], observer.instance);
+  }
+}

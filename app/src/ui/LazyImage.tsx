@@ -1,0 +1,71 @@
+// Image that loads once it comes within 1000 px of the viewport (SPEC.md section 9), inside a box of
+// fixed aspect ratio so nothing shifts when it arrives; fades in, and shows a fallback if it fails.
+import { LAZY_IMAGE_MARGIN_PX } from '@creator-market/sdk/domain';
+import { useRef, useState, type ReactNode } from 'react';
+import { cx } from './cx';
+import { IconImage } from './Icons';
+import styles from './LazyImage.module.css';
+import { useIntersection } from './visibility';
+
+export const LAZY_IMAGE_ROOT_MARGIN = `${LAZY_IMAGE_MARGIN_PX}px`;
+
+export interface LazyImageProps {
+  src: string | null | undefined;
+  alt: string;
+  /** Width divided by height of the box (1 = square, 16 / 9 = wide). */
+  ratio?: number;
+  /** Corner radius in px or any CSS length. */
+  radius?: number | string;
+  /** 'cover' crops to fill the box (default), 'contain' shows the whole image. */
+  fit?: 'cover' | 'contain';
+  /** Shown instead of the image when it fails or there is no src. */
+  fallback?: ReactNode;
+  className?: string;
+}
+
+type LoadState = 'waiting' | 'loaded' | 'failed';
+
+export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback, className }: LazyImageProps) {
+  const boxRef = useRef<HTMLSpanElement>(null);
+  const [near, setNear] = useState(false);
+  const [state, setState] = useState<LoadState>('waiting');
+  const [shownSrc, setShownSrc] = useState(src);
+
+  // A new src starts over (lists reuse rows).
+  if (shownSrc !== src) {
+    setShownSrc(src);
+    setState('waiting');
+  }
+
+  useIntersection(boxRef, LAZY_IMAGE_ROOT_MARGIN, (visible) => visible && setNear(true), !near);
+
+  const failed = !src || state === 'failed';
+  return (
+    <span
+      ref={boxRef}
+      className={cx(styles.box, className)}
+      style={{ borderRadius: radius }}
+      data-state={failed ? 'failed' : state}
+    >
+      {/* Padding in % is relative to the width of the parent, here the box: height = width / ratio. */}
+      <span className={styles.sizer} style={{ paddingTop: `${100 / ratio}%` }} />
+      {failed ? (
+        <span className={styles.fallback} role="img" aria-label={alt}>
+          {fallback ?? <IconImage size={28} />}
+        </span>
+      ) : (
+        near && (
+          <img
+            className={cx(styles.image, state === 'loaded' && styles.loaded)}
+            style={{ objectFit: fit }}
+            src={src}
+            alt={alt}
+            decoding="async"
+            onLoad={() => setState('loaded')}
+            onError={() => setState('failed')}
+          />
+        )
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,44 @@
+// Mounts the app-wide overlays once (status-bar strip, go-to-top, toasts, dialogs, login prompt, splash)
+// around the centred app column, and applies the page background colour from the ui store.
+import { useEffect, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { uiState } from '../stores/ui';
+import { DialogHost } from './Dialog';
+import { GoToTop } from './GoToTop';
+import { LoginPrompt } from './LoginPrompt';
+import { Splash } from './Splash';
+import { StatusBarOverlay } from './StatusBarOverlay';
+import { ToastViewport } from './Toast';
+
+/** CSS background for a page colour of the ui store ('white' default, 'none' for no fill). */
+export function pageBackground(pageColor: string): string {
+  if (pageColor === 'none') return 'transparent';
+  if (pageColor === 'white' || pageColor === '') return '#ffffff';
+  return pageColor;
+}
+
+export interface UiRootProps {
+  /** Runs when the user accepts the login prompt (navigate to the login route). */
+  onLogin: () => void;
+  children: ReactNode;
+}
+
+export function UiRoot({ onLogin, children }: UiRootProps) {
+  const { pageColor, splash } = useSnapshot(uiState);
+
+  useEffect(() => {
+    document.documentElement.style.setProperty('--page-bg', pageBackground(pageColor));
+  }, [pageColor]);
+
+  return (
+    <>
+      <StatusBarOverlay />
+      <div className="app-column">{children}</div>
+      <GoToTop />
+      <ToastViewport />
+      <DialogHost />
+      <LoginPrompt onLogin={onLogin} />
+      <Splash visible={splash} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes a fresh machine of ours ready: pnpm 10 (corepack does not work here), the workspace's
+# dependencies from the lockfile and, with --browser, Debian's chromium and CJK fonts for browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v pnpm >/dev/null 2>&1 || [[ "$(pnpm --version 2>/dev/null)" != 10.* ]]; then
+  echo "› installing pnpm 10"
+  npm install --global --no-fund --no-audit pnpm@10 >/dev/null
+fi
+
+echo "› pnpm install --frozen-lockfile"
+pnpm install --frozen-lockfile --reporter=append-only
+
+if [[ "${1:-}" == "--browser" ]] && ! { [[ -x /usr/bin/chromium ]] && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; }; then
+  echo "› installing Debian's chromium and fonts-noto-cjk"
+  sudo_cmd=""; [[ "$(id -u)" == 0 ]] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
+fi

@@ -1,0 +1,47 @@
+import createClient, { type Client } from 'openapi-fetch';
+import type { operations, paths } from '../generated/ads';
+import { DEFAULT_TIMEOUT_MS } from './api-client';
+import { createTransport, type FetchLike } from './transport';
+
+export type AdRequestQuery = operations['requestAd']['parameters']['query'];
+/** The ad service's answer: `code` 0 is an ad, any other code is "no ad" (the slot's rejected state). */
+export type AdResponse = operations['requestAd']['responses'][200]['content']['application/json'];
+
+export interface AdClientOptions {
+  /** The ad service's origin (and path prefix), e.g. `http://127.0.0.1:4010/ads`. */
+  baseUrl: string;
+  /** The service's fixed `Authorization` header value. */
+  authorization: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export interface AdClient {
+  /**
+   * Asks for an ad. Resolves with the service's answer whatever its `code` (a non-zero code is returned, not
+   * thrown); rejects with ApiError only when the request itself fails (HTTP error, network, timeout).
+   */
+  requestAd(query: AdRequestQuery, init?: { signal?: AbortSignal }): Promise<AdResponse>;
+  raw: Client<paths>;
+}
+
+export function createAdClient(options: AdClientOptions): AdClient {
+  const raw = createClient<paths>({
+    baseUrl: options.baseUrl,
+    fetch: createTransport({
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      authorization: options.authorization,
+      expectEnvelope: false,
+      fetch: options.fetch,
+    }),
+  });
+  return {
+    async requestAd(query, init) {
+      const { data, response } = await raw.GET('/request', { params: { query }, signal: init?.signal });
+      // The transport rejects every failure, so a resolved call always carries a parsed JSON body.
+      if (data === undefined) throw new Error(`${response.url}: the ad service answered without a body`);
+      return data;
+    },
+    raw,
+  };
+}

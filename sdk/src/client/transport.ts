@@ -1,0 +1,103 @@
+// The fetch that openapi-fetch calls. It owns every failure rule, so that a call either resolves with a 2xx
+// JSON response or rejects with one ApiError: adds the bearer token, enforces the timeout (over the whole
+// exchange, body included), reports each response to the clock and the observer, and normalises errors.
+import { httpError, transportError } from './errors';
+import type { ServerClock } from './clock';
+
+export type FetchLike = (input: Request) => Promise<Response>;
+
+export type TokenSource = () => string | null | undefined | Promise<string | null | undefined>;
+
+export interface TransportOptions {
+  fetch?: FetchLike;
+  timeoutMs: number;
+  /** Sets `Authorization: Bearer <token>` when it returns a token. */
+  getToken?: TokenSource;
+  /** A fixed `Authorization` header value (the ad service's key). */
+  authorization?: string;
+  clock?: ServerClock;
+  /** Called with every HTTP response (a readable copy) before errors are normalised. */
+  onResponse?: (response: Response, request: Request) => void;
+  /** The product API wraps every success in `{data}`; a 2xx without it is malformed. */
+  expectEnvelope: boolean;
+}
+
+export function createTransport(options: TransportOptions): FetchLike {
+  return async (input) => {
+    const target = { method: input.method, url: input.url };
+    const headers = new Headers(input.headers);
+    const token = await options.getToken?.();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    else if (options.authorization !== undefined) headers.set('Authorization', options.authorization);
+
+    const controller = new AbortController();
+    const request = new Request(input, { headers, signal: controller.signal });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+    // The caller's own signal (openapi-fetch's `signal` option) still cancels the call.
+    const abortWithCaller = () => controller.abort();
+    if (input.signal.aborted) controller.abort();
+    else input.signal.addEventListener('abort', abortWithCaller, { once: true });
+
+    let response: Response;
+    let text: string;
+    try {
+      // Racing the abort as well keeps the limit even where a fetch (or a mock) ignores the signal.
+      response = await untilAborted((options.fetch ?? globalThis.fetch)(request), controller.signal);
+      text = await untilAborted(response.text(), controller.signal);
+    } catch (cause) {
+      throw timedOut
+        ? transportError('timeout', `no response within ${options.timeoutMs} ms`, target, cause)
+        : transportError('network-error', `network failure: ${describe(cause)}`, target, cause);
+    } finally {
+      clearTimeout(timer);
+      input.signal.removeEventListener('abort', abortWithCaller);
+    }
+
+    options.clock?.observe(response.headers);
+    options.onResponse?.(copyResponse(response, text), request);
+
+    if (!response.ok) throw httpError(response.status, response.statusText, text, target);
+    const problem = bodyProblem(text, options.expectEnvelope);
+    if (problem) throw transportError('network-error', `HTTP ${response.status} with ${problem}`, target);
+    return copyResponse(response, text);
+  };
+}
+
+/** A fresh, readable response with the same status and headers (statuses like 204 take no body). */
+function copyResponse(response: Response, text: string): Response {
+  const nullBody = [101, 103, 204, 205, 304].includes(response.status);
+  return new Response(nullBody ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Settles like `work`, or rejects as soon as `signal` aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Why a 2xx body is unusable, or undefined when it is fine. */
+function bodyProblem(text: string, expectEnvelope: boolean): string | undefined {
+  if (text.trim() === '') return 'an empty body';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'a body that is not JSON';
+  }
+  if (expectEnvelope && (typeof value !== 'object' || value === null || !('data' in value))) return 'a body without the {data} envelope';
+  return undefined;
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}

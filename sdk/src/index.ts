@@ -1,0 +1,14 @@
+// The sdk: the typed API client, the server clock, the generated contract types and the pure domain rules.
+export * from './client';
+export type { paths, components, operations } from './generated/api';
+export type { paths as AdPaths, components as AdComponents, operations as AdOperations } from './generated/ads';
+export * from './domain';
+
+import type { components, operations } from './generated/api';
+
+/** Every component schema of the product API: `Schemas['Receipt']`. */
+export type Schemas = components['schemas'];
+/** The shared error body of every non-2xx product API response. */
+export type ErrorBody = components['schemas']['ErrorBody'];
+/** The operation ids of the product API. */
+export type OperationId = keyof operations;
