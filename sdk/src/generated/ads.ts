@@ -82,7 +82,7 @@ export interface components {
             format: "banner" | "native" | "popup";
             /**
              * @description The ad's HTML, inserted into the slot as is.
-             * @example <a class="ad-banner" href="/m/mallang_studio/12"><img src="/assets/banners/winter-sticker-market.svg" alt="겨울 스티커 마켓 오픈"></a>
+             * @example <a class="ad-banner" href="/m/mallang_studio/12"><img src="/img/banner/winter-sticker-market.svg" alt="겨울 스티커 마켓 오픈"></a>
              */
             ad: string;
         };

@@ -2145,7 +2145,7 @@ export interface components {
          * BannerItem
          * @description One slide of the home's main banner carousel. It opens the market `/m/{sellerPublicId}/{marketPublicId}`, or the seller's profile when `marketPublicId` is 0.
          * @example {
-         *       "bannerCover": "/assets/banners/winter-sticker-market.svg",
+         *       "bannerCover": "/img/banner/winter-sticker-market.svg",
          *       "sellerPublicId": "mallang_studio",
          *       "marketPublicId": 12
          *     }
@@ -2153,7 +2153,7 @@ export interface components {
         BannerItem: {
             /**
              * @description Banner image address.
-             * @example /assets/banners/winter-sticker-market.svg
+             * @example /img/banner/winter-sticker-market.svg
              */
             bannerCover: string;
             /** @example mallang_studio */
@@ -2170,12 +2170,12 @@ export interface components {
          * @example {
          *       "bannerList": [
          *         {
-         *           "bannerCover": "/assets/banners/winter-sticker-market.svg",
+         *           "bannerCover": "/img/banner/winter-sticker-market.svg",
          *           "sellerPublicId": "mallang_studio",
          *           "marketPublicId": 12
          *         },
          *         {
-         *           "bannerCover": "/assets/banners/dalgom-keyring.svg",
+         *           "bannerCover": "/img/banner/dalgom-keyring.svg",
          *           "sellerPublicId": "dalgom_lab",
          *           "marketPublicId": 0
          *         }
@@ -2203,11 +2203,11 @@ export interface components {
          *       "marketST": "2026-11-21T10:00:00.000Z",
          *       "marketED": "2026-11-24T14:59:59.000Z",
          *       "marketTitle": "겨울 스티커 마켓",
-         *       "marketCover": "/assets/covers/6650f1c2a9d3e4b5c6d7e001-1.svg",
+         *       "marketCover": "/img/cover/6650f1c2a9d3e4b5c6d7e001-1.svg",
          *       "sellerPublicId": "mallang_studio",
          *       "marketPublicId": 12,
          *       "sellerName": "말랑공방",
-         *       "sellerProfile": "/assets/profiles/mallang_studio.svg",
+         *       "sellerProfile": "/img/profile/mallang_studio.svg",
          *       "marketStatus": 2
          *     }
          */
@@ -2233,7 +2233,7 @@ export interface components {
             marketTitle: string;
             /**
              * @description Main cover image address; empty when the market has none.
-             * @example /assets/covers/6650f1c2a9d3e4b5c6d7e001-1.svg
+             * @example /img/cover/6650f1c2a9d3e4b5c6d7e001-1.svg
              */
             marketCover: string;
             /** @example mallang_studio */
@@ -2247,7 +2247,7 @@ export interface components {
             sellerName: string;
             /**
              * @description Seller profile image address; empty when none.
-             * @example /assets/profiles/mallang_studio.svg
+             * @example /img/profile/mallang_studio.svg
              */
             sellerProfile: string;
             /**
@@ -2362,7 +2362,7 @@ export interface components {
          *       "status": 0,
          *       "seller": {
          *         "publicId": "mallang_studio",
-         *         "profile": "/assets/profiles/mallang_studio.svg"
+         *         "profile": "/img/profile/mallang_studio.svg"
          *       },
          *       "market": {
          *         "_id": "6650f1c2a9d3e4b5c6d7e001",
@@ -2370,7 +2370,7 @@ export interface components {
          *         "title": "겨울 스티커 마켓",
          *         "desc": "눈사람과 곰돌이가 가득한 겨울 한정 스티커와 키링을 만나보세요.",
          *         "cover": [
-         *           "/assets/covers/6650f1c2a9d3e4b5c6d7e001-1.svg"
+         *           "/img/cover/6650f1c2a9d3e4b5c6d7e001-1.svg"
          *         ],
          *         "fee": 0.05,
          *         "cashReceipt": false,
@@ -2410,8 +2410,8 @@ export interface components {
          *         },
          *         "sellerPublicId": "mallang_studio",
          *         "sellerCategory": [
-         *           "스티커",
-         *           "키링"
+         *           "stickers",
+         *           "keyring"
          *         ]
          *       },
          *       "productList": [
@@ -2426,7 +2426,7 @@ export interface components {
          *           "order": 12,
          *           "limitAmount": 3,
          *           "useYN": true,
-         *           "cover": "/assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg"
+         *           "cover": "/img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg"
          *         }
          *       ],
          *       "deliveryOption": {
@@ -2448,7 +2448,7 @@ export interface components {
                 publicId: string;
                 /**
                  * @description Profile image address; empty when the seller has none.
-                 * @example /assets/profiles/mallang_studio.svg
+                 * @example /img/profile/mallang_studio.svg
                  */
                 profile: string;
             };
@@ -2496,7 +2496,7 @@ export interface components {
          *       "order": 12,
          *       "limitAmount": 3,
          *       "useYN": true,
-         *       "cover": "/assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg"
+         *       "cover": "/img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg"
          *     }
          */
         CartProduct: {
@@ -2549,7 +2549,7 @@ export interface components {
             useYN: boolean;
             /**
              * @description Main image address of the product.
-             * @example /assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg
+             * @example /img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg
              */
             cover: string;
         };
@@ -2645,8 +2645,8 @@ export interface components {
          *         }
          *       ],
          *       "category": [
-         *         "스티커",
-         *         "키링"
+         *         "stickers",
+         *         "keyring"
          *       ],
          *       "publicId": "mallang_studio",
          *       "business": {
@@ -2668,7 +2668,7 @@ export interface components {
          *       "fee": 0.05,
          *       "info": {
          *         "name": "말랑공방",
-         *         "profile": "/assets/profiles/mallang_studio.svg"
+         *         "profile": "/img/profile/mallang_studio.svg"
          *       },
          *       "bgColor": "#FFB6C1",
          *       "openedmarketList": [
@@ -2707,8 +2707,8 @@ export interface components {
             /**
              * @description The seller's categories (home category icons, category lists).
              * @example [
-             *       "스티커",
-             *       "키링"
+             *       "stickers",
+             *       "keyring"
              *     ]
              */
             category: string[];
@@ -2833,7 +2833,7 @@ export interface components {
                 name: string;
                 /**
                  * @description Profile image address; empty when none.
-                 * @example /assets/profiles/mallang_studio.svg
+                 * @example /img/profile/mallang_studio.svg
                  */
                 profile: string;
             };
@@ -3088,8 +3088,8 @@ export interface components {
          *       "title": "겨울 스티커 마켓",
          *       "desc": "눈사람과 곰돌이가 가득한 겨울 한정 스티커와 키링을 만나보세요.",
          *       "cover": [
-         *         "/assets/covers/6650f1c2a9d3e4b5c6d7e001-1.svg",
-         *         "/assets/covers/6650f1c2a9d3e4b5c6d7e001-2.svg"
+         *         "/img/cover/6650f1c2a9d3e4b5c6d7e001-1.svg",
+         *         "/img/cover/6650f1c2a9d3e4b5c6d7e001-2.svg"
          *       ],
          *       "fee": 0.05,
          *       "cashReceipt": false,
@@ -3136,8 +3136,8 @@ export interface components {
          *       },
          *       "sellerPublicId": "mallang_studio",
          *       "sellerCategory": [
-         *         "스티커",
-         *         "키링"
+         *         "stickers",
+         *         "keyring"
          *       ]
          *     }
          */
@@ -3165,7 +3165,7 @@ export interface components {
             /**
              * @description Cover image addresses, first is the main cover.
              * @example [
-             *       "/assets/covers/6650f1c2a9d3e4b5c6d7e001-1.svg"
+             *       "/img/cover/6650f1c2a9d3e4b5c6d7e001-1.svg"
              *     ]
              */
             cover: string[];
@@ -3245,8 +3245,8 @@ export interface components {
             /**
              * @description The seller's categories (copied from the seller profile).
              * @example [
-             *       "스티커",
-             *       "키링"
+             *       "stickers",
+             *       "keyring"
              *     ]
              */
             sellerCategory: string[];
@@ -3382,7 +3382,7 @@ export interface components {
          *       "contents": "[겨울 스티커 마켓] 주문이 결제 완료되었어요. 곧 발송될 예정이에요.",
          *       "timestamp": "2026-11-21T10:20:00.000Z",
          *       "receiptPublicId": "261121000123",
-         *       "sellerProfile": "/assets/profiles/mallang_studio.svg"
+         *       "sellerProfile": "/img/profile/mallang_studio.svg"
          *     }
          */
         Notification: {
@@ -3407,7 +3407,7 @@ export interface components {
             receiptPublicId?: string;
             /**
              * @description Profile image address of the seller concerned; empty when none.
-             * @example /assets/profiles/mallang_studio.svg
+             * @example /img/profile/mallang_studio.svg
              */
             sellerProfile: string;
         };
@@ -3570,7 +3570,7 @@ export interface components {
          *
          * @example {
          *       "_id": "6650f1c2a9d3e4b5c6d7b001",
-         *       "sellerProfile": "/assets/profiles/mallang_studio.svg",
+         *       "sellerProfile": "/img/profile/mallang_studio.svg",
          *       "sellerName": "말랑공방",
          *       "timestamp": "2026-11-21T10:07:30.000Z",
          *       "pinned": true
@@ -3584,7 +3584,7 @@ export interface components {
             _id: string;
             /**
              * @description Seller profile image address; empty when none.
-             * @example /assets/profiles/mallang_studio.svg
+             * @example /img/profile/mallang_studio.svg
              */
             sellerProfile: string;
             /** @example 말랑공방 */
@@ -3712,7 +3712,7 @@ export interface components {
          * @example {
          *       "previewUID": "6650f1c2a9d3e4b5c6d7d001",
          *       "previewCover": [
-         *         "/assets/covers/6650f1c2a9d3e4b5c6d7d001-1.svg"
+         *         "/img/cover/6650f1c2a9d3e4b5c6d7d001-1.svg"
          *       ],
          *       "previewSchedule": "2026-12-05T10:00:00.000Z",
          *       "previewPublicTime": "2026-11-20T09:00:00.000Z",
@@ -3721,11 +3721,11 @@ export interface components {
          *       "previewContents": "크리스마스 한정 곰돌이 키링이 12월 첫 주에 찾아와요!",
          *       "sellerUID": "6650f1c2a9d3e4b5c6d7a101",
          *       "isImpress": false,
-         *       "sellerProfile": "/assets/profiles/mallang_studio.svg",
+         *       "sellerProfile": "/img/profile/mallang_studio.svg",
          *       "sellerName": "말랑공방",
          *       "publicId": "mallang_studio",
          *       "cover": [
-         *         "/assets/covers/6650f1c2a9d3e4b5c6d7d001-1.svg"
+         *         "/img/cover/6650f1c2a9d3e4b5c6d7d001-1.svg"
          *       ],
          *       "schedule": "2026-12-05T10:00:00.000Z",
          *       "public_dt": "2026-11-20T09:00:00.000Z"
@@ -3740,7 +3740,7 @@ export interface components {
             /**
              * @description Image addresses.
              * @example [
-             *       "/assets/covers/6650f1c2a9d3e4b5c6d7d001-1.svg"
+             *       "/img/cover/6650f1c2a9d3e4b5c6d7d001-1.svg"
              *     ]
              */
             previewCover: string[];
@@ -3780,7 +3780,7 @@ export interface components {
             isImpress: boolean;
             /**
              * @description Seller profile image address; empty when none.
-             * @example /assets/profiles/mallang_studio.svg
+             * @example /img/profile/mallang_studio.svg
              */
             sellerProfile: string;
             /** @example 말랑공방 */
@@ -3793,7 +3793,7 @@ export interface components {
             /**
              * @description Equal to `previewCover`.
              * @example [
-             *       "/assets/covers/6650f1c2a9d3e4b5c6d7d001-1.svg"
+             *       "/img/cover/6650f1c2a9d3e4b5c6d7d001-1.svg"
              *     ]
              */
             cover: string[];
@@ -3848,7 +3848,7 @@ export interface components {
          *         "simple"
          *       ],
          *       "cover": [
-         *         "/assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg"
+         *         "/img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg"
          *       ],
          *       "promotion": {
          *         "list": [
@@ -3916,7 +3916,7 @@ export interface components {
             /**
              * @description Image addresses, first is the main image.
              * @example [
-             *       "/assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg"
+             *       "/img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg"
              *     ]
              */
             cover: string[];
@@ -4011,7 +4011,7 @@ export interface components {
          *
          * @example {
          *       "productUID": "6650f1c2a9d3e4b5c6d7e101",
-         *       "productCover": "/assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg",
+         *       "productCover": "/img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg",
          *       "productTitle": "곰돌이 아크릴 키링",
          *       "productPriceMin": 8500,
          *       "productPriceMax": 9500,
@@ -4028,7 +4028,7 @@ export interface components {
             productUID: string;
             /**
              * @description Main image address.
-             * @example /assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg
+             * @example /img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg
              */
             productCover: string;
             /** @example 곰돌이 아크릴 키링 */
@@ -4104,7 +4104,7 @@ export interface components {
          *           "amount": 2,
          *           "price": 8500,
          *           "weight": 30,
-         *           "cover": "/assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg"
+         *           "cover": "/img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg"
          *         }
          *       ],
          *       "productPrice": 17000,
@@ -4286,7 +4286,7 @@ export interface components {
          * @description An order group of the order detail screen: one market of the room's seller with the buyer's receipts in it, newest first.
          * @example {
          *       "_id": "6650f1c2a9d3e4b5c6d7e001",
-         *       "marketCover": "/assets/covers/6650f1c2a9d3e4b5c6d7e001-1.svg",
+         *       "marketCover": "/img/cover/6650f1c2a9d3e4b5c6d7e001-1.svg",
          *       "title": "겨울 스티커 마켓",
          *       "receipt": [
          *         {
@@ -4308,7 +4308,7 @@ export interface components {
             _id: string;
             /**
              * @description Main cover image address of the market; empty when none.
-             * @example /assets/covers/6650f1c2a9d3e4b5c6d7e001-1.svg
+             * @example /img/cover/6650f1c2a9d3e4b5c6d7e001-1.svg
              */
             marketCover: string;
             /**
@@ -4366,7 +4366,7 @@ export interface components {
          *       "amount": 2,
          *       "price": 8500,
          *       "weight": 30,
-         *       "cover": "/assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg"
+         *       "cover": "/img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg"
          *     }
          */
         ReceiptProduct: {
@@ -4399,7 +4399,7 @@ export interface components {
             weight: number;
             /**
              * @description Main image address.
-             * @example /assets/covers/6650f1c2a9d3e4b5c6d7e101-1.svg
+             * @example /img/cover/6650f1c2a9d3e4b5c6d7e101-1.svg
              */
             cover: string;
         };
@@ -4487,15 +4487,15 @@ export interface components {
          *     app shows a new-seller badge when `sellerUID` differs from the one it remembered for the category.
          *
          * @example {
-         *       "sellerCategory": "스티커",
+         *       "sellerCategory": "stickers",
          *       "sellerUID": "6650f1c2a9d3e4b5c6d7a101",
-         *       "sellerProfile": "/assets/profiles/mallang_studio.svg"
+         *       "sellerProfile": "/img/profile/mallang_studio.svg"
          *     }
          */
         SellerCategoryEntry: {
             /**
              * @description The category (the `category` query of the category list).
-             * @example 스티커
+             * @example stickers
              */
             sellerCategory: string;
             /**
@@ -4505,7 +4505,7 @@ export interface components {
             sellerUID: string;
             /**
              * @description That seller's profile image address; empty when none.
-             * @example /assets/profiles/mallang_studio.svg
+             * @example /img/profile/mallang_studio.svg
              */
             sellerProfile: string;
         };
@@ -4519,7 +4519,7 @@ export interface components {
          *       "publicId": "mallang_studio",
          *       "info": {
          *         "name": "말랑공방",
-         *         "profile": "/assets/profiles/mallang_studio.svg",
+         *         "profile": "/img/profile/mallang_studio.svg",
          *         "uploadDT": "2025-02-10T04:30:00.000Z"
          *       },
          *       "bank": {
@@ -4560,7 +4560,7 @@ export interface components {
                 name: string;
                 /**
                  * @description Profile image address.
-                 * @example /assets/profiles/mallang_studio.svg
+                 * @example /img/profile/mallang_studio.svg
                  */
                 profile: string;
                 /**
@@ -4686,10 +4686,10 @@ export interface components {
          *       "sellerUID": "6650f1c2a9d3e4b5c6d7a101",
          *       "sellerPublicId": "mallang_studio",
          *       "sellerName": "말랑공방",
-         *       "sellerProfile": "/assets/profiles/mallang_studio.svg",
+         *       "sellerProfile": "/img/profile/mallang_studio.svg",
          *       "sellerCategory": [
-         *         "스티커",
-         *         "키링"
+         *         "stickers",
+         *         "keyring"
          *       ],
          *       "msg": "말랑말랑 귀여운 스티커와 키링을 만들어요.",
          *       "isNew": true
@@ -4707,12 +4707,12 @@ export interface components {
             sellerName: string;
             /**
              * @description Profile image address; empty when none.
-             * @example /assets/profiles/mallang_studio.svg
+             * @example /img/profile/mallang_studio.svg
              */
             sellerProfile: string;
             /** @example [
-             *       "스티커",
-             *       "키링"
+             *       "stickers",
+             *       "keyring"
              *     ] */
             sellerCategory: string[];
             /**
@@ -4803,7 +4803,7 @@ export interface components {
          *       "_id": "6650f1c2a9d3e4b5c6d7ab01",
          *       "sellerId": "6650f1c2a9d3e4b5c6d7a101",
          *       "sellerPublicId": "mallang_studio",
-         *       "sellerProfile": "/assets/profiles/mallang_studio.svg",
+         *       "sellerProfile": "/img/profile/mallang_studio.svg",
          *       "sellerName": "말랑공방"
          *     }
          */
@@ -4822,7 +4822,7 @@ export interface components {
             sellerPublicId: string;
             /**
              * @description Profile image address; empty when none.
-             * @example /assets/profiles/mallang_studio.svg
+             * @example /img/profile/mallang_studio.svg
              */
             sellerProfile: string;
             /** @example 말랑공방 */
