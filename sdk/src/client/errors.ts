@@ -1,4 +1,5 @@
 import type { components } from '../generated/api';
+import { CATALOGUE_CODE_OF_STATUS } from '../domain/errors';
 
 type ErrorBody = components['schemas']['ErrorBody'];
 
@@ -53,20 +54,9 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true);
 }
 
-/** Codes of the statuses whose meaning does not depend on the body (the team's error catalogue). */
-const codeOfStatus: Readonly<Record<number, string>> = {
-  401: 'unauthorized',
-  403: 'permission-denied',
-  404: 'not-found',
-  408: 'request-timeout',
-  413: 'payload-too-large',
-  420: 'server-notice',
-  504: 'gateway-timeout',
-};
-
 /** The code of an HTTP error whose body does not give one: the catalogue's, else `http-<status>`. */
 export function codeForStatus(status: number): string {
-  return codeOfStatus[status] ?? `http-${status}`;
+  return (status !== 0 && CATALOGUE_CODE_OF_STATUS[status]) || `http-${status}`;
 }
 
 /** An HTTP error from its status and raw body text: the ErrorBody's fields when the body is one. */
