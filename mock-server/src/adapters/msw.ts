@@ -1,0 +1,207 @@
+// msw adapter: the same handlers and pipeline as the Express server, as msw 2 request handlers, for the
+// app's component tests (`setupServer`) and the browser's service worker (`pnpm dev --no-server`).
+//
+// Per request it does what the Express adapter does: picks the world (X-Mock-World), reads the JSON body
+// (or the multipart form of the upload) with the same size limits, validates path, query and body against
+// the operation's schemas (./request-validator, Ajv compiled lazily per operation), resolves the caller
+// from the bearer token, runs `runHandler` and answers `{status, body}` or the raw response. The ad
+// service is served under `${baseUrl}/ads` with its app key and error shape.
+//
+// Not here (they live in the Express server): the /__mock control plane (scenarios, latency, clock and
+// world endpoints), the OpenAPI/docs pages, generated images and the mock payment pages.
+// No Node-only imports (no `node:*`, no express): Vite bundles this module for the browser.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { adOperations, adsDocument, operations as productOperations, productDocument, type OperationInfo } from '@creator-market/openapi';
+import { adHandlers, adKeyRejection, toAdError } from '../handlers/ads';
+import { handlers as allHandlers } from '../handlers';
+import type { Handler, HandlerMap, OperationId, UploadedFile } from '../handlers/types';
+import { ApiFailure } from '../http/failure';
+import { resolveCaller, runHandler, toErrorResponse, type Outcome } from '../http/pipeline';
+import { WorldRegistry, type WorldStatus } from '../world/registry';
+import { World } from '../world/world';
+import { RequestValidator } from './request-validator';
+
+/** The Express adapter's limits (src/adapters/express.ts): JSON bodies up to 100 kB, one upload up to 5 MB. */
+const JSON_LIMIT_BYTES = 100 * 1024;
+const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export interface MswHandlersOptions {
+  /** Where the app sends API requests, e.g. `http://127.0.0.1:4010`; '' matches the page's own origin. */
+  baseUrl: string;
+  /** Worlds chosen by the X-Mock-World header, like the server; or give one `world`. */
+  worlds?: WorldRegistry;
+  world?: World;
+  /** Handlers to use instead of the server's (e.g. to override one operation in a component test). */
+  handlers?: Partial<HandlerMap>;
+}
+
+/** `/receipt/get/{publicId}` → `/receipt/get/:publicId` */
+export const toMswPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1');
+
+/** A world for the browser: the seeded world the server would start from, made in the page. */
+export function createBrowserWorld(seed = 1, scale = 1): World {
+  return World.create({ name: 'default', seed, scale });
+}
+
+/** Isolated worlds by X-Mock-World in the browser, like the server's (the least recently used evicted). */
+export function createBrowserWorlds(seed = 1, scale = 1, maxWorlds = 4): WorldRegistry {
+  return new WorldRegistry({ seed, scale, maxWorlds });
+}
+
+/** msw handlers for every operation of the product API, plus the ad service's `/ads/request`. */
+export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {
+  const worlds = options.worlds;
+  const single = options.world;
+  if (!worlds && !single) throw new Error('createMswHandlers needs `worlds` or `world`');
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const handlers = { ...allHandlers, ...options.handlers };
+  const productValidator = lazy(() => new RequestValidator(productDocument));
+  const adsValidator = lazy(() => new RequestValidator(adsDocument));
+
+  const pickWorld = (request: Request): { world: World; status: WorldStatus } => {
+    if (!worlds) return { world: single as World, status: 'existing' };
+    const name = request.headers.get('x-mock-world');
+    if (name !== null && !WorldRegistry.isValidName(name.trim())) {
+      throw new ApiFailure(400, 'bad-request', { message: 'X-Mock-World 이름은 영문, 숫자, _ . : - 로 64자 이내여야 해요.' });
+    }
+    return worlds.resolve(name);
+  };
+
+  const route = (op: OperationInfo, prefix: string, serve: (request: Request, params: Record<string, string>) => Promise<Response>) =>
+    http[op.method as 'get' | 'post'](`${baseUrl}${prefix}${toMswPath(op.path)}`, ({ request, params }) => serve(request, params as Record<string, string>));
+
+  const product = literalPathsFirst(productOperations).map((op) => {
+    const handler = handlers[op.operationId as OperationId];
+    if (!handler) throw new Error(`no handler for operation ${op.operationId}`);
+    return route(op, '', async (request, params) => {
+      let picked: { world: World; status: WorldStatus } | undefined;
+      try {
+        picked = pickWorld(request);
+        const { world } = picked;
+        const input = await readRequest(request, op, params);
+        const details = productValidator().validate(op, input);
+        if (details.length) throw new ApiFailure(400, 'bad-request', { details });
+        const outcome = runHandler(op, handler as Handler<OperationId>, {
+          world,
+          user: resolveCaller(world, request.headers.get('authorization')),
+          ...input,
+          origin: new URL(request.url).origin,
+        });
+        return respond(outcome, picked);
+      } catch (err) {
+        return respond(toErrorResponse(err), picked);
+      }
+    });
+  });
+
+  const ads = literalPathsFirst(adOperations).map((op) => {
+    const handler = adHandlers[op.operationId as keyof typeof adHandlers];
+    return route(op, '/ads', async (request, params) => {
+      let picked: { world: World; status: WorldStatus } | undefined;
+      let outcome: Outcome;
+      try {
+        picked = pickWorld(request);
+        const rejection = adKeyRejection(request.headers.get('authorization'));
+        if (rejection) return respond(rejection, picked);
+        const input = await readRequest(request, op, params);
+        const details = adsValidator().validate(op, input);
+        if (details.length) throw new ApiFailure(400, 'bad-request', { details });
+        // The app key stands for the caller here: the operation runs as a guest one.
+        outcome = runHandler({ ...op, guest: true }, handler as never, {
+          world: picked.world,
+          user: null,
+          ...input,
+          origin: new URL(request.url).origin,
+        });
+      } catch (err) {
+        outcome = toErrorResponse(err);
+      }
+      return respond('raw' in outcome ? outcome : { status: outcome.status, body: toAdError(outcome.status, outcome.body) }, picked);
+    });
+  });
+
+  return [...product, ...ads];
+}
+
+/** Literal paths before templated ones (`/room/pin` before `/room/{roomId}`), as the document intends. */
+function literalPathsFirst(ops: readonly OperationInfo[]): OperationInfo[] {
+  const params = (op: OperationInfo) => (op.path.match(/\{/g) ?? []).length;
+  return [...ops].sort((a, b) => params(a) - params(b));
+}
+
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+interface RequestInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  files: UploadedFile[];
+}
+
+/** Path parameters, query (repeated keys as arrays, like Express's simple parser) and body of a request. */
+async function readRequest(request: Request, op: OperationInfo, params: Record<string, string>): Promise<RequestInput> {
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of new URL(request.url).searchParams) {
+    const previous = query[key];
+    query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  const input: RequestInput = { params: { ...params }, query, body: undefined, files: [] };
+  if (op.method === 'get' || op.method === 'head') return input;
+
+  const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (contentType.startsWith('multipart/form-data')) {
+    const form = await request.formData();
+    const entries: [string, FormDataEntryValue][] = [];
+    form.forEach((value, name) => entries.push([name, value]));
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of entries) {
+      if (typeof value === 'string') {
+        fields[name] = value;
+        continue;
+      }
+      if (value.size > UPLOAD_LIMIT_BYTES) throw new ApiFailure(413, 'payload-too-large');
+      input.files.push({ fieldname: name, mimetype: value.type, size: value.size, buffer: new Uint8Array(await value.arrayBuffer()) });
+      // A file field counts as present for the schema (`format: binary`), as on the Express side.
+      fields[name] = value.name;
+    }
+    if (input.files.length > 1) throw new ApiFailure(400, 'bad-request', { message: '파일은 하나만 올릴 수 있어요.' });
+    input.body = fields;
+    return input;
+  }
+
+  const text = await request.text();
+  if (text === '') return input;
+  if (!contentType.includes('json')) {
+    throw new ApiFailure(400, 'bad-request', { details: [{ path: '/body', message: `unsupported media type ${contentType || '(none)'}` }] });
+  }
+  if (new TextEncoder().encode(text).length > JSON_LIMIT_BYTES) throw new ApiFailure(413, 'payload-too-large');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  // Express's strict JSON parser takes only objects and arrays.
+  if (parsed === null || typeof parsed !== 'object') throw new ApiFailure(400, 'bad-request', { message: '요청 본문이 올바른 JSON이 아니에요.' });
+  input.body = parsed;
+  return input;
+}
+
+/** The outcome as a fetch Response, with the world headers the server adds to every answer. */
+function respond(outcome: Outcome, picked: { world: World; status: WorldStatus } | undefined): Response {
+  const headers: Record<string, string> = {};
+  if (picked) {
+    headers['X-Mock-World'] = picked.world.name;
+    if (picked.status !== 'existing') headers['X-Mock-World-Status'] = picked.status;
+    headers['X-Mock-Now'] = new Date(picked.world.clock.now()).toISOString();
+  }
+  if ('raw' in outcome) {
+    const rawHeaders = { ...headers, ...outcome.headers };
+    if (outcome.body !== undefined) rawHeaders['Content-Type'] = outcome.contentType ?? 'text/html; charset=utf-8';
+    return new HttpResponse(outcome.body ?? null, { status: outcome.status, headers: rawHeaders });
+  }
+  return HttpResponse.json(outcome.body as never, { status: outcome.status, headers });
+}

@@ -1,0 +1,101 @@
+// `pnpm mock`: starts the mock server. Flags: --port N (or PORT), --host H, --seed N, --scale K,
+// --latency MS, --state FILE, --max-worlds N, --cors-origin URL (repeatable).
+import type { Server } from 'node:http';
+import { parseArgs } from 'node:util';
+import { createMockServer, DEFAULT_OPTIONS } from './server';
+import { WorldRegistry } from './world/registry';
+import { openStateFile } from './control/persistence';
+
+const started = performance.now();
+
+function fail(message: string): never {
+  console.error(`[mock] ${message}`);
+  process.exit(2);
+}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) fail(`--${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  return value;
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string' },
+        scale: { type: 'string' },
+        latency: { type: 'string' },
+        state: { type: 'string' },
+        'max-worlds': { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: false,
+    });
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+})();
+
+if (values.help) {
+  console.log('Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--cors-origin URL]');
+  process.exit(0);
+}
+
+const port = integer('port', values.port ?? process.env.PORT, 4010, 0, 65535);
+const seed = integer('seed', values.seed, DEFAULT_OPTIONS.seed, 0, 2 ** 31 - 1);
+const scale = values.scale === undefined ? 1 : Number(values.scale);
+if (!(scale > 0 && scale <= 100)) fail(`--scale must be a number above 0 and at most 100, got '${values.scale}'`);
+const latencyMs = integer('latency', values.latency, 0, 0, 120_000);
+const maxWorlds = integer('max-worlds', values['max-worlds'], DEFAULT_OPTIONS.maxWorlds, 1, 1000);
+
+// --state FILE: restore the default world from the file (a corrupt file stops the start with a clear
+// error, it is never silently replaced) and persist every change with atomic writes.
+const stateFile = values.state ? openStateFile(values.state) : null;
+const worlds = (() => {
+  try {
+    return new WorldRegistry({ seed, scale, maxWorlds, ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange } : {}) });
+  } catch (err) {
+    // restore() names the file in its errors; a world the store cannot rebuild is named here.
+    const message = (err as Error).message;
+    return fail(stateFile && !message.includes(stateFile.path) ? `the state file ${stateFile.path} cannot be restored: ${message}` : message);
+  }
+})();
+// The file holds the world from the start (a new file gets the freshly generated world at once).
+if (stateFile) {
+  try {
+    stateFile.onChange(worlds.defaultWorld);
+  } catch (err) {
+    fail(`cannot write the state file ${stateFile.path}: ${(err as Error).message}`);
+  }
+}
+const { app } = createMockServer({ seed, scale, latencyMs, maxWorlds, corsOrigins: values['cors-origin'] ?? [], worlds });
+
+const server: Server = app.listen(port, values.host, () => {
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const base = `http://${values.host}:${actualPort}`;
+  const ms = Math.round(performance.now() - started);
+  const world = worlds.defaultWorld.store;
+  console.log(`[mock] creator-market mock server ready in ${ms} ms (seed ${seed}, scale ${scale}: ${world.sellers.size} sellers, ${world.markets.size} markets, ${world.products.size} products)`);
+  console.log(`[mock]   API            ${base}/`);
+  console.log(`[mock]   ad service     ${base}/ads/request`);
+  console.log(`[mock]   API docs       ${base}/docs   (OpenAPI: ${base}/openapi.json)`);
+  console.log(`[mock]   control plane  ${base}/__mock   (personas: ${base}/__mock/personas, scenarios: ${base}/__mock/scenarios)`);
+  if (stateFile) console.log(`[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`);
+});
+server.on('error', (err) => fail(`cannot listen on ${values.host}:${port}: ${(err as Error).message}`));
+
+function shutdown(signal: string) {
+  console.log(`[mock] ${signal}: stopping`);
+  stateFile?.flush();
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+  setTimeout(() => process.exit(0), 1000).unref();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,0 +1,215 @@
+// The /__mock control plane. Every endpoint is described in openapi/control/openapi.yaml and requests are
+// validated against it (bad input is a 400 `bad-request` before anything runs), and every endpoint acts
+// on the caller's world (X-Mock-World).
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { personas, type PersonaId } from '@creator-market/fixtures';
+import { issueToken } from '../auth/tokens';
+import { errorHandler } from '../adapters/express';
+import { ApiFailure } from '../http/failure';
+import type { World } from '../world/world';
+import { controlDocument } from './document';
+import {
+  badInput,
+  closeMarket,
+  depositReceipt,
+  findAccount,
+  latestPhoneCode,
+  moveReceipt,
+  openMarket,
+  sendNotification,
+  type NotificationInput,
+} from './helpers';
+import type { SellerStatus, SellerStatusChange } from '../world/orders';
+import { unknownScenarioMessage } from './scenarios';
+import { parseSnapshot, SnapshotError } from './snapshot';
+import type { ControlState, StickyRuleInput } from './state';
+
+/** The body limit of `PUT /__mock/state` (a whole world; about 20 MB at scale 1). */
+export const STATE_BODY_LIMIT = '200mb';
+const BODY_LIMIT = '100kb';
+
+const worldOf = (res: Response): World => res.locals.world as World;
+
+/** The world's clock as the endpoints answer it; also re-stamps X-Mock-Now, which was set before the change. */
+function clockOf(world: World, res?: Response) {
+  res?.setHeader('X-Mock-Now', new Date(world.clock.now()).toISOString());
+  return { now: new Date(world.clock.now()).toISOString(), offsetMs: world.clock.offset };
+}
+
+function worldSummary(world: World, res: Response) {
+  clockOf(world, res);
+  return { world: world.name, seed: world.seed, scale: world.scale };
+}
+
+export function controlRouter(control: ControlState): Router {
+  const router = express.Router();
+  const smallJson = express.json({ limit: BODY_LIMIT, strict: true });
+  const stateJson = express.json({ limit: STATE_BODY_LIMIT, strict: true });
+  // This document itself, for tools (Redoc, Postman); not an operation of it.
+  router.get('/openapi.json', (_req, res) => {
+    res.json(controlDocument);
+  });
+  router.use((req: Request, res: Response, next: NextFunction) => (req.method === 'PUT' && req.path === '/state' ? stateJson : smallJson)(req, res, next));
+  router.use(
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(controlDocument) as never,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
+      validateResponses: false,
+      validateSecurity: false,
+      validateApiSpec: false,
+      // Any other /__mock path is a 404 `not-found`.
+      ignoreUndocumented: false,
+    }),
+  );
+
+  // ---------------------------------------------------------------- personas
+
+  router.get('/personas', (_req, res) => {
+    res.json({ personas: personas.map(({ id, uid, label, email }) => ({ id, uid, label, email })) });
+  });
+
+  router.post('/login', (req, res) => {
+    const account = findAccount(worldOf(res).store, { persona: req.body.persona as PersonaId });
+    res.json({ token: issueToken(account.uid), uid: account.uid });
+  });
+
+  // ---------------------------------------------------------------- scenarios and latency
+
+  router.get('/scenarios', (_req, res) => {
+    const world = worldOf(res);
+    res.json({ scenarios: control.catalogue(world), rules: control.rules(world) });
+  });
+
+  router.post('/scenarios', (req, res) => {
+    const input = req.body as StickyRuleInput;
+    const scenario = control.scenario(input.name);
+    if (!scenario) throw badInput(unknownScenarioMessage(input.name));
+    const world = worldOf(res);
+    const rule = control.addRule(world, { ...input, name: scenario.name }, world.clock.now());
+    res.json({ rule });
+  });
+
+  router.delete('/scenarios', (_req, res) => {
+    res.json({ cleared: control.clearRules(worldOf(res)) });
+  });
+
+  router.get('/latency', (_req, res) => {
+    res.json({ ms: control.latencyOf(worldOf(res)), globalMs: control.latencyMs });
+  });
+
+  router.put('/latency', (req, res) => {
+    const world = worldOf(res);
+    control.setLatency(world, req.body.ms as number);
+    res.json({ ms: control.latencyOf(world), globalMs: control.latencyMs });
+  });
+
+  // ---------------------------------------------------------------- worlds and clock
+
+  router.get('/worlds', (_req, res) => {
+    res.json({ current: worldOf(res).name, capacity: control.worlds.capacity, worlds: control.worlds.list() });
+  });
+
+  router.get('/clock', (_req, res) => {
+    res.json(clockOf(worldOf(res)));
+  });
+
+  router.put('/clock', (req, res) => {
+    const world = worldOf(res);
+    const body = req.body as { now?: string | number; offsetMs?: number };
+    if (body.now !== undefined) {
+      const epochMs = typeof body.now === 'number' ? body.now : Date.parse(body.now);
+      if (!Number.isFinite(epochMs)) throw badInput(`now를 시각으로 읽을 수 없어요: ${JSON.stringify(body.now)}`);
+      world.clock.set(epochMs);
+    } else {
+      world.clock.set(Date.now() + body.offsetMs!);
+    }
+    world.touched();
+    res.json(clockOf(world, res));
+  });
+
+  router.post('/clock/advance', (req, res) => {
+    const world = worldOf(res);
+    world.clock.advance(req.body.ms as number);
+    world.touched();
+    res.json(clockOf(world, res));
+  });
+
+  router.delete('/clock', (_req, res) => {
+    const world = worldOf(res);
+    world.clock.reset();
+    world.touched();
+    res.json(clockOf(world, res));
+  });
+
+  // ---------------------------------------------------------------- test helpers
+
+  router.post('/receipts/:publicId/deposit', (req, res) => {
+    const world = worldOf(res);
+    const receipt = depositReceipt(world, String(req.params.publicId));
+    world.touched();
+    res.json({ receipt });
+  });
+
+  router.post('/receipts/:publicId/status', (req, res) => {
+    const world = worldOf(res);
+    const { status, ...change } = req.body as { status: SellerStatus } & SellerStatusChange;
+    const receipt = moveReceipt(world, String(req.params.publicId), status, change);
+    world.touched();
+    res.json({ receipt });
+  });
+
+  router.post('/notifications', (req, res) => {
+    const world = worldOf(res);
+    const notification = sendNotification(world, req.body as NotificationInput);
+    world.touched();
+    res.json({ notification });
+  });
+
+  router.post('/markets/:marketId/open', (req, res) => {
+    const world = worldOf(res);
+    const market = openMarket(world, String(req.params.marketId));
+    world.touched();
+    res.json({ market });
+  });
+
+  router.post('/markets/:marketId/close', (req, res) => {
+    const world = worldOf(res);
+    const market = closeMarket(world, String(req.params.marketId));
+    world.touched();
+    res.json({ market });
+  });
+
+  router.get('/phone-code', (req, res) => {
+    const query = req.query as { uid?: string; persona?: PersonaId };
+    res.json(latestPhoneCode(worldOf(res), query));
+  });
+
+  // ---------------------------------------------------------------- reset and state
+
+  router.post('/reset', (req, res) => {
+    const seed = (req.body as { seed?: number } | undefined)?.seed;
+    const world = control.reset(worldOf(res), seed);
+    res.json(worldSummary(world, res));
+  });
+
+  router.get('/state', (_req, res) => {
+    const world = worldOf(res);
+    res.setHeader('Content-Disposition', `attachment; filename="creator-market-world-${world.name}.json"`);
+    res.type('application/json').send(JSON.stringify(world.snapshot()));
+  });
+
+  router.put('/state', (req, res) => {
+    let world: World;
+    try {
+      world = control.import(worldOf(res), parseSnapshot(req.body));
+    } catch (err) {
+      if (err instanceof SnapshotError) throw new ApiFailure(400, 'bad-request', { message: `세계 파일을 읽을 수 없어요: ${err.message}` });
+      throw err;
+    }
+    res.json(worldSummary(world, res));
+  });
+
+  router.use(errorHandler);
+  return router;
+}

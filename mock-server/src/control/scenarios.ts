@@ -1,0 +1,159 @@
+// The scenario catalogue: every response QA can force with `X-Mock-Scenario: NAME` or a sticky rule.
+// The error scenarios are built from the sdk's error catalogue (ERROR_CATALOGUE_ENTRIES), one per entry
+// that has an HTTP status, so the two cannot drift; the UI text of each is what the sdk's resolveError
+// makes of its body. Status 0 entries are reached by the transport faults (`network-error`) and by
+// `slow:MS` beyond the client's timeout (`timeout`).
+import { personaById } from '@creator-market/fixtures';
+import {
+  availableQuantity,
+  ERROR_CATALOGUE_ENTRIES,
+  resolveError,
+  visibleOptions,
+  type ErrorAction,
+  type ErrorCatalogueEntry,
+} from '@creator-market/sdk/domain';
+import { DEFAULT_TIMEOUT_MS } from '@creator-market/sdk/client';
+import { messageFor, type ErrorBody, type ErrorListItem } from '../http/failure';
+import { stateOf } from '../world/views';
+import type { World } from '../world/world';
+
+/** Transport faults: what the client sees is no usable HTTP answer (status 0, `network-error`). */
+export const FAULTS = {
+  'network-error': 'The connection is closed without any response.',
+  'connection-reset': 'The connection is reset (TCP RST) without any response.',
+  'empty-response': 'A 200 with an empty body.',
+  'malformed-chunk': 'A chunked 200 whose JSON is cut off by a malformed chunk, then the connection closes.',
+  'random-data-then-close': 'Random bytes instead of an HTTP response, then the connection closes.',
+} as const;
+export type FaultName = keyof typeof FAULTS;
+
+/** The longest `slow:MS` delay accepted (two minutes). */
+export const MAX_DELAY_MS = 120_000;
+
+export type Scenario =
+  | { kind: 'error'; name: string; entry: ErrorCatalogueEntry }
+  | { kind: 'fault'; name: FaultName }
+  | { kind: 'slow'; name: string; delayMs: number };
+
+/** The statuses whose scenario is named by the spec's code; the others are `http-<status>`. */
+const NAMED_BY_CODE = new Set([400, 403, 404]);
+
+function errorScenarioName(entry: ErrorCatalogueEntry): string {
+  return NAMED_BY_CODE.has(entry.status) ? entry.code : `http-${entry.status}`;
+}
+
+/** Error scenarios by name, in the sdk catalogue's order. */
+const ERROR_SCENARIOS: ReadonlyMap<string, ErrorCatalogueEntry> = new Map(
+  ERROR_CATALOGUE_ENTRIES.filter((entry) => entry.status > 0).map((entry) => [errorScenarioName(entry), entry]),
+);
+
+/** Every fixed scenario name (errors, then faults); `slow:MS` is a family of names besides these. */
+export const SCENARIO_NAMES: readonly string[] = [...ERROR_SCENARIOS.keys(), ...(Object.keys(FAULTS) as FaultName[])];
+
+/** The scenario a name stands for, or undefined when the name is unknown. */
+export function parseScenario(raw: string): Scenario | undefined {
+  const name = raw.trim();
+  const entry = ERROR_SCENARIOS.get(name);
+  if (entry) return { kind: 'error', name, entry };
+  if (Object.hasOwn(FAULTS, name)) return { kind: 'fault', name: name as FaultName };
+  const slow = /^slow:(\d{1,6})$/.exec(name);
+  if (slow) {
+    const delayMs = Number(slow[1]);
+    if (delayMs <= MAX_DELAY_MS) return { kind: 'slow', name: `slow:${delayMs}`, delayMs };
+  }
+  return undefined;
+}
+
+export function unknownScenarioMessage(name: string): string {
+  return `알 수 없는 시나리오예요: '${name}'. GET /__mock/scenarios에서 이름을 확인해주세요.`;
+}
+
+// ---------------------------------------------------------------- error bodies
+
+/** The server notice of `http-420`: a title and message of the server's choosing, in Korean. */
+export const SERVER_NOTICE = {
+  title: '서버 점검 안내',
+  msg: '더 나은 서비스를 위해 02:00~04:00 점검을 진행해요. 점검 중에는 주문할 수 없어요.',
+} as const;
+
+/** The ErrorBody a forced error scenario answers (list errors name real records of `world`). */
+export function errorBody(entry: ErrorCatalogueEntry, world: World): ErrorBody {
+  const body: ErrorBody = { code: entry.code, message: messageFor(entry.code) };
+  if (entry.showsList) body.list = sampleList(entry.code, world);
+  if (entry.status === 420) Object.assign(body, { message: SERVER_NOTICE.title, ...SERVER_NOTICE });
+  if (entry.code === 'bad-request') body.details = [{ path: '/body/marketId', message: "must have required property 'marketId'" }];
+  return body;
+}
+
+/** The items a list error names: products (and for `market-schedule` a market) of the persona seller. */
+function sampleList(code: string, world: World): ErrorListItem[] {
+  const { store } = world;
+  const now = world.clock.now();
+  const markets = store.markets.by('seller', personaById('seller').uid);
+  if (code === 'market-schedule') {
+    const row = markets.find((r) => stateOf(r, now) === 'closed') ?? markets[0];
+    return row ? [{ _id: row.market._id, title: row.market.title }] : [];
+  }
+  const items: ErrorListItem[] = [];
+  for (const market of markets) {
+    for (const { product } of store.products.by('market', market.market._id)) {
+      const option = visibleOptions(product.option)[0];
+      if (!option) continue;
+      const available = availableQuantity(product.limitAmount, option.stock, option.order);
+      // A shortage is about a bounded stock: skip unlimited options there.
+      if (code === 'stock-shortage' && !Number.isFinite(available)) continue;
+      const item: ErrorListItem = { _id: product._id, title: product.title, option: option.title };
+      if (code === 'stock-shortage') item.available = available;
+      items.push(item);
+      if (items.length === 2) return items;
+    }
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------- the listing
+
+export interface ScenarioInfo {
+  name: string;
+  kind: Scenario['kind'];
+  /** The HTTP status answered; 0 when the client gets no usable answer. */
+  status: number;
+  /** The catalogue code the sdk's client reports. */
+  code: string;
+  description: string;
+  /** The error body answered (error scenarios). */
+  body?: ErrorBody;
+  /** What the app shows for it (the sdk's resolveError, without an operation's own rule). */
+  ui: ErrorAction;
+}
+
+/** Every scenario with what it answers and what the app shows, for `world` (list errors name its records). */
+export function describeScenarios(world: World): ScenarioInfo[] {
+  const errors = [...ERROR_SCENARIOS].map(([name, entry]): ScenarioInfo => {
+    const body = errorBody(entry, world);
+    return {
+      name,
+      kind: 'error',
+      status: entry.status,
+      code: entry.code,
+      description: `HTTP ${entry.status} ${entry.code}`,
+      body,
+      ui: resolveError({ status: entry.status, ...body }),
+    };
+  });
+  const networkUi = resolveError({ status: 0, code: 'network-error' });
+  const faults = (Object.entries(FAULTS) as [FaultName, string][]).map(
+    ([name, description]): ScenarioInfo => ({ name, kind: 'fault', status: 0, code: 'network-error', description, ui: networkUi }),
+  );
+  const slow: ScenarioInfo = {
+    name: 'slow:MS',
+    kind: 'slow',
+    status: 0,
+    code: 'timeout',
+    description:
+      `Waits MS milliseconds (at most ${MAX_DELAY_MS}), then answers normally. Beyond the client's timeout ` +
+      `(${DEFAULT_TIMEOUT_MS} ms in the sdk) the app gets status 0 \`timeout\`; below it, just a late answer.`,
+    ui: resolveError({ status: 0, code: 'timeout' }),
+  };
+  return [...errors, ...faults, slow];
+}

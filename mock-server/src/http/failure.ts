@@ -1,0 +1,75 @@
+// The one way a handler fails: throw an ApiFailure. Both adapters turn it into the shared ErrorBody.
+import type { components } from '@creator-market/sdk/generated/api';
+
+export type ErrorBody = components['schemas']['ErrorBody'];
+export type ErrorListItem = components['schemas']['ErrorListItem'];
+
+/** Korean log/inquiry messages by catalogue code; the app's UI text comes from the sdk's catalogue. */
+const MESSAGES: Record<string, string> = {
+  'bad-request': '요청 형식이 올바르지 않아요.',
+  unauthorized: '로그인이 필요해요.',
+  'permission-denied': '접근 권한이 없어요.',
+  'not-found': '찾을 수 없어요.',
+  'request-timeout': '주문이 몰려 요청 시간이 초과되었어요.',
+  'payload-too-large': '요청 크기가 너무 커요.',
+  'server-notice': '서버 안내',
+  'gateway-timeout': '주문이 몰려 응답이 지연되고 있어요.',
+  internal: '서버 오류가 발생했어요.',
+  'stock-shortage': '재고가 부족한 물품이 있어요.',
+  'market-schedule': '주문 가능한 마켓 일정이 아니에요.',
+  'deleted-product': '삭제된 물품이 있어요.',
+  failed: '주문 폭주로 처리하지 못한 물품이 있어요.',
+  'limit-cart': '장바구니가 꽉 찼어요.',
+  'already-in-order': '이미 주문 접수 중인 장바구니예요.',
+  'invalid-delivery-option': '선택할 수 없는 배송 옵션이에요.',
+  'weight-exceeded': '배송 옵션의 무게 한도를 넘었어요.',
+  'under-total-price': '최소 주문 금액보다 적어요.',
+  'invalid-user-type': '작가 계정은 직접 탈퇴할 수 없어요.',
+  'receipt-remained': '결제 완료 또는 진행 중인 주문이 있어요.',
+  'popbill-error': '은행 계좌 인증에 실패했어요.',
+  'validate-sms-failed': '인증번호가 올바르지 않아요.',
+  'card-payment-failed': '카드 결제가 거절되었어요.',
+  'notification-send-failed': '알림을 보내지 못했어요.',
+  'not-supported': '알림을 받을 수 없는 기기예요.',
+  'permission-not-granted': '알림 권한이 없어요.',
+  'out-of-stock': '품절된 물품이 있어요.',
+  'amount-exceeded': '주문 가능 수량을 넘었어요.',
+  'invalid-product': '존재하지 않거나 판매하지 않는 물품이에요.',
+  'invalid-product-option': '존재하지 않거나 판매하지 않는 옵션이에요.',
+  'invalid-market': '존재하지 않는 마켓이에요.',
+  'operation-failed': '요청을 처리하지 못했어요.',
+  'transaction-exceeded': '동시에 처리할 수 있는 주문 수를 넘었어요.',
+  'transaction-failed': '주문 처리 중 오류가 발생했어요.',
+  'already-subscribed': '이미 구독 중인 작가예요.',
+  'already-added': '이미 추가되었어요.',
+  'already-canceled': '이미 취소되었어요.',
+  'already-exists': '이미 등록되어 있어요.',
+  'alarm-not-exists': '설정된 알림이 없어요.',
+  'already-scrapped': '이미 스크랩했어요.',
+  'market-unavailable': '지금은 주문할 수 없는 마켓이에요.',
+  'invalid-cart': '존재하지 않는 장바구니예요.',
+};
+
+export function messageFor(code: string): string {
+  return MESSAGES[code] ?? '요청을 처리하지 못했어요.';
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly extra: Partial<Omit<ErrorBody, 'code'>> = {},
+  ) {
+    super(extra.message ?? messageFor(code));
+  }
+
+  get body(): ErrorBody {
+    return { ...this.extra, code: this.code, message: this.message };
+  }
+}
+
+/** A 400 with a catalogue data code (and the list for list errors). */
+export const badRequest = (code: string, list?: ErrorListItem[]) => new ApiFailure(400, code, list ? { list } : {});
+export const unauthorized = () => new ApiFailure(401, 'unauthorized');
+export const permissionDenied = () => new ApiFailure(403, 'permission-denied');
+export const notFound = (what?: string) => new ApiFailure(404, 'not-found', what ? { message: `${what}을(를) 찾을 수 없어요.` } : {});

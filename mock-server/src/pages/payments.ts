@@ -1,0 +1,285 @@
+// The mock payment providers' pages. The app posts the hidden form of `getNaverPayParams` /
+// `getKakaoPayParams` to POST /__pay/naver or /__pay/kakao and opens `PCD_PAY_URL` of `payWithAppCard`
+// (GET /__pay/card). Each page shows the order amount with '결제하기' (approve) and '취소' (decline):
+// approving marks the receipt paid and 303-redirects to `{app origin}/r/{publicId}/pay?result=success`;
+// declining redirects with `result=failed` and changes nothing. Forms carry no token, so the fields are
+// signed by the API that handed them out (and name the X-Mock-World they belong to).
+import express, { type Request, type Response, type Router } from 'express';
+import { formatWon } from '@creator-market/sdk/domain';
+import { errorHandler } from '../adapters/express';
+import {
+  cardSignedParts,
+  EASY_PAY_METHODS,
+  easyPaySignedParts,
+  goodsName,
+  PAY_PAGE_PATHS,
+  type EasyPayProvider,
+} from '../handlers/payment';
+import { ApiFailure } from '../http/failure';
+import { findReceipt, markPaid, paymentRefusal, paymentSignature } from '../world/orders';
+import { WorldRegistry } from '../world/registry';
+import type { ReceiptRow } from '../world/store';
+import type { World } from '../world/world';
+
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?$/;
+const RETURN_URL = /^(https?:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?)\/r\/([0-9]{12})\/pay$/;
+const PUBLIC_ID = /^[0-9]{12}$/;
+
+/** Card issuers the mock card page offers; the chosen one becomes `paymentResult.name`. */
+export const CARD_ISSUERS = ['신한카드', 'KB국민카드', '삼성카드', '현대카드', '롯데카드', '우리카드', '하나카드', 'BC카드', 'NH농협카드'] as const;
+
+const BRANDS: Record<EasyPayProvider, { name: string; type: 'naverpay' | 'kakaopay'; background: string; text: string; logo: string }> = {
+  naver: { name: '네이버페이', type: 'naverpay', background: '#03C75A', text: '#FFFFFF', logo: 'N pay' },
+  kakao: { name: '카카오페이', type: 'kakaopay', background: '#FEE500', text: '#191919', logo: 'pay' },
+};
+
+const badRequest = (message: string) => new ApiFailure(400, 'bad-request', { message });
+
+type Fields = Record<string, unknown>;
+
+function field(fields: Fields, name: string, required = true): string {
+  const value = fields[name];
+  if (typeof value === 'string' && value.length <= 2048) return value;
+  if (value === undefined && !required) return '';
+  throw new ApiFailure(400, 'bad-request', { message: '결제 요청 형식이 올바르지 않아요.', details: [{ path: `/body/${name}`, message: 'must be a string' }] });
+}
+
+/** The world a signed form names ('' = the default world). */
+function worldOf(worlds: WorldRegistry, name: string): World {
+  if (!name) return worlds.defaultWorld;
+  if (!WorldRegistry.isValidName(name)) throw badRequest('X-Mock-World 이름이 올바르지 않아요.');
+  return worlds.fromRequest(name);
+}
+
+/** An approval number of the mock provider: 8 digits, different for every payment. */
+function approvalNumber(publicId: string, now: number): string {
+  return String(parseInt(paymentSignature(['approval', publicId, String(now)]).slice(0, 8), 16) % 100_000_000).padStart(8, '0');
+}
+
+type EasyPayFields = Record<'mchtId' | 'method' | 'mchtTrdNo' | 'trdAmt' | 'mchtCustNm' | 'pmtprdNm' | 'nextUrl' | 'world' | 'pktHash', string>;
+
+interface EasyPayForm {
+  world: World;
+  row: ReceiptRow;
+  fields: EasyPayFields;
+  returnUrl: string;
+}
+
+/** Checks a posted easy-pay form: the signature, the return address, the receipt and its amount. */
+function readEasyPayForm(provider: EasyPayProvider, worlds: WorldRegistry, body: Fields): EasyPayForm {
+  const fields: EasyPayFields = {
+    mchtId: field(body, 'mchtId'),
+    method: field(body, 'method'),
+    mchtTrdNo: field(body, 'mchtTrdNo'),
+    trdAmt: field(body, 'trdAmt'),
+    mchtCustNm: field(body, 'mchtCustNm', false),
+    pmtprdNm: field(body, 'pmtprdNm', false),
+    nextUrl: field(body, 'nextUrl'),
+    world: field(body, 'world', false),
+    pktHash: field(body, 'pktHash'),
+  };
+  if (fields.method !== EASY_PAY_METHODS[provider]) throw badRequest(`${BRANDS[provider].name} 결제 요청이 아니에요.`);
+  if (fields.pktHash !== paymentSignature(easyPaySignedParts(provider, fields))) throw badRequest('결제 요청의 서명이 올바르지 않아요.');
+  const returnTo = RETURN_URL.exec(fields.nextUrl);
+  if (!returnTo || returnTo[2] !== fields.mchtTrdNo) throw badRequest('돌아갈 주소가 올바르지 않아요.');
+  const world = worldOf(worlds, fields.world);
+  const row = findReceipt(world.store, fields.mchtTrdNo);
+  if (String(row.receipt.totalPrice) !== fields.trdAmt) throw badRequest('결제 금액이 주문 금액과 달라요.');
+  return { world, row, fields, returnUrl: fields.nextUrl };
+}
+
+function redirect(res: Response, returnUrl: string, result: 'success' | 'failed'): void {
+  res.redirect(303, `${returnUrl}?result=${result}`);
+}
+
+export function paymentPagesRouter(worlds: WorldRegistry): Router {
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '20kb', parameterLimit: 50 });
+
+  for (const provider of ['naver', 'kakao'] as const) {
+    const path = PAY_PAGE_PATHS[provider];
+
+    router.post(path, form, (req: Request, res: Response) => {
+      const { world, row, fields } = readEasyPayForm(provider, worlds, req.body ?? {});
+      const refusal = paymentRefusal(row.receipt, world.clock.now());
+      if (refusal) throw refusal;
+      const brand = BRANDS[provider];
+      res.type('html').send(
+        providerPage({
+          title: `${brand.name} 결제`,
+          brand,
+          amount: row.receipt.totalPrice,
+          goods: fields.pmtprdNm || goodsName(row.receipt),
+          buyer: fields.mchtCustNm,
+          action: `${path}/complete`,
+          hidden: fields,
+        }),
+      );
+    });
+
+    router.post(`${path}/complete`, form, (req: Request, res: Response) => {
+      const { world, row, returnUrl } = readEasyPayForm(provider, worlds, req.body ?? {});
+      const decision = field(req.body ?? {}, 'decision');
+      if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
+      const now = world.clock.now();
+      // An order that cannot be paid any more (paid meanwhile, cancelled) is a failed payment; nothing changes.
+      if (decision === 'decline' || paymentRefusal(row.receipt, now)) {
+        redirect(res, returnUrl, 'failed');
+        return;
+      }
+      markPaid(world, row.receipt.publicId, { type: BRANDS[provider].type, name: BRANDS[provider].name, no: approvalNumber(row.receipt.publicId, now) }, now);
+      world.touched();
+      redirect(res, returnUrl, 'success');
+    });
+  }
+
+  // The app card: PCD_PAY_URL of payWithAppCard. The page returns to `origin` (query) or to the origin of
+  // the page that opened it (Referer); without either it shows the result itself.
+  router.get(PAY_PAGE_PATHS.card, (req: Request, res: Response) => {
+    const query = req.query as Fields;
+    const { world, row } = readCardKey(worlds, field(query, 'oid'), field(query, 'key'), field(query, 'world', false));
+    const refusal = paymentRefusal(row.receipt, world.clock.now());
+    if (refusal) throw refusal;
+    const origin = returnOrigin(field(query, 'origin', false), req.header('referer'));
+    res.type('html').send(
+      providerPage({
+        title: '카드 결제',
+        brand: { name: '앱카드 결제', background: '#1F4BD8', text: '#FFFFFF', logo: 'CARD' },
+        amount: row.receipt.totalPrice,
+        goods: goodsName(row.receipt),
+        buyer: row.receipt.buyerAccount.name,
+        action: PAY_PAGE_PATHS.cardResult,
+        hidden: { PCD_PAY_OID: row.receipt.publicId, PCD_AUTH_KEY: field(query, 'key'), world: field(query, 'world', false), origin },
+        cardChoice: true,
+      }),
+    );
+  });
+
+  // PCD_RST_URL: the card provider reports the buyer's decision here.
+  router.post(PAY_PAGE_PATHS.cardResult, form, (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Fields;
+    const { world, row } = readCardKey(worlds, field(body, 'PCD_PAY_OID'), field(body, 'PCD_AUTH_KEY'), field(body, 'world', false));
+    const decision = field(body, 'decision');
+    if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
+    const card: string = field(body, 'card', false) || CARD_ISSUERS[0];
+    if (!(CARD_ISSUERS as readonly string[]).includes(card)) throw badRequest('지원하지 않는 카드사예요.');
+    const origin = field(body, 'origin', false);
+    if (origin && !ORIGIN.test(origin)) throw badRequest('돌아갈 주소가 올바르지 않아요.');
+    const now = world.clock.now();
+    const paid = decision === 'approve' && !paymentRefusal(row.receipt, now);
+    if (paid) {
+      markPaid(world, row.receipt.publicId, { type: 'card', name: card, no: approvalNumber(row.receipt.publicId, now) }, now);
+      world.touched();
+    }
+    const result = paid ? 'success' : 'failed';
+    if (origin) {
+      redirect(res, `${origin}/r/${row.receipt.publicId}/pay`, result);
+      return;
+    }
+    res.type('html').send(resultPage(paid ? '결제가 완료되었어요' : '결제를 완료하지 못했어요', '앱으로 돌아가 결제 결과를 확인해주세요.'));
+  });
+
+  router.use(errorHandler);
+  return router;
+}
+
+function readCardKey(worlds: WorldRegistry, publicId: string, key: string, worldName: string): { world: World; row: ReceiptRow } {
+  if (!PUBLIC_ID.test(publicId)) throw badRequest('주문번호가 올바르지 않아요.');
+  const world = worldOf(worlds, worldName);
+  const row = findReceipt(world.store, publicId);
+  if (key !== paymentSignature(cardSignedParts(worldName, publicId, row.receipt.totalPrice))) throw badRequest('결제 인증 키가 올바르지 않아요.');
+  return { world, row };
+}
+
+/** Where the card page returns: the `origin` query, else the origin of the page that opened it, else nowhere. */
+function returnOrigin(queryOrigin: string, referer: string | undefined): string {
+  if (queryOrigin) {
+    if (!ORIGIN.test(queryOrigin)) throw badRequest('돌아갈 주소가 올바르지 않아요.');
+    return queryOrigin;
+  }
+  try {
+    const origin = referer ? new URL(referer).origin : '';
+    return ORIGIN.test(origin) ? origin : '';
+  } catch {
+    return '';
+  }
+}
+
+// ---------------------------------------------------------------- HTML
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+interface ProviderPage {
+  title: string;
+  brand: { name: string; background: string; text: string; logo: string };
+  amount: number;
+  goods: string;
+  buyer: string;
+  action: string;
+  hidden: Record<string, string>;
+  cardChoice?: boolean;
+}
+
+function providerPage(page: ProviderPage): string {
+  const hidden = Object.entries(page.hidden)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n      ');
+  const cards = page.cardChoice
+    ? `<label class="row">카드사
+        <select name="card">${CARD_ISSUERS.map((c) => `<option>${escapeHtml(c)}</option>`).join('')}</select>
+      </label>`
+    : '';
+  return `<!doctype html>
+<html lang="ko">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(page.title)}</title>
+  <style>
+    body{margin:0;font-family:'Noto Sans KR',system-ui,sans-serif;background:#F5F6F8;color:#191919}
+    header{background:${page.brand.background};color:${page.brand.text};padding:20px 24px;font-size:20px;font-weight:700}
+    header b{font-size:24px;margin-right:8px}
+    main{max-width:420px;margin:24px auto;padding:0 16px}
+    .card{background:#fff;border-radius:16px;padding:24px;box-shadow:0 2px 8px rgba(0,0,0,.06)}
+    .row{display:flex;justify-content:space-between;gap:12px;margin:10px 0;color:#555}
+    .amount{font-size:28px;font-weight:700;margin:8px 0 20px;color:#191919}
+    .buttons{display:flex;gap:12px;margin-top:24px}
+    button{flex:1;border:0;border-radius:12px;padding:16px;font-size:17px;font-weight:700;cursor:pointer}
+    .approve{background:${page.brand.background};color:${page.brand.text}}
+    .decline{background:#E9EBEE;color:#333}
+    .note{font-size:12px;color:#888;margin-top:16px;text-align:center}
+  </style>
+</head>
+<body>
+  <header><b>${escapeHtml(page.brand.logo)}</b>${escapeHtml(page.brand.name)}</header>
+  <main>
+    <form class="card" method="POST" action="${escapeHtml(page.action)}">
+      <div>결제 금액</div>
+      <div class="amount" data-testid="pay-amount">${escapeHtml(formatWon(page.amount))}</div>
+      <div class="row"><span>상품</span><span>${escapeHtml(page.goods)}</span></div>
+      <div class="row"><span>주문자</span><span>${escapeHtml(page.buyer)}</span></div>
+      <div class="row"><span>가맹점</span><span>크리에이터마켓</span></div>
+      ${cards}
+      ${hidden}
+      <div class="buttons">
+        <button class="decline" type="submit" name="decision" value="decline">취소</button>
+        <button class="approve" type="submit" name="decision" value="approve">결제하기</button>
+      </div>
+      <p class="note">테스트용 결제 화면이에요. 실제로 결제되지 않아요.</p>
+    </form>
+  </main>
+</body>
+</html>`;
+}
+
+function resultPage(title: string, message: string): string {
+  return `<!doctype html>
+<html lang="ko">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:'Noto Sans KR',system-ui,sans-serif;text-align:center;padding:48px 16px">
+  <h1 style="font-size:22px">${escapeHtml(title)}</h1>
+  <p>${escapeHtml(message)}</p>
+</body>
+</html>`;
+}

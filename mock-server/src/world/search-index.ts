@@ -1,0 +1,69 @@
+// A prebuilt search index over seller names and product titles and tags. Keywords match as substrings
+// (Korean has no word boundaries a user would type); character bigrams narrow the candidates so a search
+// never scans every product.
+import type { Store } from './store';
+
+const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+function bigrams(text: string): Set<string> {
+  const grams = new Set<string>();
+  if (text.length === 1) grams.add(text);
+  for (let i = 0; i + 1 < text.length; i++) grams.add(text.slice(i, i + 2));
+  return grams;
+}
+
+class TextIndex {
+  private readonly texts = new Map<string, string>();
+  private readonly grams = new Map<string, Set<string>>();
+  private readonly chars = new Map<string, Set<string>>();
+
+  add(id: string, text: string): void {
+    const t = normalise(text);
+    this.texts.set(id, t);
+    for (const g of bigrams(t)) (this.grams.get(g) ?? this.grams.set(g, new Set()).get(g)!).add(id);
+    for (const c of new Set(t)) (this.chars.get(c) ?? this.chars.set(c, new Set()).get(c)!).add(id);
+  }
+
+  /** Ids whose text contains the keyword, in insertion order. */
+  find(keyword: string): string[] {
+    const k = normalise(keyword);
+    if (!k) return [];
+    const keys = k.length === 1 ? [k] : [...bigrams(k)];
+    const sets = keys.map((g) => (k.length === 1 ? this.chars.get(g) : this.grams.get(g)) ?? new Set<string>());
+    sets.sort((a, b) => a.size - b.size);
+    const [smallest, ...rest] = sets;
+    const out: string[] = [];
+    for (const id of smallest ?? []) {
+      if (rest.every((s) => s.has(id)) && this.texts.get(id)!.includes(k)) out.push(id);
+    }
+    return out;
+  }
+}
+
+export class SearchIndex {
+  private sellers = new TextIndex();
+  private products = new TextIndex();
+
+  build(store: Store): void {
+    this.sellers = new TextIndex();
+    this.products = new TextIndex();
+    for (const s of store.sellers.all()) this.addSeller(s._id, `${s.info.name ?? ''} ${s.publicId}`);
+    for (const r of store.products.all()) this.addProduct(r.product._id, `${r.product.title} ${r.product.tags.join(' ')}`);
+  }
+
+  addSeller(id: string, text: string): void {
+    this.sellers.add(id, text);
+  }
+
+  addProduct(id: string, text: string): void {
+    this.products.add(id, text);
+  }
+
+  sellerIds(keyword: string): string[] {
+    return this.sellers.find(keyword);
+  }
+
+  productIds(keyword: string): string[] {
+    return this.products.find(keyword);
+  }
+}

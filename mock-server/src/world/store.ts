@@ -1,0 +1,169 @@
+// The world's data: one indexed collection per kind of record, built from the fixture rows. Every lookup a
+// handler makes goes through an id or an index; nothing on a request path scans a whole collection.
+import type {
+  AddressRow,
+  AlarmRow,
+  CartRow,
+  CreatorProfile,
+  DeviceRow,
+  MarketRow,
+  NotificationRow,
+  Preview,
+  ProductRow,
+  ReceiptRow,
+  RoomRow,
+  SubscriptionRow,
+  World as GeneratedWorld,
+  Account as FixtureAccount,
+  BannerList,
+  HotKeywords,
+} from '@creator-market/fixtures';
+import { Collection } from './collection';
+import { SearchIndex } from './search-index';
+
+export type Account = FixtureAccount;
+export type { AddressRow, AlarmRow, CartRow, DeviceRow, MarketRow, NotificationRow, ProductRow, ReceiptRow, RoomRow, SubscriptionRow };
+
+/** A phone verification in progress: the 6-digit code the mock "sent" and when. */
+export interface PhoneVerification {
+  uid: string;
+  phone: string;
+  code: string;
+  sentAt: number;
+}
+
+/** The extra state that is not a collection of records. */
+export interface StoreState {
+  banners: BannerList;
+  hotKeywords: HotKeywords;
+  /** Search counts of keywords (feeds the hot keywords). */
+  keywordCounts: Record<string, number>;
+  /** Phone verifications by uid. */
+  phoneVerifications: Record<string, PhoneVerification>;
+  /** Uploaded profile photos by uid: content type and base64 bytes, served back by the server. */
+  uploads: Record<string, { contentType: string; base64: string }>;
+  /** Monotonic counters for new ids and receipt numbers. */
+  counters: { id: number; receipt: number };
+}
+
+export class Store {
+  readonly accounts = new Collection<Account, 'persona'>((a) => a.uid, { persona: (a) => a.persona });
+  /** Seller profiles; `_id` is the seller's account uid. */
+  readonly sellers = new Collection<CreatorProfile, 'publicId' | 'category'>((s) => s._id, {
+    publicId: (s) => s.publicId,
+    category: (s) => s.category,
+  });
+  readonly markets = new Collection<MarketRow, 'seller' | 'sellerMarket'>((r) => r.market._id, {
+    seller: (r) => r.sellerUID,
+    sellerMarket: (r) => marketKey(r.market.sellerPublicId, r.market.publicId),
+  });
+  readonly products = new Collection<ProductRow, 'market'>((r) => r.product._id, { market: (r) => r.marketUID });
+  readonly previews = new Collection<Preview, 'seller'>((p) => p.previewUID, { seller: (p) => p.sellerUID });
+  readonly addresses = new Collection<AddressRow, 'owner'>((r) => r.address._id, { owner: (r) => r.ownerUid });
+  readonly subscriptions = new Collection<SubscriptionRow, 'owner' | 'seller' | 'ownerSeller'>((r) => r.subscription._id, {
+    owner: (r) => r.ownerUid,
+    seller: (r) => r.subscription.sellerId,
+    ownerSeller: (r) => pairKey(r.ownerUid, r.subscription.sellerId),
+  });
+  readonly alarms = new Collection<AlarmRow, 'owner' | 'ownerMarket'>((r) => r.alarm._id, {
+    owner: (r) => r.ownerUid,
+    ownerMarket: (r) => pairKey(r.ownerUid, r.alarm.marketUID),
+  });
+  readonly devices = new Collection<DeviceRow, 'owner'>((r) => pairKey(r.ownerUid, r.device.deviceToken), { owner: (r) => r.ownerUid });
+  readonly carts = new Collection<CartRow, 'owner' | 'ownerMarket'>((r) => r.cart._id, {
+    owner: (r) => r.ownerUid,
+    ownerMarket: (r) => pairKey(r.ownerUid, r.cart.market._id),
+  });
+  readonly rooms = new Collection<RoomRow, 'owner' | 'ownerSeller'>((r) => r.room._id, {
+    owner: (r) => r.ownerUid,
+    ownerSeller: (r) => pairKey(r.ownerUid, r.sellerUID),
+  });
+  readonly receipts = new Collection<ReceiptRow, 'owner' | 'publicId' | 'room' | 'market' | 'seller'>((r) => r.receipt._id, {
+    owner: (r) => r.ownerUid,
+    publicId: (r) => r.receipt.publicId,
+    room: (r) => r.roomId,
+    market: (r) => r.marketUID,
+    seller: (r) => r.sellerUID,
+  });
+  readonly notifications = new Collection<NotificationRow, 'recipient'>((r) => r.notification._id, {
+    recipient: (r) => pairKey(r.recipientUid, r.category),
+  });
+
+  /** Prebuilt at load: sellers by name and products by title and tags. */
+  readonly search = new SearchIndex();
+
+  state: StoreState;
+
+  constructor(world: GeneratedWorld, state?: Partial<StoreState>) {
+    for (const a of world.accounts) this.accounts.insert(a);
+    for (const s of world.sellers) this.sellers.insert(s);
+    for (const r of world.markets) this.markets.insert(r);
+    for (const r of world.products) this.products.insert(r);
+    for (const p of world.previews) this.previews.insert(p);
+    for (const r of world.addresses) this.addresses.insert(r);
+    for (const r of world.subscriptions) this.subscriptions.insert(r);
+    for (const r of world.alarms) this.alarms.insert(r);
+    for (const r of world.devices) this.devices.replace(r);
+    for (const r of world.carts) this.carts.insert(r);
+    for (const r of world.rooms) this.rooms.insert(r);
+    for (const r of world.receipts) this.receipts.insert(r);
+    for (const r of world.notifications) this.notifications.insert(r);
+    this.search.build(this);
+    this.state = {
+      banners: world.banners,
+      hotKeywords: world.hotKeywords,
+      keywordCounts: {},
+      phoneVerifications: {},
+      uploads: {},
+      counters: { id: 0, receipt: 0 },
+      ...state,
+    };
+  }
+
+  /** The plain data of the store, in the fixture world's shape (for export and --state). */
+  toData(meta: { seed: number; scale: number; now: string }): { world: GeneratedWorld; state: StoreState } {
+    return {
+      world: {
+        ...meta,
+        accounts: [...this.accounts.all()],
+        sellers: [...this.sellers.all()],
+        markets: [...this.markets.all()],
+        products: [...this.products.all()],
+        previews: [...this.previews.all()],
+        addresses: [...this.addresses.all()],
+        subscriptions: [...this.subscriptions.all()],
+        alarms: [...this.alarms.all()],
+        devices: [...this.devices.all()],
+        carts: [...this.carts.all()],
+        rooms: [...this.rooms.all()],
+        receipts: [...this.receipts.all()],
+        notifications: [...this.notifications.all()],
+        banners: this.state.banners,
+        hotKeywords: this.state.hotKeywords,
+      },
+      state: this.state,
+    };
+  }
+
+  /** A new 24-hex id whose first 8 digits are the creation time in seconds (Mongo style), unique in this store. */
+  newId(now: number): string {
+    this.state.counters.id += 1;
+    const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0').slice(-8);
+    return `${seconds}ffff${this.state.counters.id.toString(16).padStart(12, '0')}`;
+  }
+
+  /** A new receipt public number: Seoul date YYMMDD and a 6-digit sequence, unique in this store. */
+  newReceiptPublicId(now: number): string {
+    const seoul = new Date(now + 9 * 3_600_000).toISOString();
+    const day = seoul.slice(2, 4) + seoul.slice(5, 7) + seoul.slice(8, 10);
+    let publicId: string;
+    do {
+      this.state.counters.receipt += 1;
+      publicId = day + String(900_000 + (this.state.counters.receipt % 100_000)).padStart(6, '0');
+    } while (this.receipts.one('publicId', publicId));
+    return publicId;
+  }
+}
+
+export const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
+export const marketKey = (sellerPublicId: string, marketPublicId: number | string) => `${sellerPublicId}/${marketPublicId}`;

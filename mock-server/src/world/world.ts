@@ -1,0 +1,62 @@
+// A world: the store seeded from the fixtures, its own clock, and the seed that made it. The default
+// world serves requests without X-Mock-World; named worlds are isolated copies for tests and testers.
+import { generateWorld } from '@creator-market/fixtures';
+import type { World as GeneratedWorld } from '@creator-market/fixtures';
+import { Clock } from './clock';
+import { Store, type StoreState } from './store';
+
+export interface WorldOptions {
+  name: string;
+  seed: number;
+  scale: number;
+  /** Called after every successful state change (persistence hooks here). */
+  onChange?: (world: World) => void;
+}
+
+/** What `GET /__mock/state` exports and `PUT /__mock/state` and `--state FILE` restore. */
+export interface WorldSnapshot {
+  format: 'creator-market-world@1';
+  name: string;
+  seed: number;
+  scale: number;
+  /** The clock's offset from real time when exported. */
+  clockOffsetMs: number;
+  world: GeneratedWorld;
+  state: StoreState;
+}
+
+export class World {
+  readonly clock = new Clock();
+  /** Incremented on every change; handlers' caches key on it. */
+  version = 0;
+
+  private constructor(
+    readonly name: string,
+    readonly seed: number,
+    readonly scale: number,
+    public store: Store,
+    private readonly onChange?: (world: World) => void,
+  ) {}
+
+  static create(options: WorldOptions): World {
+    const generated = generateWorld({ seed: options.seed, scale: options.scale, now: Date.now() });
+    return new World(options.name, options.seed, options.scale, new Store(generated), options.onChange);
+  }
+
+  static fromSnapshot(snapshot: WorldSnapshot, onChange?: (world: World) => void): World {
+    const world = new World(snapshot.name, snapshot.seed, snapshot.scale, new Store(snapshot.world, snapshot.state), onChange);
+    world.clock.advance(snapshot.clockOffsetMs);
+    return world;
+  }
+
+  /** Marks a state change: bumps the version and tells the persistence hook. */
+  touched(): void {
+    this.version += 1;
+    this.onChange?.(this);
+  }
+
+  snapshot(): WorldSnapshot {
+    const data = this.store.toData({ seed: this.seed, scale: this.scale, now: new Date(this.clock.now()).toISOString() });
+    return { format: 'creator-market-world@1', name: this.name, seed: this.seed, scale: this.scale, clockOffsetMs: this.clock.offset, ...data };
+  }
+}
