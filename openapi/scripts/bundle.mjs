@@ -19,6 +19,8 @@ export const bundledDir = join(openapiDir, 'bundled');
 export const documents = /** @type {const} */ ([
   { name: 'product', root: 'product/openapi.yaml', output: 'product.json' },
   { name: 'ads', root: 'ads/openapi.yaml', output: 'ads.json' },
+  // The mock server's /__mock control plane (mock-server/src/control).
+  { name: 'control', root: 'control/openapi.yaml', output: 'control.json' },
 ]);
 
 const redoclyCli = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin/cli.js');

@@ -8,7 +8,7 @@ import { issueToken } from '../auth/tokens';
 import { errorHandler } from '../adapters/express';
 import { ApiFailure } from '../http/failure';
 import type { World } from '../world/world';
-import { controlDocument } from './document';
+import { controlDocument } from '@creator-market/openapi';
 import {
   badInput,
   closeMarket,
@@ -33,8 +33,9 @@ const worldOf = (res: Response): World => res.locals.world as World;
 
 /** The world's clock as the endpoints answer it; also re-stamps X-Mock-Now, which was set before the change. */
 function clockOf(world: World, res?: Response) {
-  res?.setHeader('X-Mock-Now', new Date(world.clock.now()).toISOString());
-  return { now: new Date(world.clock.now()).toISOString(), offsetMs: world.clock.offset };
+  const now = new Date(world.clock.now()).toISOString();
+  res?.setHeader('X-Mock-Now', now);
+  return { now, offsetMs: world.clock.offset };
 }
 
 function worldSummary(world: World, res: Response) {

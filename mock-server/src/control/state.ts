@@ -2,11 +2,10 @@
 // sticky scenario rules and a latency of its own. Settings belong to the world they were made in, so
 // parallel testers with their own X-Mock-World never see each other's rules; a reset or an import keeps
 // them, an evicted world loses them with its data.
-import { World } from '../world/world';
+import { World, type WorldSnapshot } from '../world/world';
 import { DEFAULT_WORLD, type WorldRegistry } from '../world/registry';
 import { describeScenarios, parseScenario, type Scenario, type ScenarioInfo } from './scenarios';
 import { worldFromSnapshot } from './snapshot';
-import type { WorldSnapshot } from '../world/world';
 
 export interface ControlOptions {
   /** Added to every API response of every world without a latency of its own (--latency). */
