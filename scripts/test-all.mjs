@@ -11,6 +11,8 @@ const steps = [
   { name: 'openapi: contract helper tests', cmd: 'pnpm --filter @creator-market/openapi test' },
   { name: 'sdk: domain properties, client, generated', cmd: 'pnpm --filter @creator-market/sdk test' },
   { name: 'fixtures: world generator', cmd: 'pnpm --filter @creator-market/fixtures test' },
+  { name: 'mock-server: contract, model-based, concurrency, control plane', cmd: 'pnpm --filter @creator-market/mock-server test' },
+  { name: 'Arazzo flow (redocly respect): sign in to paid receipt', cmd: 'pnpm --filter @creator-market/openapi flow' },
   { name: 'app: component tests', cmd: 'pnpm --filter @creator-market/app test' },
 ];
 
