@@ -2,13 +2,14 @@
 // docs, generated images, the mock sign-in and payment pages, and the /__mock control plane.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { adOperations, adsDocument, operations, productDocument } from '@creator-market/openapi';
-import { apiRouter, errorHandler } from './adapters/express';
+import { apiRouter, errorHandler, notFoundHandler } from './adapters/express';
 import { adHandlers, adKeyRejection, toAdError } from './handlers/ads';
 import { handlers } from './handlers';
 import { WorldRegistry } from './world/registry';
 import { controlRouter, scenarioMiddleware, ControlState } from './control';
 import { staticRouter } from './http/static';
 import { paymentPagesRouter } from './pages/payments';
+import { postcodePages } from './pages/postcode';
 import { ApiFailure } from './http/failure';
 
 export interface MockServerOptions {
@@ -48,6 +49,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
   app.use('/__mock', controlRouter(control));
   app.use(staticRouter());
   app.use(paymentPagesRouter(worlds));
+  app.use(postcodePages());
   app.use(scenarioMiddleware(control));
   // The ad service: its fixed app key instead of a user token, and its own error shape `{code, msg}`.
   app.use(
@@ -65,6 +67,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
     }),
   );
   app.use(apiRouter({ document: productDocument, operations, handlers, worlds }));
+  app.use(notFoundHandler);
   app.use(errorHandler);
   return { app, worlds, control };
 }

@@ -18,6 +18,7 @@ import type { Handler, HandlerMap, OperationId, UploadedFile } from '../handlers
 import { ApiFailure } from '../http/failure';
 import { resolveCaller, runHandler, toErrorResponse, type Outcome } from '../http/pipeline';
 import { WorldRegistry, type WorldStatus } from '../world/registry';
+import { answerPostcodeSearch, POSTCODE_SEARCH_PATH } from '../pages/postcode';
 import { World } from '../world/world';
 import { RequestValidator } from './request-validator';
 
@@ -120,7 +121,16 @@ export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {
     });
   });
 
-  return [...product, ...ads];
+  // The postcode lookup of the app's postcode drawer (not a product operation; the same for every world).
+  const postcode = http.get(`${baseUrl}${POSTCODE_SEARCH_PATH}`, ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    // Repeated keys as arrays, like Express's simple parser.
+    const query = Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key).length === 1 ? params.get(key) : params.getAll(key)]));
+    const { status, body } = answerPostcodeSearch(query);
+    return HttpResponse.json(body as never, { status });
+  });
+
+  return [...product, ...ads, postcode];
 }
 
 /** Literal paths before templated ones (`/room/pin` before `/room/{roomId}`), as the document intends. */

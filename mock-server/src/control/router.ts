@@ -2,13 +2,13 @@
 // validated against it (bad input is a 400 `bad-request` before anything runs), and every endpoint acts
 // on the caller's world (X-Mock-World).
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import { personas, type PersonaId } from '@creator-market/fixtures';
 import { issueToken } from '../auth/tokens';
 import { errorHandler } from '../adapters/express';
 import { ApiFailure } from '../http/failure';
 import type { World } from '../world/world';
-import { controlDocument } from '@creator-market/openapi';
+import { controlDocument, findOperation } from '@creator-market/openapi';
+import { RequestValidator } from '../adapters/request-validator';
 import {
   badInput,
   closeMarket,
@@ -43,6 +43,13 @@ function worldSummary(world: World, res: Response) {
   return { world: world.name, seed: world.seed, scale: world.scale };
 }
 
+/** The values of a template's `{name}` segments in a concrete path (`/receipts/{publicId}/deposit`). */
+function pathParams(template: string, path: string): Record<string, string> {
+  const names = template.split('/');
+  const values = path.split('/');
+  return Object.fromEntries(names.flatMap((name, i) => (/^\{.+\}$/.test(name) ? [[name.slice(1, -1), decodeURIComponent(values[i] ?? '')]] : [])));
+}
+
 export function controlRouter(control: ControlState): Router {
   const router = express.Router();
   const smallJson = express.json({ limit: BODY_LIMIT, strict: true });
@@ -52,17 +59,15 @@ export function controlRouter(control: ControlState): Router {
     res.json(controlDocument);
   });
   router.use((req: Request, res: Response, next: NextFunction) => (req.method === 'PUT' && req.path === '/state' ? stateJson : smallJson)(req, res, next));
-  router.use(
-    OpenApiValidator.middleware({
-      apiSpec: structuredClone(controlDocument) as never,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
-      validateResponses: false,
-      validateSecurity: false,
-      validateApiSpec: false,
-      // Any other /__mock path is a 404 `not-found`.
-      ignoreUndocumented: false,
-    }),
-  );
+  // Every request is checked against the control document (the same validator as the API's); any other
+  // /__mock path is a 404 `not-found`.
+  const validator = new RequestValidator(controlDocument);
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    const found = findOperation(controlDocument, { method: req.method, path: req.path });
+    if (!found) return next(new ApiFailure(404, 'not-found', { message: '없는 제어 API 경로예요.' }));
+    const details = validator.validate(found.info, { params: pathParams(found.info.path, req.path), query: { ...(req.query as object) }, body: req.body });
+    next(details.length ? new ApiFailure(400, 'bad-request', { details }) : undefined);
+  });
 
   // ---------------------------------------------------------------- personas
 
