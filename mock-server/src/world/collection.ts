@@ -7,6 +7,8 @@ type KeyOf<T> = (record: T) => string | number | readonly (string | number)[] | 
 export class Collection<T extends object, I extends string = never> {
   private readonly byId = new Map<string, T>();
   private readonly indexes = new Map<I, Map<string, Set<string>>>();
+  /** Bumped by every insert, replace and remove: caches of derived lists key on it. */
+  version = 0;
 
   constructor(
     private readonly idOf: (record: T) => string,
@@ -58,6 +60,7 @@ export class Collection<T extends object, I extends string = never> {
     if (this.byId.has(id)) throw new Error(`duplicate id ${id}`);
     this.byId.set(id, record);
     this.indexRecord(id, record, 'add');
+    this.version += 1;
     return record;
   }
 
@@ -68,6 +71,7 @@ export class Collection<T extends object, I extends string = never> {
     if (previous) this.indexRecord(id, previous, 'delete');
     this.byId.set(id, record);
     this.indexRecord(id, record, 'add');
+    this.version += 1;
     return record;
   }
 
@@ -82,6 +86,7 @@ export class Collection<T extends object, I extends string = never> {
     if (!previous) return undefined;
     this.indexRecord(id, previous, 'delete');
     this.byId.delete(id);
+    this.version += 1;
     return previous;
   }
 

@@ -1,8 +1,7 @@
 // Derived lists of a world: the home rankings and feeds, and search results. Building them needs a scan
-// of the world or a sort of a long list, so each is computed once per world version (and per hour for
-// lists that depend on the clock) and later requests serve slices of it: a request's cost stays flat as
-// the world grows. Anything that changes the store must bump `world.version` (`world.touched()`), which
-// the request pipeline does after every successful write.
+// of the world or a sort of a long list, so each is computed once, kept until a collection it reads
+// changes (and per hour for lists that depend on the clock), and later requests serve slices of it: a
+// request's cost stays flat as the world grows. Collections count their own changes (Collection.version).
 import type { components } from '@creator-market/sdk/generated/api';
 import { isReceiptCancelled, latestStatus, PAGE_SIZE, seoulDayKey } from '@creator-market/sdk/domain';
 import type { MarketRow, ProductRow, Store } from './store';
@@ -21,31 +20,45 @@ export const HOME_SECTION_SIZE = 30;
 /** Size of the random picks (lucky sellers and products). */
 export const LUCKY_PICK_SIZE = 20;
 
-// ---- The cache: one per world, emptied when the world's version or store changes.
+// ---- The cache: per world, each entry kept until a collection it reads changes (or the store is
+// replaced by a reset or an import). Keying on the whole world's version emptied every list on every cart
+// write, which made the next home request recompute all rankings (half the CPU under a mixed load).
+
+type CollectionName = 'markets' | 'products' | 'sellers' | 'accounts' | 'previews' | 'carts' | 'receipts';
+
+interface Entry {
+  signature: string;
+  value: unknown;
+}
 
 interface Cache {
   store: Store;
-  version: number;
-  values: Map<string, unknown>;
+  entries: Map<string, Entry>;
 }
 
 const caches = new WeakMap<World, Cache>();
 /** Bounds the entries of one world (search results are cached per keyword); the oldest goes first. */
 const MAX_ENTRIES = 256;
 
-/** The value of `key` for the world's current version, computed on first use. */
-export function derived<T>(world: World, key: string, compute: (store: Store) => T): T {
+/** The value of `key`, computed on first use and again only when one of the collections in `reads` changed. */
+export function derived<T>(world: World, key: string, reads: readonly CollectionName[], compute: (store: Store) => T): T {
   let cache = caches.get(world);
-  if (!cache || cache.version !== world.version || cache.store !== world.store) {
-    cache = { store: world.store, version: world.version, values: new Map() };
+  if (!cache || cache.store !== world.store) {
+    cache = { store: world.store, entries: new Map() };
     caches.set(world, cache);
   }
-  if (cache.values.has(key)) return cache.values.get(key) as T;
+  const signature = reads.map((name) => world.store[name].version).join(',');
+  const entry = cache.entries.get(key);
+  if (entry && entry.signature === signature) return entry.value as T;
   const value = compute(world.store);
-  if (cache.values.size >= MAX_ENTRIES) cache.values.delete(cache.values.keys().next().value as string);
-  cache.values.set(key, value);
+  cache.entries.delete(key);
+  if (cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value as string);
+  cache.entries.set(key, { signature, value });
   return value;
 }
+
+/** Rankings by carts and sales follow those collections at most once a minute, not on every write. */
+const minuteOf = (now: number) => Math.floor(now / 60_000);
 
 /** A cached list with its cursor positions, so that paging by the last id shown costs no search. */
 export class CursorList<T> {
@@ -120,7 +133,7 @@ export interface ListedMarket {
  */
 export function listedMarkets(world: World, now: number): ListedMarket[] {
   const hour = hourOf(now);
-  return derived(world, `markets@${hour}`, (store) => {
+  return derived(world, `markets@${hour}`, ['markets'], (store) => {
     const rows: MarketRow[] = [];
     for (const row of store.markets.all()) if (isOrderableOrScheduled(row, hour)) rows.push(row);
     return rows.sort(byMarketStart).map((row) => ({ row, event: calendarEvent(store, row), endsAt: Date.parse(row.market.marketED) }));
@@ -152,7 +165,7 @@ const stillListed = (now: number) => (p: ListedProduct) => p.endsAt >= now;
  * the current hour. Those whose market ended since (`endsAt` before now) are still in it: callers skip them.
  */
 export function listedProductPool(world: World, now: number): ListedProduct[] {
-  return derived(world, `products@${hourOf(now)}`, (store) => {
+  return derived(world, `products@${hourOf(now)}`, ['markets'], (store) => {
     const pool: ListedProduct[] = [];
     for (const market of listedMarkets(world, now)) {
       for (const row of store.products.by('market', market.row.market._id)) {
@@ -165,7 +178,7 @@ export function listedProductPool(world: World, now: number): ListedProduct[] {
 }
 
 function newestProducts(world: World, now: number): CursorList<ListedProduct> {
-  return derived(world, `products-new@${hourOf(now)}`, () => {
+  return derived(world, `products-new@${hourOf(now)}`, ['markets'], () => {
     const sorted = [...listedProductPool(world, now)].sort((a, b) =>
       newestFirst({ time: a.publishedAt, id: a.row.product._id }, { time: b.publishedAt, id: b.row.product._id }),
     );
@@ -184,7 +197,7 @@ export type HomeProductSection = 'topcart' | 'topsold' | 'lucky' | 'special';
 
 /** The products of one home section, ranked; the request takes the first ones still listed. */
 function rankedProducts(world: World, now: number, section: HomeProductSection): CursorList<ListedProduct> {
-  return derived(world, `products-${section}@${hourOf(now)}`, (store) => {
+  return derived(world, `products-${section}@${hourOf(now)}:${section === 'topcart' || section === 'topsold' ? minuteOf(now) : ''}`, ['markets'], (store) => {
     const pool = listedProductPool(world, now);
     const idOf = (p: ListedProduct) => p.row.product._id;
     switch (section) {
@@ -257,7 +270,7 @@ const bySubscribers = (a: CreatorProfile, b: CreatorProfile) => b.subscribe - a.
 const byJoinedDesc = (a: JoinedSeller, b: JoinedSeller) => newestFirst({ time: a.joinedAt, id: a.profile._id }, { time: b.joinedAt, id: b.profile._id });
 
 function sellersByJoined(world: World): JoinedSeller[] {
-  return derived(world, 'sellers-joined', (store) => {
+  return derived(world, 'sellers-joined', ['sellers', 'accounts'], (store) => {
     const sellers: JoinedSeller[] = [];
     for (const profile of store.sellers.all()) sellers.push({ profile, joinedAt: sellerJoinedAt(store, profile._id) });
     return sellers.sort(byJoinedDesc);
@@ -266,7 +279,7 @@ function sellersByJoined(world: World): JoinedSeller[] {
 
 /** listHomeSellers top: the most subscribed sellers. */
 export function topSellers(world: World): JoinedSeller[] {
-  return derived(world, 'sellers-top', () =>
+  return derived(world, 'sellers-top', ['sellers', 'accounts'], () =>
     sellersByJoined(world)
       .slice()
       .sort((a, b) => bySubscribers(a.profile, b.profile))
@@ -296,14 +309,14 @@ export function newSellers(world: World, now: number): JoinedSeller[] {
 
 /** listHomeSellers lucky: random sellers, the same all day. */
 export function luckySellers(world: World, now: number): JoinedSeller[] {
-  return derived(world, `sellers-lucky@${seoulDayKey(now)}`, () =>
+  return derived(world, `sellers-lucky@${seoulDayKey(now)}`, ['sellers', 'accounts'], () =>
     dailyPick(world, now, sellersByJoined(world), (s) => s.profile._id, LUCKY_PICK_SIZE),
   );
 }
 
 /** A category's sellers, the most recent member first (listCategorySellers). */
 export function categoryMembers(world: World, category: string): CursorList<JoinedSeller> {
-  return derived(world, `category-members:${category}`, (store) => {
+  return derived(world, `category-members:${category}`, ['sellers', 'accounts'], (store) => {
     const members = store.sellers.by('category', category).map((profile) => ({ profile, joinedAt: sellerJoinedAt(store, profile._id) }));
     return new CursorList(members.sort(byJoinedDesc), (s) => s.profile._id);
   });
@@ -311,14 +324,14 @@ export function categoryMembers(world: World, category: string): CursorList<Join
 
 /** A category's sellers, most subscribers first (listRecommendedSellers ctg). */
 export function categoryBySubscribers(world: World, category: string): CreatorProfile[] {
-  return derived(world, `category-top:${category}`, (store) => store.sellers.by('category', category).sort(bySubscribers));
+  return derived(world, `category-top:${category}`, ['sellers'], (store) => store.sellers.by('category', category).sort(bySubscribers));
 }
 
 // ---- Previews
 
 /** Every preview, newest publication first (listPreviews without a seller). */
 export function previewFeed(world: World): CursorList<Preview> {
-  return derived(world, 'previews', (store) => {
+  return derived(world, 'previews', ['previews'], (store) => {
     const previews: Preview[] = [];
     for (const preview of store.previews.all()) previews.push(preview);
     return new CursorList(sortPreviews(previews), (p) => p.previewUID);
@@ -336,7 +349,7 @@ export function sortPreviews(previews: Preview[]): Preview[] {
 
 /** searchSellers: sellers whose name or public id contains the keyword, most subscribers first. */
 export function sellerSearch(world: World, keyword: string): CreatorProfile[] {
-  return derived(world, `search-sellers:${keyword}`, (store) =>
+  return derived(world, `search-sellers:${keyword}`, ['sellers'], (store) =>
     store.search
       .sellerIds(keyword)
       .map((id) => store.sellers.get(id))
@@ -350,7 +363,7 @@ export function sellerSearch(world: World, keyword: string): CreatorProfile[] {
  * contain the keyword; newest first.
  */
 export function productSearch(world: World, keyword: string): ProductRow[] {
-  return derived(world, `search-products:${keyword}`, (store) => {
+  return derived(world, `search-products:${keyword}`, ['products', 'markets', 'sellers'], (store) => {
     const found = new Map<string, ProductRow>();
     const consider = (row: ProductRow | undefined) => {
       if (!row || !row.product.useYN || found.has(row.product._id)) return;
