@@ -5099,6 +5099,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
@@ -5501,6 +5502,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             504: components["responses"]["GatewayTimeout"];
         };
@@ -5534,6 +5536,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             420: components["responses"]["ServerNotice"];
             504: components["responses"]["GatewayTimeout"];
@@ -5565,6 +5568,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
@@ -5768,6 +5772,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
@@ -5905,6 +5910,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
@@ -6280,6 +6286,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             504: components["responses"]["GatewayTimeout"];
@@ -6725,6 +6732,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             504: components["responses"]["GatewayTimeout"];
@@ -7216,6 +7224,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
@@ -7242,6 +7251,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
@@ -7569,6 +7579,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
