@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+// `pnpm bench`: the mock server against its peers on a read path and a write path, then its start-up, memory
+// and latency at --scale 1 and --scale 10. Loopback only; every measurement is a bounded autocannon run.
+//
+//   node scripts/bench.mjs            full run (8 s per measurement after a 2 s warm-up; about 3 minutes)
+//   node scripts/bench.mjs --quick    CI smoke run (2 s per measurement after 2 s; about 1.5 minutes)
+//   flags: --seconds N --warmup N --connections N --no-prism --strict (exit 1 on a missed target too)
+//          --out FILE (default artifacts/bench.json)
+//
+// Servers: the mock server's CLI; (a) bare node:http answering the same bytes, pre-serialised (the ceiling);
+// (b) a plain Express 5 route answering the same JSON with res.json (the framework's ceiling); (c) Prism 5
+// mocking the same operation from openapi/bundled/product.json (static examples). Each runs in its own
+// process; autocannon runs in this one.
+// Exit status: 1 when a measurement saw a non-2xx answer or a socket error, or a server failed; targets
+// are printed PASS/MISS and fail the run only with --strict (shared 2-core machines are noisy).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createClient } from './bench/http.mjs';
+import { measure } from './bench/measure.mjs';
+import { REPO_ROOT, startMockCli, startPeer } from './bench/processes.mjs';
+import { startPrism } from './bench/prism.mjs';
+import { addToCartBody, cartEntryOf, login, payload, sellerPersonaMarketWithStock } from './bench/world.mjs';
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string', default: '32' },
+    'no-prism': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    out: { type: 'string', default: join(REPO_ROOT, 'artifacts/bench.json') },
+  },
+});
+const SECONDS = Number(flags.seconds ?? (flags.quick ? 2 : 8));
+const WARMUP = Number(flags.warmup ?? 2);
+const CONNECTIONS = Number(flags.connections);
+const SEARCH_PATH = `/common/v2/search-product?keyword=${encodeURIComponent('키링')}&page=1`;
+const TARGETS = { vsExpress: 0.6, vsPrism: 3, p99Ms: 10, scaleP50Ratio: 1.5, startMs: 1500 };
+
+const runStarted = performance.now();
+const log = (line) => console.log(`[bench ${((performance.now() - runStarted) / 1000).toFixed(1).padStart(5)}s] ${line}`);
+const problems = [];
+
+/** Starts the CLI and reads its RSS just after the ready line. */
+async function startMeasured(scale, extraFlags = []) {
+  const mock = await startMockCli({ flags: ['--scale', String(scale), ...extraFlags] });
+  return { mock, start: { scale, readyMs: Math.round(mock.readyMs), selfReportedMs: mock.selfReportedMs, rssMb: round(mock.rssMb(), 1) } };
+}
+
+/** Start-up time at a scale: the median of `times` fresh starts (spawn to the ready line). */
+async function startupSamples(scale, times) {
+  const samples = [];
+  for (let i = 0; i < times; i++) {
+    const { mock, start } = await startMeasured(scale);
+    await mock.stop();
+    samples.push(start);
+  }
+  samples.sort((a, b) => a.readyMs - b.readyMs);
+  return { median: samples[Math.floor(samples.length / 2)], samples };
+}
+
+/**
+ * The write path: every connection is one buyer with its own cart in one market, alternating an add of one
+ * unit (amount 1 → 2) and an update back to 1, so the cart never grows and no business rule is hit.
+ * Buyers are the personas buyer and buyer-new of worlds bench-write-0, bench-write-1, ...
+ */
+async function writeBuyersOfWorld(client, w) {
+  const world = `bench-write-${w}`;
+  const { detail, lines } = await sellerPersonaMarketWithStock(client, world, 2);
+  const line = lines[0];
+  const buyers = [];
+  for (const persona of ['buyer', 'buyer-new']) {
+    const buyer = await login(client, persona, world);
+    // Start from no entry for this market, so the first add makes an entry with exactly one unit.
+    const existing = await cartEntryOf(client, buyer, detail.market._id);
+    if (existing) await client.ok('POST', '/cart/delete', { token: buyer.token, world, body: { cartId: existing._id } });
+    const first = await client.ok('POST', '/cart/add/common', { token: buyer.token, world, body: addToCartBody(detail, line, 1) });
+    const cartId = payload(first)._id;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}`, 'x-mock-world': world };
+    buyers.push({
+      world,
+      persona,
+      requests: [
+        { method: 'POST', path: '/cart/add/common', headers, body: JSON.stringify(addToCartBody(detail, line, 1)) },
+        {
+          method: 'POST',
+          path: '/cart/update',
+          headers,
+          body: JSON.stringify({ cartId, productList: [{ _id: line.product._id, option: line.option.title, amount: 1 }] }),
+        },
+      ],
+    });
+  }
+  return buyers;
+}
+
+/** The mock server's own answers to one add and one update: what the peers answer on the write path. */
+async function writeRoutes(client, buyer) {
+  const routes = [];
+  for (const request of buyer.requests) {
+    const res = await client.ok(request.method, request.path, { headers: request.headers, rawBody: request.body });
+    routes.push({ method: request.method, path: request.path, status: res.status, body: res.json });
+  }
+  return routes;
+}
+
+function round(value, digits = 2) {
+  return value === null || value === undefined || Number.isNaN(value) ? null : Number(value.toFixed(digits));
+}
+
+function checkClean(label, result) {
+  if (result.non2xx > 0 || result.errors > 0) {
+    problems.push(`${label}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCounts)}), ${result.errors} socket errors, ${result.timeouts} timeouts`);
+  }
+}
+
+async function main() {
+  log(`settings: ${SECONDS} s per measurement after ${WARMUP} s warm-up, ${CONNECTIONS} connections${flags.quick ? ' (quick)' : ''}`);
+  const report = {
+    startedAt: new Date().toISOString(),
+    // Other work on the machine skews every figure: the 1-minute load average at the start and the end.
+    machine: { node: process.version, cpus: os.cpus().length, loadAverageAtStart: round(os.loadavg()[0]) },
+    settings: { seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS, quick: flags.quick },
+    readPath: {},
+    writePath: {},
+    scales: {},
+    targets: [],
+    problems,
+  };
+
+  // Start-up and memory at scale 1 (the server the comparisons run against is one of the samples).
+  const { mock, start: firstStart } = await startMeasured(1);
+  log(`mock server (scale 1) ready in ${firstStart.readyMs} ms (it says ${firstStart.selfReportedMs} ms), RSS ${firstStart.rssMb} MB`);
+  const more = flags.quick ? { samples: [] } : await startupSamples(1, 2);
+  const scale1Starts = [firstStart, ...more.samples].sort((a, b) => a.readyMs - b.readyMs);
+  const scale1Start = scale1Starts[Math.floor(scale1Starts.length / 2)];
+
+  const client = createClient(mock.baseUrl);
+  const read = await sellerPersonaMarketWithStock(client, undefined, 1);
+  const readPath = read.path;
+  log(`read path: GET ${readPath} (${read.detail.product.length} products, market '${read.detail.market.title}')`);
+  // One write world now (for the peers' answers); the others after the read runs, so that the read path
+  // is measured on a server holding two worlds, not seventeen (their heap makes every GC slower).
+  const writeBuyers = await writeBuyersOfWorld(client, 0);
+  const readAnswer = await client.ok('GET', readPath);
+  const routesFile = join(tmpdir(), `bench-routes-${process.pid}.json`);
+  writeFileSync(routesFile, JSON.stringify([{ method: 'GET', path: readPath, status: 200, body: readAnswer.json }, ...(await writeRoutes(client, writeBuyers[0]))]));
+
+  const peers = { bare: await startPeer('bare', routesFile), express: await startPeer('express', routesFile) };
+  let prism = null;
+  if (!flags['no-prism']) {
+    try {
+      prism = await startPrism({ timeoutMs: flags.quick ? 10_000 : 30_000 });
+      log(`prism ready in ${Math.round(prism.readyMs)} ms`);
+    } catch (error) {
+      problems.push(`prism did not start: ${error.message.split('\n')[0]}`);
+    }
+  }
+  const servers = [
+    ['mock', mock],
+    ['express', peers.express],
+    ['bare', peers.bare],
+    ...(prism ? [['prism', prism]] : []),
+  ];
+
+  for (const [name, server] of servers) {
+    const result = await measure({ url: server.baseUrl, pid: server.pid, requests: [{ method: 'GET', path: readPath }], seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+    report.readPath[name] = result;
+    checkClean(`read path on ${name}`, result);
+    log(`read  ${name.padEnd(7)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.serverCpuUsPerRequest} µs CPU/req  non-2xx ${result.non2xx}  errors ${result.errors}`);
+  }
+  // Search at scale 1, also before the write worlds exist (compared with a fresh scale-10 server below).
+  const scale1Search = await measure({ url: mock.baseUrl, pid: mock.pid, requests: [{ method: 'GET', path: SEARCH_PATH }], seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+  checkClean('search at scale 1', scale1Search);
+
+  for (let w = 1; writeBuyers.length < CONNECTIONS; w++) writeBuyers.push(...(await writeBuyersOfWorld(client, w)));
+  log(`write path: ${writeBuyers.length} buyers in ${Math.ceil(writeBuyers.length / 2)} worlds alternating POST /cart/add/common and POST /cart/update`);
+  const requestsFor = (connection) => writeBuyers[connection % writeBuyers.length].requests;
+  for (const [name, server] of servers) {
+    const result = await measure({ url: server.baseUrl, pid: server.pid, requestsFor, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+    report.writePath[name] = result;
+    checkClean(`write path on ${name}`, result);
+    log(`write ${name.padEnd(7)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.serverCpuUsPerRequest} µs CPU/req  non-2xx ${result.non2xx}  errors ${result.errors}`);
+  }
+  const rssAfterLoad = round(mock.rssMb(), 1);
+  for (const server of [mock, peers.bare, peers.express, prism]) if (server) await server.stop();
+  client.close();
+  rmSync(routesFile, { force: true });
+
+  // Scale 10: a fresh server; its world has its own ids, so the read path is found again there.
+  const { mock: big, start: scale10Start } = await startMeasured(10);
+  log(`mock server (scale 10) ready in ${scale10Start.readyMs} ms (it says ${scale10Start.selfReportedMs} ms), RSS ${scale10Start.rssMb} MB`);
+  const bigClient = createClient(big.baseUrl);
+  const bigRead = await sellerPersonaMarketWithStock(bigClient, undefined, 1);
+  const scale10Read = await measure({ url: big.baseUrl, pid: big.pid, requests: [{ method: 'GET', path: bigRead.path }], seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+  checkClean('read path at scale 10', scale10Read);
+  const scale10Search = await measure({ url: big.baseUrl, pid: big.pid, requests: [{ method: 'GET', path: SEARCH_PATH }], seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+  checkClean('search at scale 10', scale10Search);
+  const bigRssAfterLoad = round(big.rssMb(), 1);
+  bigClient.close();
+  await big.stop();
+
+  report.scales = {
+    1: { start: scale1Start, startSamples: scale1Starts, rssAfterLoadMb: rssAfterLoad, readPath: pick(report.readPath.mock), search: pick(scale1Search) },
+    10: { start: scale10Start, rssAfterLoadMb: bigRssAfterLoad, readPath: pick(scale10Read), search: pick(scale10Search) },
+  };
+
+  // Targets.
+  const r = report.readPath;
+  const target = (name, value, limit, pass, unit = '', byCpu = undefined) => report.targets.push({ name, value, limit, unit, pass, ...(byCpu !== undefined ? { byCpuTime: byCpu } : {}) });
+  // The same ratios from server CPU time per request: what req/s would say on an otherwise idle machine.
+  const cpuRatio = (peer) => (r[peer]?.serverCpuUsPerRequest && r.mock.serverCpuUsPerRequest ? round(r[peer].serverCpuUsPerRequest / r.mock.serverCpuUsPerRequest) : null);
+  target('read path req/s >= 60% of plain Express', round(r.mock.rps / r.express.rps), TARGETS.vsExpress, r.mock.rps / r.express.rps >= TARGETS.vsExpress, 'x', cpuRatio('express'));
+  if (r.prism) target('read path req/s >= 3x Prism', round(r.mock.rps / r.prism.rps), TARGETS.vsPrism, r.mock.rps / r.prism.rps >= TARGETS.vsPrism, 'x', cpuRatio('prism'));
+  target(`read path p99 <= 10 ms at ${CONNECTIONS} connections`, r.mock.p99, TARGETS.p99Ms, r.mock.p99 <= TARGETS.p99Ms, ' ms');
+  target(`write path p99 <= 10 ms at ${CONNECTIONS} connections`, report.writePath.mock.p99, TARGETS.p99Ms, report.writePath.mock.p99 <= TARGETS.p99Ms, ' ms');
+  const scaleRatio = scale10Read.p50 / r.mock.p50;
+  target('read path p50 at scale 10 <= 1.5x scale 1', round(scaleRatio), TARGETS.scaleP50Ratio, scaleRatio <= TARGETS.scaleP50Ratio, 'x');
+  target('start <= 1.5 s at scale 1 (spawn to ready line)', scale1Start.readyMs, TARGETS.startMs, scale1Start.readyMs <= TARGETS.startMs, ' ms');
+
+  report.machine.loadAverageAtEnd = round(os.loadavg()[0]);
+  report.durationSeconds = round((performance.now() - runStarted) / 1000, 1);
+  printReport(report);
+  mkdirSync(dirname(resolve(flags.out)), { recursive: true });
+  writeFileSync(resolve(flags.out), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwrote ${resolve(flags.out)} (run took ${report.durationSeconds} s)`);
+
+  const missed = report.targets.filter((t) => !t.pass);
+  if (problems.length > 0) {
+    console.log(`\nFAILED: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  if (flags.strict && missed.length > 0) process.exit(1);
+}
+
+function pick(result) {
+  return { rps: result.rps, p50: result.p50, p99: result.p99, serverCpuUsPerRequest: result.serverCpuUsPerRequest, non2xx: result.non2xx, errors: result.errors };
+}
+
+function printReport(report) {
+  const pad = (value, width) => String(value ?? '-').padStart(width);
+  const table = (title, results) => {
+    console.log(`\n${title}`);
+    console.log(`  ${'server'.padEnd(9)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('CPU µs/req', 12)}${pad('bytes', 8)}${pad('non-2xx', 9)}${pad('errors', 8)}`);
+    for (const [name, result] of Object.entries(results)) {
+      console.log(`  ${name.padEnd(9)}${pad(result.rps, 9)}${pad(result.p50, 9)}${pad(result.p99, 9)}${pad(result.serverCpuUsPerRequest, 12)}${pad(result.bytesPerResponse, 8)}${pad(result.non2xx, 9)}${pad(result.errors, 8)}`);
+    }
+    const mock = results.mock;
+    const ratio = (peer) => (results[peer] ? `${(mock.rps / results[peer].rps).toFixed(2)}x (CPU ${(results[peer].serverCpuUsPerRequest / mock.serverCpuUsPerRequest).toFixed(2)}x)` : 'n/a');
+    console.log(`  mock/express ${ratio('express')}   mock/prism ${ratio('prism')}   mock/bare ${ratio('bare')}`);
+  };
+  console.log(`\n=== bench: ${report.settings.connections} connections, ${report.settings.seconds} s per run after ${report.settings.warmupSeconds} s warm-up; load average ${report.machine.loadAverageAtStart} → ${report.machine.loadAverageAtEnd} on ${report.machine.cpus} cores ===`);
+  table('read path: GET /common/market/get/{sellerId}/{marketId}', report.readPath);
+  table('write path: POST /cart/add/common + POST /cart/update, one cart per connection', report.writePath);
+  console.log('\nscale  start ms (self)  RSS MB start / after load  read p50 / p99 ms  search p50 / p99 ms  search req/s');
+  for (const [scale, s] of Object.entries(report.scales)) {
+    console.log(
+      `  ${pad(scale, 3)}  ${pad(s.start.readyMs, 8)} (${s.start.selfReportedMs})  ${pad(s.start.rssMb, 9)} / ${pad(s.rssAfterLoadMb, 6)}  ${pad(s.readPath.p50, 8)} / ${pad(s.readPath.p99, 5)}  ${pad(s.search.p50, 9)} / ${pad(s.search.p99, 5)}  ${pad(s.search.rps, 8)}`,
+    );
+  }
+  console.log('\ntargets');
+  for (const t of report.targets) {
+    const cpu = t.byCpuTime !== undefined ? `; by server CPU time per request ${t.byCpuTime}${t.unit}` : '';
+    console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.value}${t.unit} (limit ${t.limit}${t.unit}${cpu})`);
+  }
+}
+
+main().catch((error) => {
+  console.error(`[bench] failed: ${error.stack ?? error}`);
+  process.exit(1);
+});

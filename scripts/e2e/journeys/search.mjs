@@ -1,0 +1,58 @@
+// Search from home: the search screen, '키링' → results with the '작가' and '물품' sections and their totals
+// (the API's counts, 'N명 total' / 'N개 total'); a term nothing matches shows '검색 결과가 없어요' in both;
+// a blank term goes back to the search screen.
+const TERM = '키링';
+const NONSENSE = '뷁뷁zqxj없는말';
+
+const count = (n) => n.toLocaleString('ko-KR');
+
+export default {
+  name: 'search',
+  title: "search '키링' from home, results with counts, and an empty result",
+  timeoutMs: 90_000,
+  async run(ctx) {
+    const { page } = ctx;
+    const sellers = await ctx.control.api('GET', `/common/v2/search-seller?keyword=${encodeURIComponent(TERM)}&page=1`);
+    const products = await ctx.control.api('GET', `/common/v2/search-product?keyword=${encodeURIComponent(TERM)}&page=1`);
+    if (sellers.paging.dataCnt === 0 || products.paging.dataCnt === 0) throw new Error(`the world has no search results for '${TERM}'`);
+    const searchField = page.getByRole('searchbox', { name: '물품, 작가명 검색' });
+    const section = (name) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+    // A section heading: its title, then its total.
+    const heading = (title, total) => page.getByRole('heading', { name: new RegExp(`^${title}\\s*${total}$`) });
+
+    await ctx.step('home → the search screen', async () => {
+      await ctx.goto('/');
+      await page.getByText('물품, 작가명 검색').first().click();
+      await page.waitForURL((url) => url.pathname === '/search');
+      await searchField.waitFor();
+      await ctx.shot('search');
+    });
+
+    await ctx.step(`'${TERM}' shows '작가' and '물품' with the API's totals`, async () => {
+      await searchField.fill(TERM);
+      await searchField.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/search/result' && url.searchParams.get('term') === TERM);
+      await ctx.see('검색');
+      await heading('작가', `${count(sellers.paging.dataCnt)}명 total`).waitFor();
+      await heading('물품', `${count(products.paging.dataCnt)}개 total`).waitFor();
+      await ctx.see(sellers.list[0].sellerName, { within: section('작가') });
+      await ctx.see(products.list[0].productTitle, { within: section('물품') });
+      await ctx.shot('results');
+    });
+
+    await ctx.step(`a term nothing matches ('${NONSENSE}') shows '검색 결과가 없어요' in both sections`, async () => {
+      await searchField.fill(NONSENSE);
+      await searchField.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('term') === NONSENSE);
+      await ctx.see('검색 결과가 없어요', { within: section('작가') });
+      await ctx.see('검색 결과가 없어요', { within: section('물품') });
+      await ctx.shot('no-results');
+    });
+
+    await ctx.step('a blank term goes back to the search screen', async () => {
+      await ctx.goto('/search/result?term=%20%20');
+      await page.waitForURL((url) => url.pathname === '/search');
+      await searchField.waitFor();
+    });
+  },
+};

@@ -1,0 +1,99 @@
+// The screenshot tour: every route of SPEC.md section 2 once, as the persona it is for (guests browse, the
+// buyer persona has orders in every status, the seller persona has a complete seller profile), each saved
+// as artifacts/screenshots/tour/<nn>-<screen>.png. A route that shows the Not found screen instead of its
+// own fails the tour (after the whole tour ran), naming every such route.
+
+const NOT_FOUND_TEXT = '길을 잃으셨나요?';
+
+/** The buyer's orders, read through the API: a room, and receipts by status. */
+async function buyerOrders(control, token) {
+  const rooms = await control.api('GET', '/room', { token });
+  if (rooms.length === 0) throw new Error('the buyer persona has no order rooms in this world');
+  const receipts = [];
+  for (const room of rooms) {
+    const info = await control.api('GET', `/room/info/${room._id}`, { token });
+    const groups = await control.api('GET', `/room/receipt?seller=${encodeURIComponent(info.seller)}`, { token });
+    for (const group of groups) receipts.push(...group.receipt);
+  }
+  const withStatus = (status) => receipts.find((receipt) => receipt.status === status);
+  return { roomId: rooms[0]._id, paid: withStatus(1) ?? receipts[0], unpaid: withStatus(0) };
+}
+
+export default {
+  name: 'tour',
+  title: 'screenshot tour: every route of the spec as its persona',
+  timeoutMs: 240_000,
+  async run(ctx) {
+    const { page } = ctx;
+    const shownAsNotFound = [];
+
+    /** Opens a route, waits for what proves it is that screen, saves its screenshot. */
+    async function visit(screen, appPath, proof, { notFoundExpected = false, fullPage = false } = {}) {
+      await ctx.step(`${screen} (${appPath})`, async () => {
+        await ctx.goto(appPath);
+        if (!notFoundExpected) {
+          const notFound = page.getByText(NOT_FOUND_TEXT, { exact: true });
+          const proven = typeof proof === 'string' ? page.getByText(proof, { exact: true }).first() : proof(page);
+          await Promise.race([notFound.waitFor({ state: 'visible' }), proven.waitFor({ state: 'visible' })]).catch(() => undefined);
+          if (await notFound.isVisible()) shownAsNotFound.push(`${screen} (${appPath})`);
+          else if (!(await proven.isVisible())) {
+            await ctx.shot(screen);
+            throw new Error(`the screen did not show ${typeof proof === 'string' ? `'${proof}'` : 'its content'}`);
+          }
+        } else {
+          await ctx.see(NOT_FOUND_TEXT);
+        }
+        await ctx.shot(screen, { fullPage });
+      });
+    }
+    const heading = (name) => (p) => p.getByRole('heading', { name, exact: true }).first();
+
+    // ---- guest
+    await visit('home', '/', (p) => p.getByRole('navigation', { name: '주요 메뉴' }));
+    await visit('list-top-seller', '/list/topSeller', (p) => p.locator('main, [class*="page"]').first());
+    await visit('profile', '/profile/mallang_studio', '말랑공방');
+    await visit('market', '/m/mallang_studio/4', '겨울 스티커 마켓');
+    const market = await ctx.control.api('GET', '/common/market/get/mallang_studio/4');
+    const product = market.product[0];
+    await visit('product', `/p/mallang_studio/4#${product._id}`, product.title);
+    await visit('search', '/search', (p) => p.getByRole('searchbox').or(p.getByRole('textbox')).first());
+    await visit('search-result', `/search/result?term=${encodeURIComponent('키링')}`, (p) => p.getByRole('heading', { name: /^작가\s*[\d,]+명 total$/ }));
+    await visit('login', '/auth', '카카오로 시작하기');
+    await visit('setting', '/setting', heading('설정'));
+    await visit('download', '/download', (p) => p.getByRole('link').first());
+    await ctx.step('/go redirect to a market', async () => {
+      await ctx.goto('/go/mallang_studio/4');
+      await ctx.shot('go-redirect', { wait: false });
+      await page.waitForURL((url) => url.pathname === '/m/mallang_studio/4');
+      await ctx.see('겨울 스티커 마켓');
+      await ctx.shot('go-redirect-landed');
+    });
+    await visit('not-found', '/no/such/page/here', null, { notFoundExpected: true });
+
+    // ---- buyer
+    const token = await ctx.signInAs('buyer');
+    const orders = await buyerOrders(ctx.control, token);
+    await visit('my-buyer', '/my/user', (p) => p.getByRole('navigation', { name: '주요 메뉴' }));
+    await visit('edit-myinfo', '/edit/myinfo', '구매자 정보');
+    await visit('edit-address', '/edit/address', '배송 주소');
+    await visit('cart', '/cart', '장바구니');
+    await visit('receipt', `/r/${orders.paid.receiptPublicId}`, '주문 내역');
+    if (orders.unpaid) await visit('pay', `/r/${orders.unpaid.receiptPublicId}/pay`, '결제하기');
+    else ctx.note('the buyer persona has no unpaid order in this world: the pay screen was not visited');
+    await visit('message-user', '/message/user', '주문 알림');
+    await visit('calendar', '/calendar', '달력');
+    await visit('subscribe', '/subscribe', (p) => p.getByText(/\d+명 구독 중/).first());
+    await visit('order', '/order', (p) => p.getByRole('heading').first());
+    await visit('order-detail', `/order/${orders.roomId}`, (p) => p.getByRole('heading').first());
+
+    // ---- seller
+    await ctx.signInAs('seller');
+    await visit('my-seller', '/my/seller', (p) => p.getByText(/\/go\//).first());
+    await visit('message-seller', '/message/seller', '판매 알림');
+    await visit('seller-preview', '/promo/preview', '+ 새 소식');
+
+    if (shownAsNotFound.length) {
+      ctx.missing(`these routes show the Not found screen instead of their own: ${shownAsNotFound.join(', ')}`);
+    }
+  },
+};
