@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 
@@ -15,7 +16,17 @@ export default defineConfig(({ mode }) => {
     },
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },
-    build: { target: 'es2020', cssCodeSplit: true },
+    build: {
+      target: 'es2020',
+      cssCodeSplit: true,
+      // The desktop native-shell simulator (src/native/simulator) is a second page next to the app.
+      rolldownOptions: {
+        input: {
+          main: fileURLToPath(new URL('./index.html', import.meta.url)),
+          simulator: fileURLToPath(new URL('./simulator.html', import.meta.url)),
+        },
+      },
+    },
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],

@@ -1,22 +1,34 @@
-// App shell: the shared UI around the page content. The route table (src/routes.tsx) replaces the kit
-// page below; the sign-in wait replaces the hideSplash() call.
+// App shell: the shared UI (UiRoot) around the page area. The splash stays until the sign-in state is
+// known (SPEC.md section 4, "wait for sign-in state once before mounting"); then the router mounts.
 import { lazy, Suspense, useEffect } from 'react';
+import { startLogin } from './app/login';
+import { RouterView } from './app/RouterView';
+import { startNativeShell } from './native/appStart';
+import { initSession, useSession } from './stores/session';
 import { hideSplash } from './stores/ui';
-import { navigate } from './ui/navigation';
 import { UiRoot } from './ui/UiRoot';
 
-const KitPage = lazy(() => import('./dev/KitPage'));
+// The UI kit's showcase, for development only (not a route of the product).
+const KitPage = import.meta.env.DEV ? lazy(() => import('./dev/KitPage')) : null;
 
 export function App() {
-  useEffect(() => {
-    hideSplash();
-  }, []);
+  const { ready } = useSession();
 
+  useEffect(() => {
+    void initSession().then(hideSplash);
+  }, []);
+  useEffect(() => startNativeShell(), []);
+
+  const showKit = KitPage !== null && window.location.pathname === '/__kit';
   return (
-    <UiRoot onLogin={() => navigate('/auth')}>
-      <Suspense fallback={null}>
-        <KitPage />
-      </Suspense>
+    <UiRoot onLogin={startLogin}>
+      {showKit ? (
+        <Suspense fallback={null}>
+          <KitPage />
+        </Suspense>
+      ) : (
+        ready && <RouterView />
+      )}
     </UiRoot>
   );
 }

@@ -1,7 +1,16 @@
 // Values the app reads from its build environment (Vite `VITE_*` variables) with their defaults.
 
-/** Product API base URL (vite.config.ts defaults it to the mock server, http://127.0.0.1:4010). */
-export const API_BASE: string = import.meta.env.VITE_API_BASE;
+/** The browser worker mode of `pnpm dev --no-server` (VITE_MOCK_IN_BROWSER=1): msw answers in the page. */
+export const MOCK_IN_BROWSER: boolean = import.meta.env.VITE_MOCK_IN_BROWSER === '1';
+
+/** Where the API lives on the page's own origin when msw answers in the browser (no app route starts so). */
+export const IN_BROWSER_API_PATH = '/__api';
+
+/**
+ * Product API base URL: vite.config.ts defaults it to the mock server (http://127.0.0.1:4010); with the
+ * in-browser mock it is a path of the page's own origin that the worker's handlers match.
+ */
+export const API_BASE: string = MOCK_IN_BROWSER ? `${window.location.origin}${IN_BROWSER_API_PATH}` : import.meta.env.VITE_API_BASE;
 
 export interface CompanyInfo {
   /** Trade name (상호). */
@@ -41,3 +50,53 @@ export const COMPANY_INFO: CompanyInfo = {
 export function businessInfoUrl(businessNumber: string): string {
   return `https://www.ftc.go.kr/bizCommPop.do?wrkr_no=${businessNumber.replace(/\D/g, '')}`;
 }
+
+// ---------------------------------------------------------------- hosts, stores, external pages
+
+/**
+ * Host rules of SPEC.md section 2: a www host goes to the same address without www, and the staging web-app
+ * host goes to the production host (VITE_STAGING_HOST / VITE_PRODUCTION_HOST; host with port, no scheme).
+ */
+export const HOSTS = {
+  productionHost: import.meta.env.VITE_PRODUCTION_HOST || 'creatormarket.kr',
+  stagingHost: import.meta.env.VITE_STAGING_HOST || 'staging.creatormarket.kr',
+} as const;
+
+/** App store pages of the native app (download screen, app-open prompt, alarm prompt). */
+export const STORE_URLS = {
+  android: 'https://play.google.com/store/apps/details?id=kr.creatormarket.app',
+  ios: 'https://apps.apple.com/kr/app/id6443891207',
+} as const;
+
+/** Chat-support page the inquiry button opens outside the native shell. */
+export const INQUIRY_URL = 'https://creatormarket.channel.io';
+
+/** The usage guide (settings). */
+export const USAGE_GUIDE_URL = 'https://creatormarket.kr/guide';
+
+/** Accounts that always see the settings Lab (developer tools), besides the debug flag. */
+export const LAB_USER_IDS: readonly string[] = [];
+
+/** The guide to the app's notifications (settings, native app only). */
+export const NOTIFICATION_GUIDE_URL = 'https://creatormarket.kr/guide/notification';
+
+/**
+ * The seller center (a separate site where authors apply, manage their account and markets, write upcoming
+ * news and handle orders); VITE_SELLER_CENTER_URL. The app only links to it.
+ */
+const SELLER_CENTER = (import.meta.env.VITE_SELLER_CENTER_URL || 'https://seller.creatormarket.kr').replace(/\/+$/, '');
+export const SELLER_CENTER_URLS = {
+  /** Apply to become an author. */
+  join: `${SELLER_CENTER}/join`,
+  /** Complete the seller profile (profile, settlement account, business registration). */
+  profile: `${SELLER_CENTER}/profile`,
+  /** The author's account. */
+  account: `${SELLER_CENTER}/account`,
+  /** The author's markets. */
+  market: `${SELLER_CENTER}/market`,
+  /** Write a new upcoming-release news item. */
+  newPreview: `${SELLER_CENTER}/preview/new`,
+  /** The seller-side transaction form of one order, opened with its single-use token. */
+  transaction: (transactionId: string, token: string) =>
+    `${SELLER_CENTER}/transaction/${encodeURIComponent(transactionId)}?token=${encodeURIComponent(token)}`,
+} as const;

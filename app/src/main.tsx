@@ -1,13 +1,33 @@
+import { hostRedirect } from '@creator-market/sdk/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { HOSTS } from './config';
 import './styles/global.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+async function start(): Promise<void> {
+  // www and staging hosts go to the production address before anything loads (SPEC.md section 2).
+  const moved = hostRedirect(window.location.href, HOSTS);
+  if (moved !== null) {
+    window.location.replace(moved);
+    return;
+  }
+  // The router restores scroll positions itself (by path, SPEC.md section 2).
+  window.history.scrollRestoration = 'manual';
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+  // Written out (not config's MOCK_IN_BROWSER) so a production build drops the mock and its chunk entirely.
+  if (import.meta.env.VITE_MOCK_IN_BROWSER === '1') {
+    const { startMockWorker } = await import('./mocks/browser');
+    await startMockWorker();
+  }
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

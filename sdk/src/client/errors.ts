@@ -1,5 +1,5 @@
 import type { components } from '../generated/api';
-import { CATALOGUE_CODE_OF_STATUS } from '../domain/errors';
+import { CATALOGUE_CODE_OF_STATUS } from '../domain/constants';
 
 type ErrorBody = components['schemas']['ErrorBody'];
 

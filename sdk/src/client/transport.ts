@@ -75,7 +75,10 @@ function copyResponse(response: Response, text: string): Response {
 
 /** Settles like `work`, or rejects as soon as `signal` aborts. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    work.catch(() => undefined); // the abandoned work may still reject; nobody waits for it
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

@@ -23,6 +23,17 @@ export function availableQuantity(limitAmount: number | null | undefined, stock:
   return Math.min(limitBound(limitAmount), stockBound(stock, order));
 }
 
+/**
+ * How many units one line may hold when the product's per-order limit is shared by all of its lines (one
+ * line per option, in the cart and the add drawer): the option's stock left, and what `otherLinesAmount` (the
+ * product's other lines together) leaves of limitAmount (0 = none). With no other lines it is availableQuantity.
+ */
+export function lineAvailableQuantity(line: StockInput, otherLinesAmount: number): number {
+  const limit = limitBound(line.limitAmount);
+  const others = Number.isFinite(otherLinesAmount) && otherLinesAmount > 0 ? Math.floor(otherLinesAmount) : 0;
+  return Math.min(Math.max(0, limit - others), stockBound(line.stock, line.order));
+}
+
 function limitBound(limitAmount: number | null | undefined): number {
   const limit = limitAmount ?? LIMIT_AMOUNT_NONE;
   return limit > LIMIT_AMOUNT_NONE ? Math.floor(limit) : Number.POSITIVE_INFINITY;

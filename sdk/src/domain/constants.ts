@@ -292,3 +292,15 @@ export const VIRTUAL_ACCOUNT_BANK_CODE = '020' satisfies BankCode;
  */
 export const SPECIAL_MARKET_ID_PREFIXES = { kakao: 'kakao_', product: 'creatormarket_' } as const;
 export const SPECIAL_MARKET_ID_COUNTS = { kakao: 4, product: 2 } as const;
+
+/** The catalogue code of an HTTP status whose meaning does not depend on the body (SPEC.md section 8). */
+export const CATALOGUE_CODE_OF_STATUS: Readonly<Record<number, string>> = {
+  0: 'network-error',
+  401: 'unauthorized',
+  403: 'permission-denied',
+  404: 'not-found',
+  408: 'request-timeout',
+  413: 'payload-too-large',
+  420: 'server-notice',
+  504: 'gateway-timeout',
+};

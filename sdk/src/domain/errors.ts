@@ -1,7 +1,8 @@
 // The error catalogue of SPEC.md section 8 (and the login prompt of section 6) as data, and the one function
 // that turns an API error into what the UI does. Titles and messages quoted by the spec are exact; where the
 // spec names an error without its text, the Korean below is ours (marked "ours").
-import { TIMING } from './constants';
+import { CATALOGUE_CODE_OF_STATUS, TIMING } from './constants';
+import { PAYMENT_MESSAGES, RECEIPT_NOTES } from './receipt';
 
 /** Errors are handled this long after the response arrives. */
 export const ERROR_HANDLING_DELAY_MS = TIMING.errorHandleDelayMs;
@@ -261,18 +262,7 @@ export const errorCatalogue: Readonly<Record<string, ErrorCatalogueEntry>> = Obj
   ERROR_CATALOGUE_ENTRIES.map((item) => [catalogueKey(item.status, item.code), item]),
 );
 
-/** The code a status stands for whatever the body says (statuses whose meaning does not depend on the code). */
-export const CATALOGUE_CODE_OF_STATUS: Readonly<Record<number, string>> = {
-  0: 'network-error',
-  401: 'unauthorized',
-  403: 'permission-denied',
-  404: 'not-found',
-  408: 'request-timeout',
-  413: 'payload-too-large',
-  420: 'server-notice',
-  504: 'gateway-timeout',
-};
-
+/** The catalogue entry of an error: by status and code, else by the status alone (CATALOGUE_CODE_OF_STATUS). */
 export function catalogueEntry(status: number, code: string | undefined): ErrorCatalogueEntry | undefined {
   return (code === undefined ? undefined : errorCatalogue[catalogueKey(status, code)]) ?? lookupByStatus(status);
 }
@@ -341,6 +331,37 @@ const PHONE_VERIFICATION_FAILED: ErrorUi = {
 
 const SUBSCRIBE_FAILED: ErrorUi = { kind: 'toast', toastType: 'error', message: REQUEST_FAILED_MESSAGE };
 
+/** Toasts after saving, deleting and copying (SPEC.md section 8). */
+export const RESULT_TOASTS = {
+  saved: '저장 완료 되었어요',
+  saveFailed: '저장에 실패했습니다.',
+  deleted: '삭제되었습니다',
+  copied: '복사가 완료되었습니다!',
+} as const;
+
+const SAVE_FAILED: ErrorUi = { kind: 'toast', toastType: 'error', message: RESULT_TOASTS.saveFailed };
+
+/** Saves of buyer info and addresses (the account's and an order's): a refused save says '저장에 실패했습니다.'. */
+const SAVE_OPERATIONS = new Set([
+  'updateUser',
+  'addAddress',
+  'updateAddress',
+  'updateReceiptSns',
+  'updateReceiptCashReceipt',
+  'updateReceiptDelivery',
+  'updateReceiptMemo',
+]);
+
+/**
+ * Starting a payment the order no longer allows (cancelled, paid, awaiting a deposit meanwhile): the attempt
+ * failed ('결제에 실패했어요'); the pay page reloads the order to show where it stands.
+ */
+const PAYMENT_START_OPERATIONS = new Set(['getNaverPayParams', 'getKakaoPayParams', 'issueVirtualAccount']);
+const PAYMENT_START_FAILED: ErrorUi = { kind: 'toast', toastType: 'error', message: PAYMENT_MESSAGES.failed };
+
+/** A buyer cancel of an order paid meanwhile: after payment the seller cancels ('결제 완료 주문 취소는 ...'). */
+const CANCEL_AFTER_PAYMENT: ErrorUi = { kind: 'toast', toastType: 'warning', message: RECEIPT_NOTES.cancelAfterPayment };
+
 /** The rule an operation adds over the catalogue, or undefined to use the catalogue. */
 function operationRule(error: ApiErrorInput, operation: string | undefined): ErrorUi | ErrorCatalogueEntry | undefined {
   if (operation === undefined) return undefined;
@@ -359,7 +380,11 @@ function operationRule(error: ApiErrorInput, operation: string | undefined): Err
       return known?.treatAsSuccess ? known : SUBSCRIBE_FAILED;
     case 'payWithAppCard':
       return error.status === 400 ? errorCatalogue[catalogueKey(400, 'card-payment-failed')] : undefined;
+    case 'changeReceiptStatus':
+      return error.code === 'operation-failed' ? CANCEL_AFTER_PAYMENT : undefined;
     default:
+      if (error.status === 400 && SAVE_OPERATIONS.has(operation)) return SAVE_FAILED;
+      if (error.status === 400 && PAYMENT_START_OPERATIONS.has(operation)) return PAYMENT_START_FAILED;
       return undefined;
   }
 }

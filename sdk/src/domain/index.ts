@@ -8,5 +8,6 @@ export * from './validation';
 export * from './errors';
 export * from './receipt';
 export * from './routing';
+export * from './search';
 export * from './storage';
 export * from './app-version';

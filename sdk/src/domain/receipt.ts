@@ -220,8 +220,54 @@ export function paymentPendingWarning(pendingSince: TimeInput, now: Now): string
   return elapsed >= TIMING.paymentPendingWarningMs ? PAYMENT_MESSAGES.pendingTooLong : PAYMENT_MESSAGES.pending;
 }
 
-/** The success toast shows only when the payment was confirmed within 10 minutes of the order's pending start. */
-export function showsPaymentSuccessToast(pendingSince: TimeInput, paidAt: TimeInput): boolean {
-  const elapsed = toEpochMs(paidAt) - toEpochMs(pendingSince);
+/**
+ * The pay page of an order found paid says '결제에 성공했어요' only when the payment is at most 10 minutes
+ * old (the buyer has just paid), not when an old paid order's pay page is opened again.
+ */
+export function showsPaymentSuccessToast(paidAt: TimeInput, now: Now): boolean {
+  const elapsed = toEpochMs(now) - toEpochMs(paidAt);
   return elapsed >= 0 && elapsed <= TIMING.paymentPendingWarningMs;
+}
+
+/** Paid, shipped or delivered (1, 3, 4): the pay page has nothing left to do. */
+export function isReceiptPaid(status: number | null): boolean {
+  return status === RECEIPT_STATUS.paid || status === RECEIPT_STATUS.shipped || status === RECEIPT_STATUS.shippedAlt;
+}
+
+/** When the order was paid: the time of its first paid step; null when it never was. */
+export function paidAt(statusList: readonly ReceiptStatusEntry[] | null | undefined): TimeInput | null {
+  return (statusList ?? []).find((entry) => entry.status === RECEIPT_STATUS.paid)?.timestamp ?? null;
+}
+
+/**
+ * Waiting for the buyer's payment ('결제 전': 0, or 99 while a deposit is being confirmed): the receipt screen
+ * refreshes the order's status every 7 s meanwhile.
+ */
+export function isAwaitingPayment(status: number | null): boolean {
+  return status === RECEIPT_STATUS.ordered || status === RECEIPT_STATUS.paymentConfirming;
+}
+
+/**
+ * A virtual account still waiting for its deposit: the pay page shows it (number, copy, '입금 확인') while
+ * it has not expired; once expired the order can be paid again.
+ */
+export function awaitsDeposit(
+  paymentResult: { type: string; status: string; expire?: TimeInput | null } | null | undefined,
+  now: Now,
+): boolean {
+  if (paymentResult?.type !== 'vbank' || paymentResult.status !== 'pending') return false;
+  return toEpochMs(paymentResult.expire) > toEpochMs(now);
+}
+
+// ---------------------------------------------------------------- order history
+
+/**
+ * The order of the order history's rooms: pinned rooms first, then the rest, each part by last activity,
+ * newest first (on equal times the later id first: ids begin with their creation time).
+ */
+export function compareOrderRooms(a: { _id: string; pinned: boolean; timestamp: TimeInput }, b: { _id: string; pinned: boolean; timestamp: TimeInput }): number {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  const byTime = toEpochMs(b.timestamp) - toEpochMs(a.timestamp);
+  if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
+  return a._id < b._id ? 1 : a._id > b._id ? -1 : 0;
 }

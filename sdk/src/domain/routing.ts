@@ -3,7 +3,7 @@
 // the navigation guard. Patterns use ':name' for a segment, ':name?' for an optional last segment and '*'
 // for the rest of the path (the syntax wouter understands).
 import { TIMING } from './constants';
-import { normalizeSearchTerm } from './validation';
+import { normalizeSearchTerm } from './search';
 
 export type BottomTab = 'home' | 'my' | 'cart';
 

@@ -135,6 +135,25 @@ export function isValidStoredPhone(phone: string | null | undefined): boolean {
   return parsed.countryCallingCode !== '82' || phone.length === LIMITS.phoneE164KrLength;
 }
 
+/**
+ * A stored E.164 phone back in the phone field's form: its country (lowercase) and the national number as
+ * people write it (`+821012345678` → kr, '010-1234-5678'); null when it cannot be read.
+ */
+export function phoneFieldOf(phone: string | null | undefined): { country: string; number: string } | null {
+  if (!phone) return null;
+  const parsed = parsePhoneNumberFromString(phone);
+  if (!parsed?.country) return null;
+  return { country: parsed.country.toLowerCase(), number: parsed.formatNational() };
+}
+
+/** A stored E.164 phone for display: national form for Korean numbers, international otherwise; as stored when unreadable. */
+export function formatPhoneForDisplay(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const parsed = parsePhoneNumberFromString(phone);
+  if (!parsed) return phone;
+  return parsed.countryCallingCode === '82' ? parsed.formatNational() : parsed.formatInternational();
+}
+
 /** Toasts of the phone verification flow. */
 export const PHONE_VERIFICATION_TOASTS = {
   codeSent: '인증번호가 발송되었습니다',
@@ -259,12 +278,6 @@ export function isHexColour(value: string): boolean {
   return /^#[0-9a-fA-F]{6}$/.test(value);
 }
 
-/** The trimmed search term, or null when it is blank (go back to the empty search screen). */
-export function normalizeSearchTerm(term: string | null | undefined): string | null {
-  const trimmed = (term ?? '').trim();
-  return trimmed === '' ? null : trimmed;
-}
-
 /** Default maxLength of text inputs. */
 export const TEXT_INPUT_MAX_LENGTH = LIMITS.textInputMaxLength;
 
@@ -315,4 +328,14 @@ export function checkUserInfo(me: {
   if (me.cashReceipt == null || me.sns == null || me.account == null) return 'info';
   if (!me.phone?.startsWith('+')) return 'phoneFormat';
   return 'ok';
+}
+
+// ---------------------------------------------------------------- seller profile
+
+/**
+ * A seller's dashboard (the seller side of the my page) needs a complete profile: the profile info, the
+ * settlement account and the business registration are all present (SPEC.md sections 2 and 6).
+ */
+export function isSellerProfileComplete(seller: { info?: unknown; bank?: unknown; business?: unknown } | null | undefined): boolean {
+  return !!seller && seller.info != null && seller.bank != null && seller.business != null;
 }

@@ -6,6 +6,7 @@ import {
   CART_PRODUCT_STATE_LABELS,
   cartProductState,
   clampQuantity,
+  lineAvailableQuantity,
   MIN_QUANTITY,
   orderButton,
   orderLines,
@@ -50,6 +51,28 @@ describe('availableQuantity', () => {
     const bounds = [limit > 0 ? limit : Infinity, stock === -1 ? Infinity : Math.max(0, stock - order)];
     expect(available).toBe(Math.min(...bounds));
   });
+});
+
+describe('lineAvailableQuantity', () => {
+  it('shares the per-order limit among the lines of one product', () => {
+    expect(lineAvailableQuantity({ limitAmount: 3, stock: 10, order: 2 }, 2)).toBe(1);
+    expect(lineAvailableQuantity({ limitAmount: 3, stock: 10, order: 2 }, 5)).toBe(0);
+    expect(lineAvailableQuantity({ limitAmount: 3, stock: 2, order: 1 }, 1)).toBe(1);
+    expect(lineAvailableQuantity({ limitAmount: 0, stock: 10, order: 2 }, 7)).toBe(8);
+    expect(lineAvailableQuantity({ limitAmount: 0, stock: -1, order: 0 }, 3)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  test.prop([limitArb, stockArb, orderArb, fc.integer({ min: 0, max: 30 })])(
+    'is availableQuantity without other lines, and the limit left after them otherwise',
+    (limit, stock, order, others) => {
+      const line = { limitAmount: limit, stock, order };
+      expect(lineAvailableQuantity(line, 0)).toBe(availableQuantity(limit, stock, order));
+      const available = lineAvailableQuantity(line, others);
+      expect(available).toBeGreaterThanOrEqual(0);
+      expect(available).toBeLessThanOrEqual(availableQuantity(limit, stock, order));
+      if (limit > 0) expect(available).toBeLessThanOrEqual(Math.max(0, limit - others));
+    },
+  );
 });
 
 describe('clampQuantity', () => {

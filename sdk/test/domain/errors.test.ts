@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_CODE_OF_STATUS } from '../../src/domain/constants';
 import {
-  CATALOGUE_CODE_OF_STATUS,
   catalogueEntry,
   ERROR_CATALOGUE_ENTRIES,
   ERROR_HANDLING_DELAY_MS,
@@ -9,6 +9,7 @@ import {
   isUnpayableOrder,
   LOGIN_PROMPT,
   resolveError,
+  RESULT_TOASTS,
   tokenLoginFailure,
   UNPAYABLE_ORDER_CANCEL_REASON,
   UNPAYABLE_ORDER_DIALOG,
@@ -96,6 +97,36 @@ describe('the catalogue', () => {
 
   it('handles errors 200 ms after the response', () => {
     expect(ERROR_HANDLING_DELAY_MS).toBe(200);
+  });
+});
+
+describe('receipt and save operations', () => {
+  it('a refused save of buyer info or an address says 저장에 실패했습니다.', () => {
+    for (const operation of ['updateUser', 'addAddress', 'updateAddress', 'updateReceiptSns', 'updateReceiptCashReceipt', 'updateReceiptDelivery', 'updateReceiptMemo']) {
+      for (const code of ['bad-request', 'already-canceled', 'operation-failed']) {
+        expect(resolveError({ status: 400, code }, { operation })).toMatchObject({ kind: 'toast', toastType: 'error', message: '저장에 실패했습니다.' });
+      }
+      // Statuses with their own meaning keep it.
+      expect(resolveError({ status: 403, code: 'permission-denied' }, { operation }).kind).toBe('relogin');
+      expect(resolveError({ status: 401, code: 'unauthorized' }, { operation }).kind).toBe('login');
+    }
+    expect(RESULT_TOASTS).toEqual({ saved: '저장 완료 되었어요', saveFailed: '저장에 실패했습니다.', deleted: '삭제되었습니다', copied: '복사가 완료되었습니다!' });
+  });
+
+  it('a buyer cancel of an order paid meanwhile points to the seller; one already cancelled is done', () => {
+    expect(resolveError({ status: 400, code: 'operation-failed' }, { operation: 'changeReceiptStatus' })).toMatchObject({
+      kind: 'toast',
+      message: '결제 완료 주문 취소는 판매 작가님에게 문의해주세요',
+    });
+    expect(resolveError({ status: 400, code: 'already-canceled' }, { operation: 'changeReceiptStatus' })).toMatchObject({ kind: 'silent', treatAsSuccess: true });
+  });
+
+  it('starting a payment the order no longer allows failed', () => {
+    for (const operation of ['getNaverPayParams', 'getKakaoPayParams', 'issueVirtualAccount']) {
+      for (const code of ['already-canceled', 'operation-failed']) {
+        expect(resolveError({ status: 400, code }, { operation })).toMatchObject({ kind: 'toast', toastType: 'error', message: '결제에 실패했어요' });
+      }
+    }
   });
 });
 

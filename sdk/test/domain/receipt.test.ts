@@ -1,15 +1,19 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import {
+  awaitsDeposit,
   BUYER_CANCEL_STATUS,
   canBuyerCancel,
   canEditAddress,
   canEditBuyerInfo,
   canEditMemo,
   invoiceText,
+  isAwaitingPayment,
   isReceiptCancelled,
+  isReceiptPaid,
   latestStatus,
   latestStatusEntry,
+  paidAt,
   paymentPendingWarning,
   paymentResultToast,
   receiptPermissions,
@@ -162,7 +166,28 @@ describe('payment results', () => {
     expect(warning).toBe(elapsed >= 10 * MINUTE ? '10분 후에도 확인 중이면 문의주세요' : '결제 확인 중이에요');
   });
 
-  test.prop([fc.integer({ min: -MINUTE, max: 60 * MINUTE })])('the success toast shows only when paid within 10 minutes', (elapsed) => {
-    expect(showsPaymentSuccessToast(iso(T0), iso(T0 + elapsed))).toBe(elapsed >= 0 && elapsed <= 10 * MINUTE);
+  test.prop([fc.integer({ min: -MINUTE, max: 60 * MINUTE })])('the success toast shows only when paid within the last 10 minutes', (elapsed) => {
+    expect(showsPaymentSuccessToast(iso(T0), T0 + elapsed)).toBe(elapsed >= 0 && elapsed <= 10 * MINUTE);
+  });
+
+  it('knows when an order was paid', () => {
+    expect(paidAt(entries([0, T0], [1, T0 + MINUTE], [3, T0 + 2 * MINUTE]))).toBe(iso(T0 + MINUTE));
+    expect(paidAt(entries([0, T0], [99, T0 + MINUTE]))).toBeNull();
+    expect(paidAt(undefined)).toBeNull();
+    expect([0, 1, 3, 4, 10, 11, 99, null].filter((code) => isReceiptPaid(code))).toEqual([1, 3, 4]);
+  });
+
+  it('waits for the payment while the order is 결제 전 (0, 99)', () => {
+    expect([0, 1, 3, 4, 10, 11, 99, null].filter((code) => isAwaitingPayment(code))).toEqual([0, 99]);
+  });
+
+  it('shows a virtual account while it waits for its deposit and has not expired', () => {
+    const account = { type: 'vbank', status: 'pending', expire: iso(T0 + MINUTE) };
+    expect(awaitsDeposit(account, T0)).toBe(true);
+    expect(awaitsDeposit(account, T0 + MINUTE)).toBe(false);
+    expect(awaitsDeposit({ ...account, status: 'success' }, T0)).toBe(false);
+    expect(awaitsDeposit({ ...account, type: 'card', expire: null }, T0)).toBe(false);
+    expect(awaitsDeposit({ ...account, expire: null }, T0)).toBe(false);
+    expect(awaitsDeposit(null, T0)).toBe(false);
   });
 });

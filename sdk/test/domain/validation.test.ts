@@ -15,12 +15,13 @@ import {
   isHexColour,
   isValidStoredPhone,
   needsSmsVerification,
-  normalizeSearchTerm,
   PHONE_DEFAULT_COUNTRY,
   PHONE_FAVOURITE_COUNTRIES,
   PHONE_PLACEHOLDER,
   PHONE_VERIFICATION_TOASTS,
   phoneToE164,
+  phoneFieldOf,
+  formatPhoneForDisplay,
   TEXT_INPUT_MAX_LENGTH,
   testAlertBlocker,
   utf8ByteLength,
@@ -39,6 +40,7 @@ import {
   verificationSecondsLeft,
   weightedNameLength,
 } from '../../src/domain/validation';
+import { normalizeSearchTerm } from '../../src/domain/search';
 
 const NAME_CHARACTERS_MESSAGE = '한글, 영문 대소문자, 특수문자( _, - )만 입력해주세요(띄어쓰기 불가)';
 
@@ -213,6 +215,20 @@ describe('phone', () => {
     expect(isValidStoredPhone('+8201012345678')).toBe(false);
     expect(isValidStoredPhone('+8212')).toBe(false);
     expect(isValidStoredPhone(null)).toBe(false);
+  });
+
+  it('reads a stored phone back into the field and for display', () => {
+    expect(phoneFieldOf('+821012345678')).toEqual({ country: 'kr', number: '010-1234-5678' });
+    expect(formatPhoneForDisplay('+821012345678')).toBe('010-1234-5678');
+    expect(formatPhoneForDisplay('+819012345678')).toBe('+81 90 1234 5678');
+    expect(phoneFieldOf('')).toBeNull();
+    expect(phoneFieldOf('010')).toBeNull();
+    expect(formatPhoneForDisplay('abc')).toBe('abc');
+    for (const country of PHONE_FAVOURITE_COUNTRIES) {
+      const example = getExampleNumber(country.toUpperCase() as CountryCode, examples)!;
+      const field = phoneFieldOf(example.number)!;
+      expect(phoneToE164(field.country, field.number)).toBe(example.number);
+    }
   });
 
   it('pins the verification toasts', () => {

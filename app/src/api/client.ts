@@ -1,0 +1,65 @@
+// The one product API client of the app, its ad client and the app's clock. Screens call the API only
+// through `api` (sdk client: bearer token, error normalisation into ApiError, server clock).
+import { createAdClient, createApiClient, createServerClock, type FetchLike } from '@creator-market/sdk/client';
+import { API_BASE } from '../config';
+import { session } from '../stores/session';
+
+/** localStorage key of the mock world (the mock server's `X-Mock-World`) the app is pinned to. */
+export const MOCK_WORLD_STORAGE_KEY = 'cm.mockWorld';
+
+/**
+ * World pinning exists only in development and in builds made with VITE_MOCK_WORLDS=1 (the browser
+ * journeys); a production build never sends the header, so a real API never sees it.
+ */
+const MOCK_WORLDS_ENABLED: boolean = import.meta.env.DEV || import.meta.env.VITE_MOCK_WORLDS === '1';
+
+/** `?mockWorld=NAME` pins the app to that world (remembered); `?mockWorld=` unpins it. */
+function rememberMockWorldParam(): void {
+  const name = new URLSearchParams(window.location.search).get('mockWorld');
+  if (name === null) return;
+  try {
+    if (name) localStorage.setItem(MOCK_WORLD_STORAGE_KEY, name);
+    else localStorage.removeItem(MOCK_WORLD_STORAGE_KEY);
+  } catch {
+    // without storage there is nothing to remember the world in
+  }
+}
+
+/** The mock world the app is pinned to, or null (the mock's default world, and always in production). */
+export function pinnedMockWorld(): string | null {
+  if (!MOCK_WORLDS_ENABLED) return null;
+  try {
+    return localStorage.getItem(MOCK_WORLD_STORAGE_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** fetch with the pinned world's `X-Mock-World` header; undefined (plain fetch) when pinning is off. */
+const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED
+  ? (request) => {
+      const world = pinnedMockWorld();
+      if (world) request.headers.set('X-Mock-World', world);
+      return fetch(request);
+    }
+  : undefined;
+
+if (MOCK_WORLDS_ENABLED) rememberMockWorldParam();
+
+/** Follows the server's clock (in development the mock server's `X-Mock-Now`). */
+export const serverClock = createServerClock();
+
+export const api = createApiClient({
+  baseUrl: API_BASE,
+  getToken: () => session.token,
+  clock: serverClock,
+  fetch: worldFetch,
+});
+
+/** The ad service (same mock server, under /ads), with its fixed authorization key. */
+export const adClient = createAdClient({ baseUrl: `${API_BASE}/ads`, authorization: 'cm-ads-dev-key', fetch: worldFetch });
+
+/** The app's current time in epoch ms: market timing and countdowns use this, never Date.now(). */
+export function now(): number {
+  return serverClock.now();
+}

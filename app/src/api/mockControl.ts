@@ -1,0 +1,132 @@
+// The mock server's control plane (/__mock, DESIGN.md "The mock server's contract"), for the settings
+// Lab. Plain fetch: it is not part of the product API. Every call rejects with MockControlUnavailable when
+// the control plane does not answer (a real API, or a mock without it), so the Lab can say so.
+import { API_BASE } from '../config';
+
+export class MockControlUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MockControlUnavailable';
+  }
+}
+
+export interface MockPersona {
+  /** The persona id to sign in as (buyer, buyer-new, seller, seller-incomplete). */
+  id: string;
+  uid?: string;
+  /** What the persona is for, in Korean. */
+  label?: string;
+  email?: string;
+}
+
+export interface MockScenario {
+  name: string;
+  status?: number;
+  description?: string;
+}
+
+/** A sticky rule in force. */
+export interface MockRule {
+  name: string;
+  method?: string;
+  path?: string;
+  /** Uses left; absent means until cleared. */
+  times?: number;
+}
+
+export interface MockScenarios {
+  scenarios: MockScenario[];
+  rules: MockRule[];
+}
+
+export interface StickyScenario {
+  name: string;
+  method?: string;
+  path?: string;
+  times?: number;
+}
+
+export interface MockClock {
+  /** The mock's current time (ISO 8601). */
+  now: string;
+  /** Its offset from real time, ms. */
+  offsetMs: number;
+}
+
+const CONTROL_BASE = `${API_BASE.replace(/\/+$/, '')}/__mock`;
+
+/** Both `{data: x}` and a bare `x` are accepted (the control plane is not bound to the API envelope). */
+function unwrap<T>(body: unknown): T {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'data' in body) return (body as { data: T }).data;
+  return body as T;
+}
+
+async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${CONTROL_BASE}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new MockControlUnavailable(`${method} /__mock${path}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+  if (response.status === 404 || response.status === 405 || response.status === 501) {
+    throw new MockControlUnavailable(`${method} /__mock${path}: HTTP ${response.status}`);
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? null : JSON.parse(text);
+  } catch {
+    throw new MockControlUnavailable(`${method} /__mock${path}: not a JSON answer`);
+  }
+  if (!response.ok) {
+    const message = (parsed as { message?: string } | null)?.message ?? `HTTP ${response.status}`;
+    throw new Error(`${method} /__mock${path}: ${message}`);
+  }
+  return unwrap<T>(parsed);
+}
+
+/** Accepts a list, or an object holding one under a known key. */
+function listOf<T>(value: unknown, key: string): T[] {
+  if (Array.isArray(value)) return value as T[];
+  if (typeof value === 'object' && value !== null && Array.isArray((value as Record<string, unknown>)[key])) {
+    return (value as Record<string, T[]>)[key] as T[];
+  }
+  return [];
+}
+
+export async function listPersonas(): Promise<MockPersona[]> {
+  return listOf<MockPersona>(await control('GET', '/personas'), 'personas');
+}
+
+export async function loginAsPersona(persona: string): Promise<{ token: string; uid: string }> {
+  return control('POST', '/login', { persona });
+}
+
+export async function listScenarios(): Promise<MockScenarios> {
+  const answer = await control<unknown>('GET', '/scenarios');
+  return { scenarios: listOf<MockScenario>(answer, 'scenarios'), rules: listOf<MockRule>(answer, 'rules') };
+}
+
+export async function addStickyScenario(rule: StickyScenario): Promise<void> {
+  await control('POST', '/scenarios', rule);
+}
+
+export async function clearScenarios(): Promise<void> {
+  await control('DELETE', '/scenarios');
+}
+
+export async function setLatency(ms: number): Promise<void> {
+  await control('PUT', '/latency', { ms });
+}
+
+export async function getClock(): Promise<MockClock> {
+  return control('GET', '/clock');
+}
+
+export async function setClock(change: { now: string } | { offsetMs: number }): Promise<MockClock> {
+  return control('PUT', '/clock', change);
+}

@@ -1,0 +1,192 @@
+// The page area of the app: picks the page for the location (app/routing.ts decides redirects and the
+// login guard), keeps the last 5 keep-alive pages mounted but hidden (React <Activity>, least recently
+// used evicted), remembers scroll positions by path, sets the chrome of the route (go-to-top, bottom tab,
+// gradient background) and sends a screen_view on every navigation.
+import { KEEP_ALIVE_MAX, type RouteMatch } from '@creator-market/sdk/domain';
+import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { Switch, useLocation, useSearch } from 'wouter';
+import { NotFoundScreen, ROUTE_ELEMENTS } from '../routes';
+import { useSession } from '../stores/session';
+import { setBottomTab, setFloatingButton } from '../stores/ui';
+import { BottomTab, type BottomTabName } from '../ui/BottomTab';
+import { navigate } from '../ui/navigation';
+import { Spinner } from '../ui/Spinner';
+import { track } from './analytics';
+import { lastNavigationKind } from './history';
+import { requireLogin } from './login';
+import { LruMap } from './lru';
+import { clearNotFound, notFoundState } from './notFound';
+import { openExternal } from './platform';
+import { pageNavigation } from './pageNavigation';
+import { decideRoute } from './routing';
+import { savedScrollPosition, saveScrollPosition, scrollToRestored } from './scrollMemory';
+import styles from './RouterView.module.css';
+
+interface Page {
+  /** Pathname and query: the keep-alive and scroll key (the hash only selects within a page). */
+  key: string;
+  pathname: string;
+  match: RouteMatch;
+  /** Order of first display: kept pages render in a stable order so React never moves their DOM. */
+  order: number;
+}
+
+const TAB_PATHS: Record<BottomTabName, string> = { home: '/', my: '/my/user', cart: '/cart' };
+
+export function PageLoading() {
+  return (
+    <div className={styles.loading}>
+      <Spinner size={32} />
+    </div>
+  );
+}
+
+function PageSwitch({ pathname }: { pathname: string }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>
+    </Suspense>
+  );
+}
+
+/** A keep-alive page: mounted while in the cache, visible only when current (effects pause while hidden). */
+const KeptPage = memo(function KeptPage({ page, active }: { page: Page; active: boolean }) {
+  return (
+    <Activity mode={active ? 'visible' : 'hidden'}>
+      <PageSwitch pathname={page.pathname} />
+    </Activity>
+  );
+});
+
+export function RouterView() {
+  const [pathname] = useLocation();
+  const query = useSearch();
+  const search = query ? `?${query}` : '';
+  const { token } = useSession();
+  const notFound = useSnapshot(notFoundState);
+
+  const shown = useRef<Page | null>(null);
+  const kept = useRef(new LruMap<string, Page>(KEEP_ALIVE_MAX));
+  const nextOrder = useRef(0);
+
+  const decision = decideRoute({
+    pathname,
+    search,
+    hash: window.location.hash,
+    signedIn: token !== null,
+    firstNavigation: shown.current === null,
+  });
+
+  // The page to show: this location's, or, while a redirect or a cancelled navigation settles, the last one.
+  let current = shown.current;
+  if (decision.kind === 'show') {
+    const key = `${pathname}${search}`;
+    const keepAlive = decision.match.route.meta.keepAlive;
+    const cachedPage = keepAlive ? kept.current.get(key) : undefined;
+    current =
+      cachedPage ??
+      (shown.current?.key === key ? shown.current : { key, pathname, match: decision.match, order: nextOrder.current++ });
+    if (keepAlive) kept.current.set(key, current);
+    shown.current = current;
+  }
+  const showingNotFound = current !== null && notFound.path === current.key;
+  // A page replaced by Not found is not kept: coming back loads it afresh.
+  if (showingNotFound && current) kept.current.delete(current.key);
+
+  // Redirects and cancelled navigations.
+  useLayoutEffect(() => {
+    if (decision.kind === 'show') return;
+    if (decision.kind === 'redirect') {
+      navigate(decision.to, { replace: true });
+      return;
+    }
+    const previous = shown.current;
+    const cancel = () => {
+      if (previous === null) navigate('/', { replace: true });
+      else if (lastNavigationKind() === 'push') window.history.back();
+      else navigate(previous.key, { replace: true });
+    };
+    if (decision.kind === 'external') {
+      // Opened as the first page (a link from outside): no tab to keep, go there.
+      if (previous === null) pageNavigation.replace(decision.url);
+      else {
+        openExternal(decision.url);
+        cancel();
+      }
+      return;
+    }
+    cancel();
+    void requireLogin(decision.redirectPath, { direct: decision.direct });
+    // Runs once per location; `decision` is derived from it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, search, decision.kind]);
+
+  // Scroll: remember the position of the page being left, restore the one of the page shown, else top.
+  const scrollKey = useRef<string | null>(null);
+  const lastScrollY = useRef(0);
+  useEffect(() => {
+    const onScroll = () => {
+      lastScrollY.current = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  const currentKey = current?.key ?? null;
+  useLayoutEffect(() => {
+    if (currentKey === null || currentKey === scrollKey.current) return;
+    if (scrollKey.current !== null) saveScrollPosition(scrollKey.current, lastScrollY.current);
+    scrollKey.current = currentKey;
+    const top = savedScrollPosition(currentKey) ?? 0;
+    lastScrollY.current = top;
+    return scrollToRestored(top);
+  }, [currentKey]);
+
+  // Chrome of the route, the not-found mark of another page, and the screen_view event.
+  const route = current?.match.route;
+  useLayoutEffect(() => {
+    if (!route) return;
+    setFloatingButton(route.meta.goToTop);
+    setBottomTab(route.meta.bottomTab ?? 'home');
+    if (notFoundState.path !== null && notFoundState.path !== currentKey) clearNotFound();
+  }, [currentKey, route]);
+  // Once per navigation (StrictMode runs mount effects twice in development; the ref survives that).
+  const trackedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!route || currentKey === null || trackedKey.current === currentKey) return;
+    trackedKey.current = currentKey;
+    track('screen_view', { screen_name: route.name, page_path: `${currentKey}${window.location.hash}` });
+  }, [currentKey, route]);
+
+  if (current === null) return null;
+
+  const keptPages = kept.current.values().sort((a, b) => a.order - b.order);
+
+  const meta = current.match.route.meta;
+  let page: ReactNode = null;
+  if (showingNotFound) page = <NotFoundPage key={`notFound:${current.key}`} />;
+  else if (!meta.keepAlive) page = <PageSwitch key={`page:${current.pathname}`} pathname={current.pathname} />;
+
+  return (
+    <>
+      {meta.gradientBg && !showingNotFound && <div className={styles.gradient} aria-hidden="true" />}
+      <div className={styles.pages}>
+        {keptPages.map((kept) => (
+          <KeptPage key={`kept:${kept.key}`} page={kept} active={kept.key === current.key && !showingNotFound} />
+        ))}
+        {page}
+      </div>
+      {meta.bottomTab !== null && !showingNotFound && (
+        <BottomTab current={meta.bottomTab} onNavigate={(tab) => navigate(TAB_PATHS[tab])} />
+      )}
+    </>
+  );
+}
+
+function NotFoundPage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <NotFoundScreen />
+    </Suspense>
+  );
+}

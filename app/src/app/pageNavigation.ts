@@ -1,0 +1,16 @@
+// Leaving the app's page (sign-in pages, external links, the app's URL scheme). One object, so every
+// exit goes through one place and tests can watch it (jsdom cannot navigate).
+export const pageNavigation = {
+  /** Loads another address in this tab (kept in history). */
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+  /** Loads another address in this tab in place of this page. */
+  replace(url: string): void {
+    window.location.replace(url);
+  },
+  /** Opens an address in a new tab. */
+  open(url: string): void {
+    window.open(url, '_blank', 'noopener');
+  },
+};

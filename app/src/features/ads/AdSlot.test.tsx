@@ -1,0 +1,185 @@
+// Ad placements against the mock ad service: each asks for its unit with the ad user id (guest value or
+// account creation time), the platform (web or the native shell's OS) and the locale; an ad shows, while no
+// ad, an error answer and a failed request all leave the slot hidden without a message. The home popup
+// exists only in the native app, with its OS's unit. The screens host their placements.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ComponentType } from 'react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { API_BASE } from '../../config';
+import { signInAs } from '../../mocks/appHarness';
+import { useMockApi } from '../../mocks/testServer';
+import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
+import Calendar from '../../screens/Calendar';
+import Home from '../../screens/Home';
+import Market from '../../screens/Market';
+import Search from '../../screens/Search';
+import SearchResult from '../../screens/SearchResult';
+import { session } from '../../stores/session';
+import { uiState } from '../../stores/ui';
+import { renderScreen, resetScreenState } from '../testing/screenHarness';
+import { findMarket } from '../testing/worldLookup';
+import { AD_UNITS, AdSlot, type AdUnit } from './AdSlot';
+import { AD_GUEST_KEY } from './adUser';
+import { HOME_POPUP_HIDDEN_KEY, HomePopupAd, resetHomePopupAd } from './HomePopupAd';
+
+const server = useMockApi();
+const AD_REQUEST = `${API_BASE}/ads/request`;
+
+/** The ad requests of the current test, as their query. */
+const requests: Record<string, string>[] = [];
+const onRequest = ({ request }: { request: Request }) => {
+  const url = new URL(request.url);
+  if (url.href.startsWith(AD_REQUEST)) requests.push(Object.fromEntries(url.searchParams));
+};
+
+beforeEach(() => {
+  resetScreenState();
+  resetHomePopupAd();
+  requests.length = 0;
+  server.events.on('request:start', onRequest);
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue('ko-KR');
+});
+
+afterEach(() => {
+  server.events.removeListener('request:start', onRequest);
+  removeSimulatedShell();
+});
+
+const SLOT_UNITS = Object.values(AD_UNITS).filter((unit) => !unit.startsWith('home-popup-')) as AdUnit[];
+
+const slot = (unit: string) => document.querySelector(`[data-ad-unit="${unit}"]`);
+
+describe('one placement', () => {
+  test('there are the twelve placements of the spec', () => {
+    expect(Object.values(AD_UNITS).sort()).toEqual(
+      [
+        'home-popup-android',
+        'home-popup-ios',
+        'home-top30-native',
+        'top30-bottom-banner',
+        'home-cart-native-1',
+        'home-cart-native-2',
+        'market-product-top-banner',
+        'my-middle-banner',
+        'receipt-memo-bottom-banner',
+        'search-middle-banner',
+        'search-result-middle-banner',
+        'calendar-middle-banner',
+      ].sort(),
+    );
+  });
+
+  test.each(SLOT_UNITS)('%s: a guest on the web asks with the stored guest id, pf web, lcl ko_KR and sees the ad', async (unit) => {
+    renderScreen('/', '/', () => <AdSlot unit={unit} />);
+    await waitFor(() => expect(slot(unit)).toBeTruthy());
+    const guest = localStorage.getItem(AD_GUEST_KEY);
+    expect(guest).toBeTruthy();
+    expect(requests).toEqual([{ unit, uid: guest, pf: 'web', lcl: 'ko_KR' }]);
+  });
+
+  test('a signed-in user is known by the account creation time; the guest id stays for guests', async () => {
+    localStorage.setItem(AD_GUEST_KEY, 'g-kept-guest');
+    await signInAs('buyer');
+    const createdAt = session.me?.auth.metadata.createdAt as string;
+    renderScreen('/', '/', () => <AdSlot unit={AD_UNITS.searchMiddleBanner} />);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({ uid: `u-${Date.parse(createdAt)}` });
+    expect(localStorage.getItem(AD_GUEST_KEY)).toBe('g-kept-guest');
+  });
+
+  test.each([
+    ['android', 'ko-KR', 'ko_KR'],
+    ['ios', 'ja-JP', 'ja_JP'],
+  ] as const)('inside the native app on %s: pf from the shell, lcl from the device language %s', async (os, language, lcl) => {
+    installSimulatedShell({ os, language });
+    renderScreen('/', '/', () => <AdSlot unit={AD_UNITS.calendarMiddleBanner} />);
+    await waitFor(() => expect(slot(AD_UNITS.calendarMiddleBanner)).toBeTruthy());
+    expect(requests).toEqual([expect.objectContaining({ unit: AD_UNITS.calendarMiddleBanner, pf: os, lcl })]);
+  });
+
+  test.each([
+    ['no ad (non-zero code)', () => HttpResponse.json({ code: 204, msg: '노출할 광고가 없어요.', result: null, extra: null })],
+    ['an error answer', () => HttpResponse.json({ code: 'internal', msg: '오류' }, { status: 500 })],
+    ['a failed request', () => HttpResponse.error()],
+  ])('%s: the slot stays hidden, without a message', async (_case, answer) => {
+    server.use(http.get(AD_REQUEST, answer));
+    const { container } = renderScreen('/', '/', () => (
+      <div data-testid="host">
+        <AdSlot unit={AD_UNITS.searchMiddleBanner} />
+      </div>
+    ));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 400)); // past the error handling delay
+    expect(container.querySelector('[data-testid="host"]')?.childElementCount).toBe(0);
+    expect(uiState.dialogs).toHaveLength(0);
+    expect(uiState.toasts).toHaveLength(0);
+  });
+});
+
+describe('home popup', () => {
+  test('not on the web', async () => {
+    renderScreen('/', '/', HomePopupAd);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test.each([
+    ['android', 'home-popup-android'],
+    ['ios', 'home-popup-ios'],
+  ] as const)('in the app on %s: %s in a bottom popup, hidden for the day on request', async (os, unit) => {
+    installSimulatedShell({ os });
+    const { unmount } = renderScreen('/', '/', HomePopupAd);
+    const popup = await screen.findByRole('dialog', { name: '광고' });
+    expect(popup.querySelector(`[data-ad-unit="${unit}"]`)).toBeTruthy();
+    expect(requests).toEqual([expect.objectContaining({ unit, pf: os })]);
+    fireEvent.click(screen.getByRole('button', { name: '오늘 하루 보지 않기' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(localStorage.getItem(HOME_POPUP_HIDDEN_KEY)).toBeTruthy();
+    unmount();
+
+    resetHomePopupAd();
+    requests.length = 0;
+    renderScreen('/', '/', HomePopupAd);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('the screens host their placements', () => {
+  async function expectUnits(Screen: ComponentType, path: string, pattern: string, units: AdUnit[]) {
+    renderScreen(path, pattern, Screen);
+    await waitFor(() => expect(requests.map((query) => query.unit).sort()).toEqual([...units].sort()), { timeout: 4000 });
+    for (const unit of units) await waitFor(() => expect(slot(unit)).toBeTruthy());
+  }
+
+  test('home: top-30 native, top-30 bottom banner, two cart-product natives', async () => {
+    await expectUnits(Home, '/', '/', [AD_UNITS.homeTop30Native, AD_UNITS.top30BottomBanner, AD_UNITS.homeCartNative1, AD_UNITS.homeCartNative2]);
+  });
+
+  test('home in the app adds the bottom popup of its OS', async () => {
+    installSimulatedShell({ os: 'android' });
+    renderScreen('/', '/', Home);
+    await waitFor(() => expect(requests.map((query) => query.unit)).toContain(AD_UNITS.homePopupAndroid), { timeout: 4000 });
+    expect(await screen.findByRole('dialog', { name: '광고' })).toBeTruthy();
+  });
+
+  test('market: product-top banner', async () => {
+    const { sellerId, marketId } = await findMarket('opened');
+    await expectUnits(Market, `/m/${sellerId}/${marketId}`, '/m/:sellerId/:marketId', [AD_UNITS.marketProductTopBanner]);
+  });
+
+  test('search: middle banner', async () => {
+    await expectUnits(Search, '/search', '/search', [AD_UNITS.searchMiddleBanner]);
+  });
+
+  test('search results: middle banner', async () => {
+    await expectUnits(SearchResult, '/search/result?term=%ED%82%A4%EB%A7%81', '/search/result', [AD_UNITS.searchResultMiddleBanner]);
+  });
+
+  test('calendar: middle banner', async () => {
+    await signInAs('buyer');
+    await expectUnits(Calendar, '/calendar', '/calendar', [AD_UNITS.calendarMiddleBanner]);
+  });
+});

@@ -1,0 +1,85 @@
+// One ad placement (SPEC.md section 7): asks the ad service for the unit with the ad user id, platform and
+// locale, shows the answer when its code is 0 (fulfilled), and otherwise stays hidden without a word
+// (pending, rejected for a non-zero code, error for a failed request; SPEC.md section 4, "Ad slot").
+import type { AdComponents } from '@creator-market/sdk';
+import { useEffect, useState } from 'react';
+import { adClient } from '../../api/client';
+import { presentError } from '../../app/errors';
+import { useSession } from '../../stores/session';
+import { cx } from '../../ui/cx';
+import { renderAdHtml } from './adHtml';
+import { adAudience, adUserId } from './adUser';
+import styles from './AdSlot.module.css';
+
+/** Every placement of SPEC.md section 7 (the ad service's unit ids). */
+export const AD_UNITS = {
+  homePopupAndroid: 'home-popup-android',
+  homePopupIos: 'home-popup-ios',
+  homeTop30Native: 'home-top30-native',
+  top30BottomBanner: 'top30-bottom-banner',
+  homeCartNative1: 'home-cart-native-1',
+  homeCartNative2: 'home-cart-native-2',
+  marketProductTopBanner: 'market-product-top-banner',
+  myMiddleBanner: 'my-middle-banner',
+  receiptMemoBottomBanner: 'receipt-memo-bottom-banner',
+  searchMiddleBanner: 'search-middle-banner',
+  searchResultMiddleBanner: 'search-result-middle-banner',
+  calendarMiddleBanner: 'calendar-middle-banner',
+} as const;
+
+export type AdUnit = (typeof AD_UNITS)[keyof typeof AD_UNITS];
+export type AdItem = AdComponents['schemas']['AdItem'];
+
+export type AdState =
+  | { status: 'pending' }
+  | { status: 'fulfilled'; ad: AdItem }
+  | { status: 'rejected'; code: number }
+  | { status: 'error' };
+
+/** The ad of a placement; with `unit` null nothing is asked (a placement that does not apply here). */
+export function useAd(unit: string | null): AdState {
+  const { me } = useSession();
+  const uid = adUserId(me?.auth.metadata.createdAt);
+  const [state, setState] = useState<AdState>({ status: 'pending' });
+
+  useEffect(() => {
+    if (unit === null) return;
+    const controller = new AbortController();
+    setState({ status: 'pending' });
+    adAudience()
+      .then(({ pf, lcl }) => adClient.requestAd({ unit, uid, pf, lcl }, { signal: controller.signal }))
+      .then(
+        (answer) => {
+          if (controller.signal.aborted) return;
+          setState(answer.code === 0 && answer.result ? { status: 'fulfilled', ad: answer.result } : { status: 'rejected', code: answer.code });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setState({ status: 'error' });
+          // Silent by the error catalogue (requestAd): ad failures show no message.
+          void presentError(error, { operation: 'requestAd' });
+        },
+      );
+    return () => controller.abort();
+  }, [unit, uid]);
+
+  return state;
+}
+
+export interface AdSlotProps {
+  unit: AdUnit;
+  className?: string;
+}
+
+export function AdSlot({ unit, className }: AdSlotProps) {
+  const state = useAd(unit);
+  if (state.status !== 'fulfilled') return null;
+  return (
+    <aside className={cx(styles.slot, className)} aria-label="광고" data-ad-unit={unit} data-format={state.ad.format}>
+      {renderAdHtml(state.ad.ad)}
+      <span className={styles.mark} aria-hidden="true">
+        AD
+      </span>
+    </aside>
+  );
+}

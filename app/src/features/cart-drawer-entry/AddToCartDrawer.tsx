@@ -1,0 +1,169 @@
+// The add-to-cart drawer of the market and product pages: every product and option on sale with a quantity
+// stepper from 0 (sdk clampQuantity in the drawer context), 'N개 주문 가능' at the maximum and '품절' when
+// nothing is left; the add button sends only amounts above 0, at most once a second (debounce 1000 ms), and
+// a toast links to the market's cart.
+import {
+  availableQuantity,
+  canAddToCart,
+  cartTotals,
+  clampQuantity,
+  formatWon,
+  quantityLabel,
+  TIMING,
+  visibleOptions,
+  visibleProducts,
+} from '@creator-market/sdk/domain';
+import { useEffect, useRef, useState } from 'react';
+import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
+import { Button } from '../../ui/Button';
+import { cx } from '../../ui/cx';
+import { LazyImage } from '../../ui/LazyImage';
+import { navigate } from '../../ui/navigation';
+import { QuantityStepper } from '../../ui/QuantityStepper';
+import { toast } from '../../ui/Toast';
+import { useCloseOnLeave } from '../data/useCloseOnLeave';
+import type { MarketDetail, Product } from '../market-detail/marketDetail';
+import { imageUrl } from '../media/imageUrl';
+import { addLinesToCart, CART_DRAWER, CART_TEXT, type DrawerLine } from './addToCart';
+import styles from './AddToCartDrawer.module.css';
+
+type Option = Product['option'][number];
+
+const lineKey = (productId: string, option: string) => `${productId}\u0000${option}`;
+
+/**
+ * How many of an option may go in: the option's own limit (stock - ordered, product limitAmount), and, for
+ * a product with a per-order limit, what the product's other options in the drawer leave of it.
+ */
+export function optionMaximum(product: Product, option: Option, amounts: ReadonlyMap<string, number>): number {
+  const own = availableQuantity(product.limitAmount, option.stock, option.order);
+  if (!(product.limitAmount > 0)) return own;
+  const others = visibleOptions(product.option)
+    .filter((other) => other.title !== option.title)
+    .reduce((sum, other) => sum + (amounts.get(lineKey(product._id, other.title)) ?? 0), 0);
+  return Math.max(0, Math.min(own, product.limitAmount - others));
+}
+
+export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
+  const drawer = useDrawer(CART_DRAWER);
+  const open = drawer.open && drawer.params.marketUID === detail.market._id;
+  useCloseOnLeave(CART_DRAWER, detail.market._id);
+  const [amounts, setAmounts] = useState<Map<string, number>>(() => new Map());
+  const [sending, setSending] = useState(false);
+  const lastSentAt = useRef(0);
+
+  // Every opening starts from zero.
+  useEffect(() => {
+    if (open) setAmounts(new Map());
+  }, [open]);
+
+  const products = visibleProducts(detail.product);
+  const lines: DrawerLine[] = products.flatMap((product) =>
+    visibleOptions(product.option).map((option) => ({
+      _id: product._id,
+      option: option.title,
+      amount: amounts.get(lineKey(product._id, option.title)) ?? 0,
+      price: option.price,
+      title: product.title,
+    })),
+  );
+  const totals = cartTotals(lines, null, null);
+
+  function change(product: Product, option: Option, value: number) {
+    setAmounts((current) => {
+      const next = new Map(current);
+      next.set(lineKey(product._id, option.title), clampQuantity(value, optionMaximum(product, option, current), 'drawer'));
+      return next;
+    });
+  }
+
+  async function add() {
+    const at = Date.now();
+    if (at - lastSentAt.current < TIMING.addToCartDebounceMs) return;
+    lastSentAt.current = at;
+    setSending(true);
+    const added = await addLinesToCart(detail, lines);
+    setSending(false);
+    if (!added) return;
+    drawer.close();
+    toast(CART_TEXT.added, {
+      type: 'success',
+      action: { label: CART_TEXT.goToCart, onClick: () => navigate(`/cart/${detail.market._id}`) },
+    });
+  }
+
+  const footer = (
+    <div className={styles.footer}>
+      <div className={styles.summary}>
+        <span>{CART_TEXT.total(totals.totalAmount)}</span>
+        <strong>{formatWon(totals.productTotal)}</strong>
+      </div>
+      <Button block size="lg" disabled={!canAddToCart(lines)} loading={sending} onClick={add}>
+        {CART_TEXT.add}
+      </Button>
+    </div>
+  );
+
+  return (
+    <BottomSheet open={open} onClose={drawer.close} title={CART_TEXT.add} showClose footer={footer}>
+      <ProductOptions products={products} focusId={drawer.params.productId} amounts={amounts} onChange={change} />
+    </BottomSheet>
+  );
+}
+
+interface ProductOptionsProps {
+  products: Product[];
+  focusId: string | undefined;
+  amounts: ReadonlyMap<string, number>;
+  onChange: (product: Product, option: Option, value: number) => void;
+}
+
+function ProductOptions({ products, focusId, amounts, onChange }: ProductOptionsProps) {
+  // The product the drawer was opened on comes first.
+  const ordered = focusId ? [...products.filter((p) => p._id === focusId), ...products.filter((p) => p._id !== focusId)] : products;
+  return (
+    <div className={styles.list}>
+      {ordered.map((product) => {
+        const productAmount = visibleOptions(product.option).reduce((sum, option) => sum + (amounts.get(lineKey(product._id, option.title)) ?? 0), 0);
+        return (
+          <section key={product._id} className={styles.product} aria-label={product.title}>
+            <div className={styles.productHead}>
+              <span className={styles.thumb}>
+                <LazyImage src={imageUrl(product.cover[0])} alt="" ratio={1} radius={10} />
+              </span>
+              <strong className={styles.productTitle}>{product.title}</strong>
+            </div>
+            <ul className={styles.options}>
+              {visibleOptions(product.option).map((option) => {
+                const amount = amounts.get(lineKey(product._id, option.title)) ?? 0;
+                const own = availableQuantity(product.limitAmount, option.stock, option.order);
+                const max = optionMaximum(product, option, amounts);
+                // Sold out or at the option's own maximum; else, held by the product's per-order limit.
+                const note = quantityLabel(amount, own) ?? (amount >= max && max < own ? quantityLabel(productAmount, product.limitAmount) : null);
+                const soldOut = own === 0;
+                return (
+                  <li key={option.title} className={cx(styles.option, soldOut && styles.soldOut)}>
+                    <div className={styles.optionText}>
+                      <span className={styles.optionTitle}>{option.title}</span>
+                      <span className={styles.optionPrice}>{formatWon(option.price)}</span>
+                      {note && <span className={cx(styles.note, soldOut && styles.noteSoldOut)}>{note}</span>}
+                    </div>
+                    <QuantityStepper
+                      value={amount}
+                      min={0}
+                      max={max}
+                      disabled={soldOut}
+                      size="sm"
+                      label={`${product.title} ${option.title}`}
+                      onChange={(value) => onChange(product, option, value)}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

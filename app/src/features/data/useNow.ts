@@ -1,0 +1,14 @@
+// The app clock (server-following `now()`) as React state, refreshed every `intervalMs`: countdowns tick
+// every second, order-window labels every minute.
+import { useEffect, useState } from 'react';
+import { now } from '../../api/client';
+
+export function useNow(intervalMs = 60_000): number {
+  const [time, setTime] = useState(now);
+  useEffect(() => {
+    setTime(now());
+    const timer = setInterval(() => setTime(now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return time;
+}

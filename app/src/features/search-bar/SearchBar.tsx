@@ -1,0 +1,73 @@
+// The search field of the search screens: back button, the term (trimmed on submit; a blank term stays
+// on the empty search), a clear button.
+import { searchPath, TEXT_INPUT_MAX_LENGTH } from '@creator-market/sdk/domain';
+import { useState, type FormEvent } from 'react';
+import { cx } from '../../ui/cx';
+import { IconBack, IconClose, IconSearch } from '../../ui/Icons';
+import { goBack, navigate } from '../../ui/navigation';
+import styles from './SearchBar.module.css';
+
+export const SEARCH_TEXT = {
+  placeholder: '물품, 작가명 검색',
+  submit: '검색',
+  clear: '검색어 지우기',
+  back: '뒤로 가기',
+} as const;
+
+export interface SearchBarProps {
+  initialTerm?: string;
+  autoFocus?: boolean;
+  /** Without the back button (under an app bar). */
+  withBack?: boolean;
+  className?: string;
+}
+
+export function SearchBar({ initialTerm = '', autoFocus = false, withBack = true, className }: SearchBarProps) {
+  const [term, setTerm] = useState(initialTerm);
+  const [shownInitial, setShownInitial] = useState(initialTerm);
+  // A new term from the address (another search) replaces what is typed.
+  if (shownInitial !== initialTerm) {
+    setShownInitial(initialTerm);
+    setTerm(initialTerm);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const target = searchPath(term);
+    const here = `${window.location.pathname}${window.location.search}`;
+    if (target !== here) navigate(target);
+    if (term.trim() === '') setTerm('');
+  }
+
+  return (
+    <form role="search" className={cx(styles.bar, className)} onSubmit={submit}>
+      {withBack && (
+        <button type="button" className={styles.back} aria-label={SEARCH_TEXT.back} onClick={() => goBack()}>
+          <IconBack size={26} />
+        </button>
+      )}
+      <label className={styles.field}>
+        <IconSearch size={20} strokeWidth={2} className={styles.icon} />
+        <input
+          type="search"
+          enterKeyHint="search"
+          className={styles.input}
+          value={term}
+          maxLength={TEXT_INPUT_MAX_LENGTH}
+          placeholder={SEARCH_TEXT.placeholder}
+          aria-label={SEARCH_TEXT.placeholder}
+          autoFocus={autoFocus}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+        {term !== '' && (
+          <button type="button" className={styles.clear} aria-label={SEARCH_TEXT.clear} onClick={() => setTerm('')}>
+            <IconClose size={14} strokeWidth={2.4} />
+          </button>
+        )}
+      </label>
+      <button type="submit" className={styles.submit}>
+        {SEARCH_TEXT.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+// The subscribe flow against the mock API (SPEC.md section 4): guests are sent to login; the first
+// subscription asks first, later ones go straight through with a toast; the change is optimistic and rolled
+// back on failure unless the server says it was already so; cancelling asks first.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api } from '../../api/client';
+import { API_BASE } from '../../config';
+import { renderAt, signInAs } from '../../mocks/appHarness';
+import { useMockApi } from '../../mocks/testServer';
+import { session, setSubscribedSellerIds } from '../../stores/session';
+import { resetScreenState } from '../testing/screenHarness';
+import { SubscribeButton } from './SubscribeButton';
+
+const server = useMockApi();
+
+beforeEach(() => {
+  resetScreenState();
+});
+
+/** A seller of the seeded world the signed-in account does not subscribe to. */
+async function unsubscribedSeller() {
+  const sellers = await api.get('/common/v2/seller', { params: { query: { from: 'top' } } });
+  const subscribed = new Set(await api.get('/subscribe/getsubscriberlist'));
+  const seller = sellers.find((candidate) => !subscribed.has(candidate.sellerUID));
+  if (!seller) throw new Error('every top seller is subscribed');
+  return { uid: seller.sellerUID, name: seller.sellerName };
+}
+
+async function serverSubscribes(uid: string): Promise<boolean> {
+  return (await api.get('/subscribe/getsubscriberlist')).includes(uid);
+}
+
+function failWith(path: '/subscribe/add' | '/subscribe/cancel', status: number, code: string) {
+  server.use(http.post(`${API_BASE}${path}`, () => HttpResponse.json({ code, message: code }, { status })));
+}
+
+describe('subscribe button', () => {
+  test('a guest is asked to log in and nothing changes', async () => {
+    const sellers = await api.get('/common/v2/seller', { params: { query: { from: 'top' } } });
+    const seller = sellers[0]!;
+    renderAt('/', <SubscribeButton seller={{ uid: seller.sellerUID, name: seller.sellerName }} />);
+    fireEvent.click(screen.getByRole('button', { name: /구독/ }));
+    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeTruthy();
+    expect(session.subscribedSellerIds).toEqual([]);
+  });
+
+  test('the first subscription asks for confirmation, then subscribes on the server', async () => {
+    await signInAs('buyer-new');
+    expect(session.subscribedSellerIds).toEqual([]);
+    const seller = await unsubscribedSeller();
+    renderAt('/', <SubscribeButton seller={seller} />);
+    fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
+    expect(await screen.findByText('작가님 구독')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '구독하기' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: `${seller.name} 구독중` })).toBeTruthy());
+    expect(session.subscribedSellerIds).toContain(seller.uid);
+    await waitFor(async () => expect(await serverSubscribes(seller.uid)).toBe(true));
+  });
+
+  test('a later subscription goes straight through with a toast linking to the subscriptions', async () => {
+    await signInAs('buyer');
+    expect(session.subscribedSellerIds.length).toBeGreaterThan(0);
+    const seller = await unsubscribedSeller();
+    renderAt('/', <SubscribeButton seller={seller} />);
+    fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
+    // Optimistic: subscribed before the server answers.
+    expect(session.subscribedSellerIds).toContain(seller.uid);
+    expect(await screen.findByText(`${seller.name} 작가님을 구독했어요`)).toBeTruthy();
+    expect(screen.queryByText('작가님 구독')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '구독 목록' }));
+    expect(window.location.pathname).toBe('/subscribe');
+    expect(await serverSubscribes(seller.uid)).toBe(true);
+  });
+
+  test('a failed subscription is rolled back with the request-failed toast', async () => {
+    await signInAs('buyer');
+    const seller = await unsubscribedSeller();
+    failWith('/subscribe/add', 500, 'internal');
+    renderAt('/', <SubscribeButton seller={seller} />);
+    fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
+    expect(session.subscribedSellerIds).toContain(seller.uid);
+    expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
+    expect(session.subscribedSellerIds).not.toContain(seller.uid);
+    expect(screen.getByRole('button', { name: `${seller.name} 구독` })).toBeTruthy();
+  });
+
+  test('already-subscribed on the server keeps the optimistic subscription', async () => {
+    await signInAs('buyer');
+    const seller = await unsubscribedSeller();
+    await api.post('/subscribe/add', { body: { sellerId: seller.uid } });
+    // The app has not heard of it (another device subscribed).
+    setSubscribedSellerIds(session.subscribedSellerIds.filter((id) => id !== seller.uid));
+    renderAt('/', <SubscribeButton seller={seller} />);
+    fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
+    await waitFor(() => expect(screen.getByRole('button', { name: `${seller.name} 구독중` })).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(session.subscribedSellerIds).toContain(seller.uid);
+    expect(screen.queryByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
+  });
+
+  test('cancelling asks first, removes at once, and is rolled back when it fails', async () => {
+    await signInAs('buyer');
+    const uid = session.subscribedSellerIds[0]!;
+    renderAt('/', <SubscribeButton seller={{ uid, name: '테스트' }} />);
+
+    fireEvent.click(screen.getByRole('button', { name: '테스트 구독중' }));
+    expect(await screen.findByText('테스트 작가님 구독을 취소할까요?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '다음에' }));
+    await waitFor(() => expect(screen.queryByText('테스트 작가님 구독을 취소할까요?')).toBeNull());
+    expect(session.subscribedSellerIds).toContain(uid);
+
+    failWith('/subscribe/cancel', 504, 'gateway-timeout');
+    const button = screen.getByRole('button', { name: '테스트 구독중' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByRole('button', { name: '구독 취소' }));
+    await waitFor(() => expect(session.subscribedSellerIds).not.toContain(uid));
+    expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
+    expect(session.subscribedSellerIds).toContain(uid);
+    expect(await serverSubscribes(uid)).toBe(true);
+  });
+
+  test('cancelling for real, and already-canceled keeps the seller removed', async () => {
+    await signInAs('buyer');
+    const [first, second] = session.subscribedSellerIds;
+    renderAt(
+      '/',
+      <>
+        <SubscribeButton seller={{ uid: first!, name: '첫째' }} />
+        <SubscribeButton seller={{ uid: second!, name: '둘째' }} />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '첫째 구독중' }));
+    fireEvent.click(await screen.findByRole('button', { name: '구독 취소' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '첫째 구독' })).toBeTruthy());
+    await waitFor(async () => expect(await serverSubscribes(first!)).toBe(false));
+
+    // Cancelled elsewhere already: the server answers already-canceled, the app keeps it removed.
+    await api.post('/subscribe/cancel', { body: { sellerId: second! } });
+    expect(session.subscribedSellerIds).toContain(second);
+    fireEvent.click(screen.getByRole('button', { name: '둘째 구독중' }));
+    fireEvent.click(await screen.findByRole('button', { name: '구독 취소' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '둘째 구독' })).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(session.subscribedSellerIds).not.toContain(second);
+    expect(screen.queryByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+// The mock server's own handlers, in-process for component tests (msw setupServer): every API call of a
+// test is answered by the same code as `pnpm mock`, against a freshly seeded world per test file.
+import { createBrowserWorld, createMswHandlers } from '@creator-market/mock-server/msw';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { API_BASE } from '../config';
+import { signInControlHandlers } from './signInControl';
+
+export type PersonaId = 'buyer' | 'buyer-new' | 'seller' | 'seller-incomplete';
+
+/**
+ * Starts the mock API for the test file (listen before all, reset overrides after each, close after all).
+ * Of the /__mock control plane only personas and login exist here (./signInControl); other control calls
+ * fail like an absent control plane.
+ */
+export function useMockApi(): ReturnType<typeof setupServer> {
+  const handlers = createMswHandlers({ baseUrl: API_BASE, world: createBrowserWorld() });
+  const server = setupServer(
+    ...handlers,
+    ...signInControlHandlers(handlers),
+    // The rest of the control plane lives in the Express server only: here it does not answer.
+    http.all(`${API_BASE}/__mock/*`, () => HttpResponse.error()),
+  );
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
+}
+
+export type MockWorld = ReturnType<typeof createBrowserWorld>;
+
+/**
+ * Gives every test of the file its own freshly seeded small world (scale 0.1, the smallest that holds
+ * every persona's data, ~0.3 s), for tests that change a persona's account and must not leak into the next
+ * test. Returns the current test's world, to read its state (e.g. the SMS code the mock "sent").
+ */
+export function useFreshWorldPerTest(server: ReturnType<typeof setupServer>): () => MockWorld {
+  let world: MockWorld | null = null;
+  beforeEach(() => {
+    world = createBrowserWorld(1, 0.1);
+    server.use(...createMswHandlers({ baseUrl: API_BASE, world }));
+  });
+  return () => {
+    if (!world) throw new Error('useFreshWorldPerTest: no test is running');
+    return world;
+  };
+}
+
+/**
+ * A persona's identity token, the way the app gets one: the mock Kakao sign-in with a chosen persona
+ * answers a redirect to `{state}/auth/kakao?token=...`.
+ */
+export async function personaToken(persona: PersonaId): Promise<string> {
+  const state = encodeURIComponent(window.location.origin);
+  const response = await fetch(`${API_BASE}/auth/v2/kakao?state=${state}&persona=${persona}`, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  const token = location ? new URL(location).searchParams.get('token') : null;
+  if (!token) throw new Error(`no token for persona ${persona} (HTTP ${response.status})`);
+  return token;
+}

@@ -1,0 +1,11 @@
+import { ROUTES } from '@creator-market/sdk/domain';
+import { expect, test } from 'vitest';
+import { APP_ROUTES } from './routes';
+
+test('the app route table mirrors the sdk table line for line, paths and meta included', () => {
+  expect(APP_ROUTES.map(({ name, path, meta }) => ({ name, path, meta }))).toEqual(ROUTES.map(({ name, path, meta }) => ({ name, path, meta })));
+});
+
+test('every route has a lazily loaded screen', () => {
+  for (const route of APP_ROUTES) expect(route.Screen.$$typeof).toBe(Symbol.for('react.lazy'));
+});

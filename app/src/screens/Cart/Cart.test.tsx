@@ -1,0 +1,431 @@
+// The cart screen against the mock API (its own handlers in-process, a fresh world per test): loading, empty
+// and error states, the market selector, the quantity steppers, every order-button label and disabled
+// state, and every order-check message.
+import { checkOrder, formatDistance, markForRefresh, marketState, WAITING_MESSAGES } from '@creator-market/sdk/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { api } from '../../api/client';
+import { API_BASE } from '../../config';
+import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { signInAs } from '../../mocks/appHarness';
+import { addLinesToCart } from '../../features/cart-drawer-entry/addToCart';
+import { changeCartEntry, changeMarket, changeOption, useCartWorld } from './cartTestHarness';
+import { cart, resetCart, syncEntry, type CartEntry } from './cartStore';
+import Cart from './index';
+import { resetOrderClickThrottle } from './placeOrder';
+
+const cartWorld = useCartWorld();
+
+const MINUTE = 60_000;
+
+beforeEach(() => {
+  resetScreenState();
+  resetCart();
+  resetOrderClickThrottle();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// ---------------------------------------------------------------- the buyer persona's cart
+
+async function entries(): Promise<CartEntry[]> {
+  return api.get('/cart/v2/get');
+}
+
+function pick(list: CartEntry[], what: string, test: (entry: CartEntry) => boolean): CartEntry {
+  const found = list.find(test);
+  if (!found) throw new Error(`the buyer's cart has no ${what}`);
+  return found;
+}
+
+const stateOf = (entry: CartEntry) => marketState(entry.market, Date.now());
+const checkOf = (entry: CartEntry) =>
+  checkOrder({ lines: entry.productList, deliveryOptions: entry.market.delivery.option, selectedTitle: entry.deliveryOption?.title ?? null, minPrice: entry.market.minPrice });
+
+/** An open market whose cart passes every order check (a delivery option is chosen). */
+const orderable = (list: CartEntry[]) => pick(list, 'orderable open market', (e) => stateOf(e) === 'opened' && checkOf(e) === null);
+const preOpen = (list: CartEntry[]) => pick(list, 'market opening soon', (e) => stateOf(e) === 'pre-open');
+const closed = (list: CartEntry[]) => pick(list, 'closed market', (e) => stateOf(e) === 'closed');
+const overWeight = (list: CartEntry[]) => pick(list, 'cart over its option weight', (e) => stateOf(e) === 'opened' && checkOf(e)?.rule === 'weight-exceeded');
+
+/**
+ * Moves the app's clock and the mock's together (the mock's clock runs on the real time it was made with,
+ * the app's on the faked Date).
+ */
+function jumpTo(ms: number) {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(ms);
+  cartWorld.world.clock.set(ms);
+}
+
+function renderCart(path = '/cart') {
+  return renderScreen(path, '/cart/:marketId?', Cart);
+}
+
+async function showCart(entry: CartEntry) {
+  renderCart(`/cart/${entry.market._id}`);
+  return screen.findByRole('region', { name: entry.market.title });
+}
+
+const orderButton = () => document.querySelector<HTMLButtonElement>('button[data-state]') as HTMLButtonElement;
+const memoBox = () => screen.getByRole('textbox', { name: '주문 메모' });
+const typeMemo = (text = '포장은 꼼꼼히 부탁드려요') => fireEvent.change(memoBox(), { target: { value: text } });
+/** The first failing order check, shown above the order button. */
+const checkMessage = () => document.querySelector('[data-order-message]')?.textContent ?? null;
+
+describe('loading, empty, error', () => {
+  test('a skeleton, then the newest market with its lines and the market count', async () => {
+    await signInAs('buyer');
+    const list = await entries();
+    renderCart();
+    expect(screen.getByRole('status', { name: '불러오는 중' })).toBeTruthy();
+    const newest = list[0]!;
+    const card = await screen.findByRole('region', { name: newest.market.title });
+    for (const line of newest.productList) expect(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).toBeTruthy();
+    expect(screen.getByText(`마켓 ${list.length}개`)).toBeTruthy();
+  });
+
+  test('an empty cart says 장바구니가 비었어요', async () => {
+    await signInAs('buyer-new');
+    renderCart();
+    expect(await screen.findByText('장바구니가 비었어요')).toBeTruthy();
+    expect(document.querySelector('button[data-state]')).toBeNull();
+  });
+
+  test('a failed load shows the error state; 다시 시도 loads the cart', async () => {
+    await signInAs('buyer');
+    const newest = (await entries())[0]!;
+    cartWorld.server.use(http.get(`${API_BASE}/cart/v2/get`, () => HttpResponse.error(), { once: true }));
+    renderCart();
+    expect(await screen.findByText('장바구니를 불러오지 못했어요')).toBeTruthy();
+    // The catalogue's message for a request that got no answer.
+    const dialog = await screen.findByRole('alertdialog', { name: '인터넷에 연결할 수 없어요' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('region', { name: newest.market.title })).toBeTruthy();
+  });
+
+  test('/cart/:marketId shows that market', async () => {
+    await signInAs('buyer');
+    const list = await entries();
+    const last = list[list.length - 1]!;
+    renderCart(`/cart/${last.market._id}`);
+    expect(await screen.findByRole('region', { name: last.market.title })).toBeTruthy();
+  });
+});
+
+describe('market selector', () => {
+  test('filter tags count the markets; picking one shows it; delete-selected deletes those entries', async () => {
+    await signInAs('buyer');
+    const list = await entries();
+    const ended = closed(list);
+    renderCart();
+    await screen.findByRole('region', { name: list[0]!.market.title });
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${list[0]!.market.title}`) }));
+    const drawer = await screen.findByRole('dialog', { name: '장바구니 마켓' });
+    const tag = (label: string) => within(drawer).getByRole('button', { name: new RegExp(`^${label}\\d+$`) });
+    expect(tag('전체').textContent).toBe(`전체${list.length}`);
+    expect(tag('주문 종료').textContent).toBe(`주문 종료${list.filter((e) => stateOf(e) === 'closed').length}`);
+    expect(tag('오픈 예정').textContent).toBe(`오픈 예정${list.filter((e) => stateOf(e) === 'pre-open').length}`);
+
+    fireEvent.click(tag('주문 종료'));
+    expect(within(drawer).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(within(drawer).getByRole('checkbox', { name: '전체 선택' }));
+    fireEvent.click(within(drawer).getByRole('button', { name: '선택 삭제 (1)' }));
+    const confirmDialog = await screen.findByRole('alertdialog', { name: '장바구니 삭제' });
+    fireEvent.click(within(confirmDialog).getByRole('button', { name: '삭제' }));
+    expect(await screen.findByText('삭제되었습니다')).toBeTruthy();
+    expect((await entries()).map((e) => e._id)).not.toContain(ended._id);
+    expect(within(drawer).getByText('해당하는 마켓이 없어요')).toBeTruthy();
+
+    // Picking a market shows it and puts it in the address.
+    const other = list.find((e) => e._id !== ended._id && e._id !== list[0]!._id)!;
+    fireEvent.click(tag('전체'));
+    fireEvent.click(within(drawer).getByRole('button', { name: new RegExp(other.market.title) }));
+    await waitFor(() => expect(window.location.pathname).toBe(`/cart/${other.market._id}`));
+  });
+});
+
+describe('quantity', () => {
+  test('the stepper stays between 1 and what may be ordered, says N개 주문 가능 at the maximum and saves after 1 s', async () => {
+    await signInAs('buyer');
+    const entry = overWeight(await entries());
+    // A line at its per-order limit.
+    const line = pick([entry], 'line at its limit', (e) => e.productList.some((l) => l.limitAmount > 0 && l.amount === l.limitAmount)).productList.find(
+      (l) => l.limitAmount > 0 && l.amount === l.limitAmount,
+    )!;
+    const card = await showCart(entry);
+    const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
+    const minus = within(row).getByRole('button', { name: '수량 줄이기' }) as HTMLButtonElement;
+    const plus = within(row).getByRole('button', { name: '수량 늘리기' }) as HTMLButtonElement;
+    expect(within(row).getByText(`${line.limitAmount}개 주문 가능`)).toBeTruthy();
+    expect(plus.disabled).toBe(true);
+
+    for (let amount = line.amount; amount > 1; amount -= 1) {
+      fireEvent.click(minus);
+      await waitFor(() => expect(row.querySelector('output')?.textContent).toBe(String(amount - 1)));
+    }
+    expect(minus.disabled).toBe(true);
+    expect(within(row).queryByText(/개 주문 가능$/)).toBeNull();
+
+    // Saved once, a second after the last change.
+    await waitFor(
+      async () => {
+        const saved = (await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).productList.find(
+          (l) => l._id === line._id && l.option === line.option,
+        );
+        expect(saved?.amount).toBe(1);
+      },
+      { timeout: 3000 },
+    );
+    fireEvent.click(plus);
+    await waitFor(() => expect(row.querySelector('output')?.textContent).toBe('2'));
+  });
+
+  test('a line can be taken out; the last line out removes the market from the cart', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    const card = await showCart(entry);
+    const [first, second] = entry.productList;
+    fireEvent.click(within(card).getByRole('button', { name: `${second!.productTitle} ${second!.option} 빼기` }));
+    await waitFor(() => expect(within(card).queryByRole('listitem', { name: `${second!.productTitle} ${second!.option}` })).toBeNull());
+    expect((await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).productList).toHaveLength(1);
+
+    fireEvent.click(within(card).getByRole('button', { name: `${first!.productTitle} ${first!.option} 빼기` }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: entry.market.title })).toBeNull());
+    expect((await entries()).map((e) => e._id)).not.toContain(entry._id);
+  });
+});
+
+describe('order button', () => {
+  test('an open market: disabled with the check message until the memo is written, then 주문 시작', async () => {
+    await signInAs('buyer');
+    await showCart(orderable(await entries()));
+    expect(orderButton().textContent).toBe('주문 시작');
+    expect(orderButton().disabled).toBe(true);
+    expect(checkMessage()).toBe('주문 메모를 입력해주세요');
+    typeMemo();
+    await waitFor(() => expect(orderButton().disabled).toBe(false));
+    expect(checkMessage()).toBeNull();
+  });
+
+  test('a closed market: 장바구니 삭제 deletes the entry', async () => {
+    await signInAs('buyer');
+    const entry = closed(await entries());
+    const card = await showCart(entry);
+    for (const line of entry.productList) {
+      expect(within(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).getByText('주문 종료')).toBeTruthy();
+    }
+    expect(orderButton().textContent).toBe('장바구니 삭제');
+    expect(orderButton().disabled).toBe(false);
+    fireEvent.click(orderButton());
+    expect(await screen.findByText('삭제되었습니다')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: entry.market.title })).toBeNull());
+    expect((await entries()).map((e) => e._id)).not.toContain(entry._id);
+  });
+
+  test('before the opening: {time} 후 주문 시작, counting down, then 주문 시작 once the market opens', async () => {
+    await signInAs('buyer');
+    const entry = preOpen(await entries());
+    const start = Date.parse(entry.market.marketST);
+    jumpTo(start - 5 * MINUTE + 10_000);
+    await showCart(entry);
+    expect(orderButton().textContent).toBe(`${formatDistance(start, Date.now())} 후 주문 시작`);
+    expect(orderButton().textContent).toBe('5분 후 주문 시작');
+    expect(orderButton().disabled).toBe(true);
+
+    jumpTo(start - 2 * MINUTE);
+    await waitFor(() => expect(orderButton().textContent).toBe('2분 후 주문 시작'));
+    jumpTo(start + 1000);
+    await waitFor(() => expect(orderButton().textContent).toBe('주문 시작'));
+  });
+
+  test('a market the seller has not opened (status 0) waits too', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    changeMarket(cartWorld.world, entry.market._id, (market) => ({ ...market, status: 0 }));
+    await showCart(entry);
+    expect(orderButton().textContent).toMatch(/^.+ 후 주문 시작$/);
+    expect(orderButton().disabled).toBe(true);
+  });
+
+  test('while an order is being placed (status 1): rotating waiting messages, locked quantities and delivery', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    changeCartEntry(cartWorld.world, entry._id, (cart) => ({ ...cart, status: 1 }));
+    jumpTo(Date.now());
+    const card = await showCart(entry);
+    expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]);
+    expect(orderButton().disabled).toBe(true);
+    expect(within(card).getByText('주문을 접수하고 있어서 수량과 배송 옵션을 바꿀 수 없어요')).toBeTruthy();
+    for (const stepper of within(card).getAllByRole('button', { name: /수량/ })) expect((stepper as HTMLButtonElement).disabled).toBe(true);
+    expect((within(card).getByRole('button', { name: /배송 옵션/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card).queryByRole('button', { name: /빼기$/ })).toBeNull();
+
+    // A new message every 2 s from when the app saw the order start, wrapping after the 16th.
+    const since = cart.orderingSince[entry._id]!;
+    jumpTo(since + 2100);
+    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[1]));
+    jumpTo(since + 4100);
+    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[2]));
+    jumpTo(since + 15 * 2000 + 100);
+    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[15]));
+    jumpTo(since + 16 * 2000 + 100);
+    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
+  });
+
+  test('a sold-out line: 품절, its stepper off, and 품절 제외 후 주문', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    // The other line alone still reaches the market's minimum.
+    const line = entry.productList[1]!;
+    changeOption(cartWorld.world, line._id, line.option, (option) => ({ ...option, stock: option.order }));
+    const card = await showCart(entry);
+    const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
+    expect(within(row).getByText('품절')).toBeTruthy();
+    expect((within(row).getByRole('button', { name: '수량 늘리기' }) as HTMLButtonElement).disabled).toBe(true);
+    typeMemo();
+    expect(orderButton().textContent).toBe('품절 제외 후 주문');
+    await waitFor(() => expect(orderButton().disabled).toBe(false));
+  });
+
+  test('a product no longer on sale: 판매 종료', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    const line = entry.productList[1]!;
+    changeOption(cartWorld.world, line._id, line.option, (option) => ({ ...option, useYN: false }));
+    const card = await showCart(entry);
+    expect(within(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).getByText('판매 종료')).toBeTruthy();
+    typeMemo();
+    expect(orderButton().textContent).toBe('품절 제외 후 주문');
+  });
+});
+
+describe('order checks', () => {
+  test('배송 옵션을 선택해주세요, until an option is chosen in the delivery drawer', async () => {
+    await signInAs('buyer');
+    const entry = preOpen(await entries());
+    const card = await showCart(entry);
+    expect(checkMessage()).toBe('배송 옵션을 선택해주세요');
+    fireEvent.click(within(card).getByRole('button', { name: /배송 옵션/ }));
+    const drawer = await screen.findByRole('dialog', { name: '배송 옵션 선택' });
+    // Only options in use are offered.
+    expect(within(drawer).getAllByRole('radio')).toHaveLength(entry.market.delivery.option.filter((o) => o.useYN).length);
+    const choice = entry.market.delivery.option.find((o) => o.useYN && o.weight === undefined)!;
+    fireEvent.click(within(drawer).getByRole('radio', { name: new RegExp(choice.title) }));
+    await waitFor(() => expect(checkMessage()).toBe('주문 메모를 입력해주세요'));
+    expect(within(card).getByRole('button', { name: new RegExp(choice.title) })).toBeTruthy();
+    expect((await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).deliveryOption).toEqual({ title: choice.title });
+  });
+
+  test('{n}g 초과, 다시 선택해주세요 for an option too light for the order', async () => {
+    await signInAs('buyer');
+    const entry = overWeight(await entries());
+    await showCart(entry);
+    expect(checkMessage()).toBe(checkOf(entry)!.message);
+    expect(checkMessage()).toMatch(/^\d+g 초과, 다시 선택해주세요$/);
+    expect(orderButton().disabled).toBe(true);
+  });
+
+  test('이용 불가, 다시 선택해주세요 for an option the seller stopped', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    const title = entry.deliveryOption!.title;
+    changeMarket(cartWorld.world, entry.market._id, (market) => ({
+      ...market,
+      delivery: { ...market.delivery, option: market.delivery.option.map((o) => (o.title === title ? { ...o, useYN: false } : o)) },
+    }));
+    await showCart(entry);
+    expect(checkMessage()).toBe('이용 불가, 다시 선택해주세요');
+    expect(orderButton().disabled).toBe(true);
+  });
+
+  test('물품 {min} 이상 주문 가능한 마켓이에요 below the minimum', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    changeMarket(cartWorld.world, entry.market._id, (market) => ({ ...market, minPrice: 1_000_000 }));
+    await showCart(entry);
+    expect(checkMessage()).toBe('물품 1,000,000원 이상 주문 가능한 마켓이에요');
+    typeMemo();
+    expect(orderButton().disabled).toBe(true);
+  });
+
+  test('주문 가능한 물품을 1개 이상 담아주세요 when nothing can be ordered', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    changeMarket(cartWorld.world, entry.market._id, (market) => ({ ...market, minPrice: 0 }));
+    for (const line of entry.productList) changeOption(cartWorld.world, line._id, line.option, (option) => ({ ...option, stock: option.order }));
+    await showCart(entry);
+    expect(checkMessage()).toBe('주문 가능한 물품을 1개 이상 담아주세요');
+    typeMemo();
+    expect(orderButton().textContent).toBe('품절 제외 후 주문');
+    expect(orderButton().disabled).toBe(true);
+  });
+
+  test('shipping: the free-shipping discount applies from its minimum (무료배송)', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    const option = entry.market.delivery.option.find((o) => o.title === entry.deliveryOption!.title)!;
+    const productTotal = entry.productList.reduce((sum, line) => sum + line.price * line.amount, 0);
+    changeMarket(cartWorld.world, entry.market._id, (market) => ({ ...market, shipDiscount: { amount: option.price, minPrice: productTotal } }));
+    const card = await showCart(entry);
+    const summary = within(card).getByText('배송비').closest('div') as HTMLElement;
+    expect(within(summary).getByText('무료배송')).toBeTruthy();
+    expect(within(card).getByText('총 주문 금액').closest('div')?.textContent).toContain(`${productTotal.toLocaleString('ko-KR')}원`);
+  });
+});
+
+describe('cart sync', () => {
+  /** Counts the full cart loads and the single-entry fetches from now on. */
+  function countCartReads() {
+    const reads = { full: 0, single: 0 };
+    cartWorld.server.events.on('request:start', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/cart/v2/get') reads.full += 1;
+      if (path === '/cart/v2/get/single') reads.single += 1;
+    });
+    return reads;
+  }
+
+  test('back from a market page, the entry the add marked is fetched alone and put first; a gone entry is dropped', async () => {
+    await signInAs('buyer');
+    const list = await entries();
+    const view = renderCart();
+    await screen.findByRole('region', { name: list[0]!.market.title });
+    view.unmount();
+
+    // On a market page the buyer adds a product of an open market not in the cart yet.
+    const inCart = new Set(list.map((e) => e.market._id));
+    const market = (await api.get('/common/v2/opened-market')).find(
+      (event) => marketState({ publicId: event.marketPublicId, status: event.marketStatus, marketST: event.marketST, marketED: event.marketED }, Date.now()) === 'opened' && !inCart.has(event.marketUID),
+    )!;
+    const detail = await api.get('/common/market/get/{sellerId}/{marketId}', { params: { path: { sellerId: market.sellerPublicId, marketId: String(market.marketPublicId) } } });
+    const product = detail.product.find((p) => p.useYN && p.option.some((o) => o.useYN && (o.stock === -1 || o.stock > o.order)))!;
+    const chosen = product.option.find((o) => o.useYN && (o.stock === -1 || o.stock > o.order))!;
+    expect(await addLinesToCart(detail, [{ _id: product._id, option: chosen.title, amount: 1, price: chosen.price, title: product.title }])).toBe(true);
+    // Meanwhile another entry was ordered from elsewhere (it no longer exists) and is marked stale too.
+    const gone = list[list.length - 1]!;
+    await api.post('/cart/delete', { body: { cartId: gone._id } });
+    markForRefresh(localStorage, 'cart', gone._id);
+
+    const reads = countCartReads();
+    renderCart();
+    expect(await screen.findByRole('region', { name: detail.market.title })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(`마켓 ${list.length}개`)).toBeTruthy());
+    expect(reads).toEqual({ full: 0, single: 2 });
+  });
+
+  test('an entry fetched in status 1 replaces the one shown (locked, waiting messages)', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    const view = await showCart(entry);
+    expect(orderButton().textContent).toBe('주문 시작');
+    changeCartEntry(cartWorld.world, entry._id, (cart) => ({ ...cart, status: 1 }));
+    await syncEntry(entry._id);
+    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
+    expect(within(view).getByText('주문을 접수하고 있어서 수량과 배송 옵션을 바꿀 수 없어요')).toBeTruthy();
+  });
+});

@@ -1,0 +1,14 @@
+import { screen } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { STORE_URLS } from '../../config';
+import { renderAt } from '../../mocks/appHarness';
+import Download from './index';
+
+test('links to the store of each platform, in a new tab', () => {
+  renderAt('/download', <Download />);
+  const play = screen.getByRole('link', { name: /Google Play/ });
+  const appStore = screen.getByRole('link', { name: /App Store/ });
+  expect(play.getAttribute('href')).toBe(STORE_URLS.android);
+  expect(appStore.getAttribute('href')).toBe(STORE_URLS.ios);
+  expect(play.getAttribute('target')).toBe('_blank');
+});

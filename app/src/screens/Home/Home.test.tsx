@@ -1,0 +1,72 @@
+// Home against the mock API: every list loads at once behind placeholders, the sections follow the spec's
+// order and hide when empty, and when nothing loads the screen offers a retry.
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api } from '../../api/client';
+import { API_BASE } from '../../config';
+import { useMockApi } from '../../mocks/testServer';
+import { uiState } from '../../stores/ui';
+import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { SECTION_TITLES } from './sectionTitles';
+import Home from './index';
+
+const server = useMockApi();
+
+beforeEach(() => {
+  resetScreenState();
+});
+
+/** The sections arrive with their own chunk (loaded on first use, which takes a moment in tests). */
+const findSections = () => screen.findByRole('heading', { name: SECTION_TITLES.topSeller }, { timeout: 10_000 });
+
+const headings = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+describe('Home', () => {
+  test('shows placeholders, then the banner, the categories and the sections in the spec order', async () => {
+    renderScreen('/', '/', Home);
+    expect(screen.getByRole('search').getAttribute('href')).toBe('/search');
+    expect(screen.getAllByRole('status', { name: '불러오는 중' }).length).toBeGreaterThan(0);
+
+    expect(await findSections()).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByRole('status', { name: '불러오는 중' })).toHaveLength(0));
+
+    expect(screen.getByLabelText('메인 배너')).toBeTruthy();
+    const categories = within(screen.getByRole('navigation', { name: '작가 카테고리' })).getAllByRole('link');
+    expect(categories.length).toBe(8);
+    expect(categories[0]?.getAttribute('href')).toBe('/list/category/stickers');
+
+    // The sections present appear in the spec's order.
+    const order = Object.values(SECTION_TITLES) as string[];
+    const shown = headings().filter((text): text is string => text !== null && order.includes(text));
+    expect(shown.length).toBeGreaterThan(8);
+    expect(shown).toEqual([...shown].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+
+    const more = screen.getAllByRole('link', { name: '더보기' }).map((link) => link.getAttribute('href'));
+    expect(more).toContain('/list/topSeller');
+    expect(more).toContain('/list/openMarket');
+    expect(more).toContain('/list/marketPreview');
+    const { keywords } = await api.get('/common/v2/search-keyword');
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links).toContain(`/search/result?term=${encodeURIComponent(keywords[0]!)}`);
+  }, 20_000);
+
+  test('a section whose list is empty is not shown', async () => {
+    // The seeded world has no seller who joined this week.
+    expect(await api.get('/common/v2/seller', { params: { query: { from: 'new' } } })).toEqual([]);
+    renderScreen('/', '/', Home);
+    expect(await findSections()).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: SECTION_TITLES.newSeller })).toBeNull();
+  });
+
+  test('when nothing loads, the error is shown once and the retry loads the sections', async () => {
+    server.use(http.get(`${API_BASE}/common/*`, () => HttpResponse.error()));
+    renderScreen('/', '/', Home);
+    expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
+    await waitFor(() => expect(uiState.dialogs.map((dialog) => dialog.title)).toEqual(['인터넷에 연결할 수 없어요']));
+
+    server.resetHandlers();
+    screen.getByRole('button', { name: '다시 시도' }).click();
+    expect(await findSections()).toBeTruthy();
+  });
+});

@@ -1,0 +1,186 @@
+// The sections of the home screen below the categories, in the spec's order, and the footer (a chunk of its
+// own, loaded with the screen). Each section shows placeholders while its list loads and disappears when the
+// list is empty or failed.
+import type { Schemas } from '@creator-market/sdk';
+import { buildPath, formatDateTime, HOME_SECTION_MAX_ITEMS, searchPath } from '@creator-market/sdk/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
+import type { LoadState } from '../../features/data/useLoad';
+import { useNow } from '../../features/data/useNow';
+import { MarketCard } from '../../features/market-card/MarketCard';
+import { marketsOf, type MarketEvent, type MarketListKind } from '../../features/market-card/openedMarkets';
+import { PreviewCard } from '../../features/preview-card/PreviewCard';
+import { ProductCard, ProductGrid } from '../../features/product-card/ProductCard';
+import { RailSkeleton } from '../../features/section/RailSkeleton';
+import { Section } from '../../features/section/Section';
+import { fromSummary, SellerAvatar, SellerRow } from '../../features/seller-card/SellerCard';
+import { HorizontalScroller } from '../../ui/Carousel';
+import { Footer } from '../../ui/Footer';
+import type { HomeData } from './homeData';
+import { SECTION_TITLES } from './sectionTitles';
+import styles from './Home.module.css';
+
+
+const listPath = (category: string) => buildPath('list', { category });
+
+/** A section whose list is shown once it has items: placeholders while loading, nothing when empty or failed. */
+function Loaded<T>({ state, placeholder, children }: { state: LoadState<T[]>; placeholder: ReactNode; children: (items: T[]) => ReactNode }) {
+  if (state.loading && state.data === undefined) return <>{placeholder}</>;
+  if (!state.data || state.data.length === 0) return null;
+  return <>{children(state.data)}</>;
+}
+
+function MarketSection({ kind, markets, now }: { kind: MarketListKind; markets: LoadState<MarketEvent[]>; now: number }) {
+  const derived: LoadState<MarketEvent[]> = {
+    ...markets,
+    data: markets.data && marketsOf(kind, markets.data, now).slice(0, HOME_SECTION_MAX_ITEMS),
+  };
+  return (
+    <Loaded state={derived} placeholder={<RailSkeleton width={168} count={3} />}>
+      {(items) => (
+        <Section title={SECTION_TITLES[kind]} moreHref={listPath(kind)} bleed>
+          <HorizontalScroller label={SECTION_TITLES[kind]}>
+            {items.map((event) => (
+              <MarketCard key={event.marketUID} event={event} now={now} />
+            ))}
+          </HorizontalScroller>
+        </Section>
+      )}
+    </Loaded>
+  );
+}
+
+function ProductRail({ title, category, state, ranked = false }: { title: string; category: string; state: LoadState<Schemas['ProductSummary'][]>; ranked?: boolean }) {
+  return (
+    <Loaded state={state} placeholder={<RailSkeleton />}>
+      {(items) => (
+        <Section title={title} moreHref={listPath(category)} bleed>
+          <HorizontalScroller label={title}>
+            {items.map((product, index) => (
+              <ProductCard key={product.productUID} product={product} variant="rail" {...(ranked ? { rank: index + 1 } : {})} />
+            ))}
+          </HorizontalScroller>
+        </Section>
+      )}
+    </Loaded>
+  );
+}
+
+export default function HomeSections({ data }: { data: HomeData }) {
+  const now = useNow();
+  return (
+    <div className={styles.sections}>
+      <Loaded state={data.topSellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
+        {(sellers) => (
+          <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
+            <HorizontalScroller label={SECTION_TITLES.topSeller} gap={14}>
+              {sellers.map((seller, index) => (
+                <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} rank={index + 1} />
+              ))}
+            </HorizontalScroller>
+            <AdSlot unit={AD_UNITS.homeTop30Native} className={styles.ad} />
+          </Section>
+        )}
+      </Loaded>
+
+      <AdSlot unit={AD_UNITS.top30BottomBanner} className={styles.ad} />
+
+      <Loaded state={data.newSellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
+        {(sellers) => (
+          <Section title={SECTION_TITLES.newSeller} moreHref={listPath('newSeller')} bleed>
+            <HorizontalScroller label={SECTION_TITLES.newSeller} gap={14}>
+              {sellers.map((seller) => (
+                <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} />
+              ))}
+            </HorizontalScroller>
+          </Section>
+        )}
+      </Loaded>
+
+      <MarketSection kind="openMarket" markets={data.markets} now={now} />
+      <MarketSection kind="newMarket" markets={data.markets} now={now} />
+
+      <Loaded state={data.topCart} placeholder={<RailSkeleton />}>
+        {(items) => (
+          <Section title={SECTION_TITLES.topCart} moreHref={listPath('topCart')} bleed>
+            <HorizontalScroller label={SECTION_TITLES.topCart}>
+              {items.map((product, index) => (
+                <ProductCard key={product.productUID} product={product} variant="rail" rank={index + 1} />
+              ))}
+            </HorizontalScroller>
+            <div className={styles.nativeAds}>
+              <AdSlot unit={AD_UNITS.homeCartNative1} />
+              <AdSlot unit={AD_UNITS.homeCartNative2} />
+            </div>
+          </Section>
+        )}
+      </Loaded>
+
+      <ProductRail title={SECTION_TITLES.specialProduct} category="specialProduct" state={data.special} />
+      <MarketSection kind="deadlineMarket" markets={data.markets} now={now} />
+      <MarketSection kind="scheduleMarket" markets={data.markets} now={now} />
+
+      <Loaded state={data.previews} placeholder={<RailSkeleton width={148} count={3} />}>
+        {(previews) => (
+          <Section title={SECTION_TITLES.marketPreview} moreHref={listPath('marketPreview')} bleed>
+            <HorizontalScroller label={SECTION_TITLES.marketPreview}>
+              {previews.map((preview) => (
+                <PreviewCard key={preview.previewUID} preview={preview} />
+              ))}
+            </HorizontalScroller>
+          </Section>
+        )}
+      </Loaded>
+
+      <HotKeywords state={data.hotKeywords} />
+
+      <ProductRail title={SECTION_TITLES.topSold} category="topSold" state={data.topSold} ranked />
+
+      <Loaded state={data.newProducts} placeholder={<RailSkeleton />}>
+        {(items) => (
+          <Section title={SECTION_TITLES.newProduct} moreHref={listPath('newProduct')} bleed>
+            <ProductGrid>
+              {items.slice(0, 6).map((product) => (
+                <ProductCard key={product.productUID} product={product} />
+              ))}
+            </ProductGrid>
+          </Section>
+        )}
+      </Loaded>
+
+      <Loaded state={data.luckySellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
+        {(sellers) => (
+          <Section title={SECTION_TITLES.remindSeller} moreHref={listPath('remindSeller')} bleed>
+            <div className={styles.sellerRows}>
+              {sellers.slice(0, 5).map((seller) => (
+                <SellerRow key={seller.sellerUID} seller={fromSummary(seller)} />
+              ))}
+            </div>
+          </Section>
+        )}
+      </Loaded>
+      <Footer className={styles.footer} />
+    </div>
+  );
+}
+
+function HotKeywords({ state }: { state: LoadState<Schemas['HotKeywords']> }) {
+  const keywords = state.data?.keywords ?? [];
+  if (state.loading && state.data === undefined) return null;
+  if (keywords.length === 0) return null;
+  return (
+    <Section title={SECTION_TITLES.hotKeyword} subtitle={`${formatDateTime(state.data?.timestamp, 'HH:mm')} 기준`}>
+      <ol className={styles.keywords}>
+        {keywords.map((keyword, index) => (
+          <li key={keyword}>
+            <Link href={searchPath(keyword)} className={styles.keyword}>
+              <span className={index < 3 ? styles.keywordRankTop : styles.keywordRank}>{index + 1}</span>
+              <span className={styles.keywordText}>{keyword}</span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

@@ -1,0 +1,59 @@
+// Home (/, SPEC.md section 2): search bar, main banner carousel, seller-category icons, then the sections in
+// the spec's order, each hidden when its list is empty, most with '더보기' to the full list.
+import { buildPath } from '@creator-market/sdk/domain';
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import { RailSkeleton } from '../../features/section/RailSkeleton';
+import { NativeHome } from '../../native/NativeHome';
+import { ErrorState } from '../../ui/EmptyState';
+import { IconDownload, IconSearch, IconSetting } from '../../ui/Icons';
+import { Logo } from '../../ui/Logo';
+import { BannerCarousel, CategoryIcons } from './HomeTop';
+import { useHomeData } from './homeData';
+import styles from './Home.module.css';
+
+// Below the fold: its own chunk, so the first screen needs less script (its data is already loading).
+const HomeSections = lazy(() => import('./HomeSections'));
+
+export const HOME_TEXT = {
+  searchPlaceholder: '물품, 작가명 검색',
+} as const;
+
+export default function Home() {
+  const data = useHomeData();
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.logo}>
+          <Logo size="sm" />
+        </h1>
+        <nav className={styles.shortcuts}>
+          <Link href={buildPath('download')} className={styles.shortcut} aria-label="앱 다운로드">
+            <IconDownload size={24} />
+          </Link>
+          <Link href={buildPath('setting')} className={styles.shortcut} aria-label="설정">
+            <IconSetting size={24} />
+          </Link>
+        </nav>
+      </header>
+      <Link href={buildPath('search')} className={styles.searchBar} role="search">
+        <IconSearch size={20} strokeWidth={2} />
+        <span>{HOME_TEXT.searchPlaceholder}</span>
+      </Link>
+
+      {data.allFailed ? (
+        <ErrorState onRetry={data.reloadAll} />
+      ) : (
+        <>
+          <BannerCarousel state={data.banners} />
+          <CategoryIcons state={data.categories} />
+          <Suspense fallback={<RailSkeleton />}>
+            <HomeSections data={data} />
+          </Suspense>
+        </>
+      )}
+      <NativeHome />
+    </div>
+  );
+}

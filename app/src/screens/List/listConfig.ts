@@ -1,0 +1,49 @@
+// The 14 list categories of /list/{category} (SPEC.md section 2): their titles and what each shows.
+import { LIST_CATEGORIES, type ListCategory } from '@creator-market/sdk/domain';
+
+export type ListShape = 'sellers' | 'products' | 'markets' | 'previews' | 'category';
+
+export interface ListConfig {
+  title: string;
+  shape: ListShape;
+  /** Rank numbers on the entries (ranking lists). */
+  ranked?: boolean;
+}
+
+export const LIST_CONFIG: Record<ListCategory, ListConfig> = {
+  category: { title: '카테고리', shape: 'category' },
+  topSeller: { title: '인기 작가 TOP 30', shape: 'sellers', ranked: true },
+  newSeller: { title: '이번 주 새로 온 작가', shape: 'sellers' },
+  remindSeller: { title: '이런 작가님은 어때요?', shape: 'sellers' },
+  topCart: { title: '장바구니에 많이 담긴 물품', shape: 'products', ranked: true },
+  specialProduct: { title: '덤·특전 물품', shape: 'products' },
+  topSold: { title: '방금 팔린 물품', shape: 'products', ranked: true },
+  newProduct: { title: '새로 올라온 물품', shape: 'products' },
+  remindProduct: { title: '오늘의 추천 물품', shape: 'products' },
+  newMarket: { title: '마켓', shape: 'markets' },
+  openMarket: { title: '마켓', shape: 'markets' },
+  scheduleMarket: { title: '마켓', shape: 'markets' },
+  deadlineMarket: { title: '마켓', shape: 'markets' },
+  marketPreview: { title: '출시 예정 소식', shape: 'previews' },
+};
+
+export function isListCategory(value: string | undefined): value is ListCategory {
+  return (LIST_CATEGORIES as readonly string[]).includes(value ?? '');
+}
+
+/** The market list's tabs, in the spec's order. */
+export const MARKET_TABS = [
+  { value: 'newMarket', label: '새로 등록' },
+  { value: 'openMarket', label: '주문 가능' },
+  { value: 'scheduleMarket', label: '오픈 예정' },
+  { value: 'deadlineMarket', label: '마감 임박' },
+] as const;
+
+export const LIST_TEXT = {
+  emptySellers: '아직 작가님이 없어요',
+  emptyProducts: '아직 물품이 없어요',
+  emptyMarkets: '지금은 마켓이 없어요',
+  emptyPreviews: '출시 예정 소식이 없어요',
+  viewMarkets: '마켓으로 보기',
+  newSeller: '새 작가',
+} as const;

@@ -1,0 +1,97 @@
+import { LOGIN_REDIRECT_KEY, saveLoginRedirect } from '@creator-market/sdk/domain';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { pageNavigation } from '../../app/pageNavigation';
+import { API_BASE } from '../../config';
+import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
+import { personaToken, useMockApi } from '../../mocks/testServer';
+import { session } from '../../stores/session';
+import Login from './index';
+
+useMockApi();
+
+beforeEach(() => {
+  resetAppState();
+  session.ready = true;
+});
+
+describe('Login', () => {
+  test('offers Kakao, Apple and Kakao account entry, each leaving for the API sign-in page with this origin', () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    renderAt('/auth', <Login />);
+    expect(screen.getByRole('heading', { name: '로그인' })).toBeTruthy();
+    const origin = encodeURIComponent(window.location.origin);
+
+    fireEvent.click(screen.getByRole('button', { name: /카카오로 시작하기/ }));
+    expect(assign).toHaveBeenLastCalledWith(`${API_BASE}/auth/v2/kakao?state=${origin}`);
+    // One sign-in at a time: the other buttons wait.
+    expect((screen.getByRole('button', { name: /Apple로 시작하기/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test('Apple asks for e-mail and name', () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    renderAt('/auth', <Login />);
+    fireEvent.click(screen.getByRole('button', { name: /Apple로 시작하기/ }));
+    expect(assign).toHaveBeenLastCalledWith(`${API_BASE}/auth/v2/apple?state=${encodeURIComponent(window.location.origin)}&scope=email%20name`);
+  });
+
+  test('Kakao account entry goes to the Kakao sign-in page too', () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    renderAt('/auth', <Login />);
+    fireEvent.click(screen.getByRole('button', { name: '카카오 계정 직접 입력하기' }));
+    expect(assign).toHaveBeenLastCalledWith(`${API_BASE}/auth/v2/kakao?state=${encodeURIComponent(window.location.origin)}`);
+  });
+
+  test('the button spinner resets after 8 s for someone who comes back without signing in', () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+      renderAt('/auth', <Login />);
+      const kakao = screen.getByRole('button', { name: /카카오로 시작하기/ }) as HTMLButtonElement;
+      fireEvent.click(kakao);
+      expect(kakao.getAttribute('aria-busy')).toBe('true');
+      act(() => vi.advanceTimersByTime(7999));
+      expect(kakao.disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(1));
+      expect(kakao.disabled).toBe(false);
+      expect(kakao.getAttribute('aria-busy')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('back from the sign-in page with a token: signs in and goes to the remembered path', async () => {
+    saveLoginRedirect(sessionStorage, { path: '/m/mallang_studio/3?from=home#notice', direct: false });
+    const token = await personaToken('buyer');
+    renderAt(`/auth/kakao?token=${encodeURIComponent(token)}`, <Login />);
+    expect(screen.getByText('로그인하고 있어요')).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/mallang_studio/3'));
+    expect(window.location.search).toBe('?from=home');
+    expect(window.location.hash).toBe('#notice');
+    expect(session.me?.auth.email).toBe('buyer@creator-market.test');
+    expect(sessionStorage.getItem(LOGIN_REDIRECT_KEY)).toBeNull();
+  });
+
+  test('with nothing remembered it goes home', async () => {
+    renderAt(`/auth/apple?token=${encodeURIComponent(await personaToken('seller'))}`, <Login />);
+    await waitFor(() => expect(session.me?.user.level).toBe(1));
+    expect(window.location.pathname).toBe('/');
+  });
+
+  test('a token the server refuses: 토큰 인증 실패 with the code, then a reload into /auth', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    renderAt('/auth/kakao?token=not-a-token', <Login />);
+    expect(await screen.findByText('토큰 인증 실패')).toBeTruthy();
+    expect(screen.getByText('unauthorized')).toBeTruthy();
+    expect(session.token).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '다시 로그인' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth'));
+  });
+
+  test('someone already signed in leaves (home when there is no page behind)', async () => {
+    await signInAs('buyer');
+    window.history.replaceState(null, '', '/somewhere');
+    renderAt('/auth', <Login />);
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+});

@@ -1,0 +1,127 @@
+// The market screen against the mock API: its information (countdown, minimum price, products), the
+// cart-add rules (guest login, preview alert before open, closed market), adding for real, sharing, and the
+// loading, not-found and error states.
+import { isInUse, visibleProducts } from '@creator-market/sdk/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { api } from '../../api/client';
+import { trackedEvents } from '../../app/analytics';
+import { notFoundState } from '../../app/notFound';
+import { API_BASE } from '../../config';
+import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { findMarket } from '../../features/testing/worldLookup';
+import { signInAs } from '../../mocks/appHarness';
+import { useMockApi } from '../../mocks/testServer';
+import Market from './index';
+
+const server = useMockApi();
+const PATTERN = '/m/:sellerId/:marketId';
+
+beforeEach(() => {
+  resetScreenState();
+});
+
+const throttle = () => new Promise((resolve) => setTimeout(resolve, 250));
+
+describe('Market', () => {
+  test('placeholders, then the market: countdown, minimum price, products on sale with their count', async () => {
+    const { detail, sellerId, marketId } = await findMarket('opened', (d) => d.market.minPrice > 0);
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    expect(screen.getByLabelText('불러오는 중')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: detail.market.title })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^마감까지/);
+    expect(screen.getByText(`물품 ${detail.market.minPrice.toLocaleString('ko-KR')}원 이상 주문 가능한 마켓이에요`)).toBeTruthy();
+    const products = visibleProducts(detail.product);
+    expect(screen.getByRole('heading', { name: `물품 ${products.length}` })).toBeTruthy();
+    expect(document.querySelectorAll(`a[href^="/p/${sellerId}/${marketId}#"]`)).toHaveLength(products.length);
+  });
+
+  test('a guest who adds to the cart is asked to log in', async () => {
+    const { detail, sellerId, marketId } = await findMarket('opened');
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
+    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeTruthy();
+  });
+
+  test('a market before open (status 0) shows the preview alert instead of the drawer, even to guests', async () => {
+    const { detail, sellerId, marketId } = await findMarket('before-open');
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    expect(screen.getByRole('timer').textContent).toMatch(/^오픈까지/);
+    fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
+    expect(await screen.findByText('오픈 전 마켓이에요')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '장바구니 담기' })).toBeNull();
+  });
+
+  test('a closed market cannot be added to and offers the closed-market action', async () => {
+    const { detail, sellerId, marketId } = await findMarket('closed');
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    expect((screen.getByRole('button', { name: '주문 종료된 마켓이에요' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('timer').textContent).toBe('주문 종료');
+    // The seller has orderable or scheduled markets (it was found through them): one opens it, more the profile.
+    expect(await screen.findByRole('button', { name: /작가님의 다른 마켓 보기|진행 중인 마켓 보기/ })).toBeTruthy();
+  });
+
+  test('adding for real: options from 0 with their limits, only amounts above 0 are sent, a toast links to the cart', async () => {
+    await signInAs('buyer');
+    const carts = await api.get('/cart/v2/get');
+    const { detail, sellerId, marketId } = await findMarket(
+      'opened',
+      (d) => !carts.some((entry) => entry.market._id === d.market._id) && visibleProducts(d.product).length > 1,
+    );
+    const product = visibleProducts(detail.product).find((p) => p.option.some((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > 1)))!;
+    const option = product.option.find((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > 1))!;
+
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
+    const drawer = await screen.findByRole('dialog', { name: '장바구니 담기' });
+    const add = within(drawer).getAllByRole('button', { name: '장바구니 담기' }).at(-1) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+
+    const stepper = within(drawer).getByRole('group', { name: `${product.title} ${option.title}` });
+    expect(within(stepper).getByText('0')).toBeTruthy();
+    fireEvent.click(within(stepper).getByRole('button', { name: '수량 늘리기' }));
+    expect(within(stepper).getByText('1')).toBeTruthy();
+    expect(within(drawer).getByText('총 1개')).toBeTruthy();
+    await throttle();
+    fireEvent.click(add);
+
+    expect(await screen.findByText('장바구니에 담았어요')).toBeTruthy();
+    const entry = (await api.get('/cart/v2/get')).find((cart) => cart.market._id === detail.market._id);
+    expect(entry?.productList.map((line) => [line._id, line.option, line.amount])).toEqual([[product._id, option.title, 1]]);
+    expect(trackedEvents('add_to_cart')[0]?.params).toMatchObject({ currency: 'KRW', value: option.price });
+    fireEvent.click(screen.getByRole('button', { name: '장바구니 보기' }));
+    expect(window.location.pathname).toBe(`/cart/${detail.market._id}`);
+  }, 20_000);
+
+  test('share copies the market address', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { detail, sellerId, marketId } = await findMarket('opened');
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    fireEvent.click(screen.getByRole('button', { name: '공유하기' }));
+    expect(await screen.findByText('마켓 주소가 복사되었어요')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/m/${sellerId}/${marketId}`);
+  });
+
+  test('an unknown market is Not found', async () => {
+    const { sellerId } = await findMarket('opened');
+    renderScreen(`/m/${sellerId}/9999`, PATTERN, Market);
+    await waitFor(() => expect(notFoundState.path).toBe(`/m/${sellerId}/9999`));
+  });
+
+  test('a failed load shows the error with a retry', async () => {
+    const { detail, sellerId, marketId } = await findMarket('opened');
+    server.use(http.get(`${API_BASE}/common/market/get/:sellerId/:marketId`, () => HttpResponse.error()));
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
+    server.resetHandlers();
+    fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('heading', { name: detail.market.title })).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+// The product screen against the mock API: the first visit asks for the view (remembered with '다시 묻지
+// 않기'), the scroll view shows every product and sends view_item after 5 s on screen, the single view steps
+// through the products with the hash following.
+import { configStore, visibleProducts } from '@creator-market/sdk/domain';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { trackedEvents } from '../../app/analytics';
+import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { findMarket } from '../../features/testing/worldLookup';
+import { useMockApi } from '../../mocks/testServer';
+import { setIntersecting } from '../../test/intersectionObserver';
+import ProductScreen from './index';
+
+useMockApi();
+const PATTERN = '/p/:sellerId/:marketId';
+
+beforeEach(() => {
+  resetScreenState();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function rememberView(scroll: boolean) {
+  configStore.update(localStorage, (config) => ({ ...config, remember: { ...config.remember, viewProductScroll: scroll } }));
+}
+
+describe('Product', () => {
+  test('the first visit asks; scroll view with do-not-ask-again is remembered and shows every product', async () => {
+    const { detail, sellerId, marketId } = await findMarket('opened', (d) => visibleProducts(d.product).length > 2);
+    const products = visibleProducts(detail.product);
+    renderScreen(`/p/${sellerId}/${marketId}#${products[1]!._id}`, PATTERN, ProductScreen);
+    expect(screen.getByLabelText('불러오는 중')).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '물품을 어떻게 볼까요?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: '다시 묻지 않기' }));
+    fireEvent.click(screen.getByRole('button', { name: '스크롤로 모아보기' }));
+    expect(configStore.read(localStorage).remember.viewProductScroll).toBe(true);
+    await waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(products.length));
+  });
+
+  test('answering without do-not-ask-again asks again next time', async () => {
+    const { sellerId, marketId } = await findMarket('opened');
+    renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
+    fireEvent.click(await screen.findByRole('button', { name: '하나씩 보기' }));
+    expect(configStore.read(localStorage).remember.viewProductScroll).toBeNull();
+  });
+
+  test('scroll view: view_item once a product has been on screen for 5 s', async () => {
+    rememberView(true);
+    const { detail, sellerId, marketId } = await findMarket('opened');
+    const [first] = visibleProducts(detail.product);
+    renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
+    await waitFor(() => expect(document.querySelectorAll('article').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    vi.useFakeTimers();
+    act(() => setIntersecting(document.getElementById(`product-${first!._id}`)!, true));
+    act(() => vi.advanceTimersByTime(4_900));
+    expect(trackedEvents('view_item')).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(200));
+    expect(trackedEvents('view_item').map((event) => event.params.items)).toEqual([[expect.objectContaining({ item_id: first!._id })]]);
+  });
+
+  test('single view: the product of the hash, previous and next, and the hash follows', async () => {
+    rememberView(false);
+    const { detail, sellerId, marketId } = await findMarket('opened', (d) => visibleProducts(d.product).length > 2);
+    const products = visibleProducts(detail.product);
+    renderScreen(`/p/${sellerId}/${marketId}#${products[1]!._id}`, PATTERN, ProductScreen);
+    expect(await screen.findByRole('heading', { name: products[1]!.title })).toBeTruthy();
+    expect(screen.getByText(`2 / ${products.length}`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '다음 물품' }));
+    expect(await screen.findByRole('heading', { name: products[2]!.title })).toBeTruthy();
+    expect(window.location.hash).toBe(`#${products[2]!._id}`);
+    fireEvent.click(screen.getByRole('button', { name: products[0]!.title }));
+    expect(await screen.findByRole('heading', { name: products[0]!.title })).toBeTruthy();
+    expect((screen.getByRole('button', { name: '이전 물품' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+// The profile screen against the mock API: the seller with the subscribe button and the social links sheet,
+// open markets, previews and recommendations; Not found for an unknown seller; other sections stay quietly
+// empty when they fail.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api } from '../../api/client';
+import { notFoundState } from '../../app/notFound';
+import { API_BASE } from '../../config';
+import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { useMockApi } from '../../mocks/testServer';
+import { uiState } from '../../stores/ui';
+import Profile from './index';
+
+const server = useMockApi();
+const PATTERN = '/profile/:sellerId';
+
+beforeEach(() => {
+  resetScreenState();
+});
+
+async function sellerWithMarkets() {
+  const [event] = await api.get('/common/v2/opened-market');
+  const sellerPID = event!.sellerPublicId;
+  const profile = await api.get('/common/v2/seller/{sellerPID}', { params: { path: { sellerPID } } });
+  const markets = await api.get('/common/v2/seller/opened-market/{sellerPID}', { params: { path: { sellerPID } } });
+  return { sellerPID, profile, markets };
+}
+
+describe('Profile', () => {
+  test('placeholders, then the seller, the subscribe button, open markets and the social links sheet', async () => {
+    const { sellerPID, profile, markets } = await sellerWithMarkets();
+    renderScreen(`/profile/${sellerPID}`, PATTERN, Profile);
+    expect(document.querySelector('[aria-busy="true"]')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: profile.info.name })).toBeTruthy();
+    expect(screen.getByText(new RegExp(`구독자 ${profile.subscribe.toLocaleString('ko-KR')}명`))).toBeTruthy();
+    expect(screen.getByRole('button', { name: `${profile.info.name} 구독` })).toBeTruthy();
+    await waitFor(() => expect(document.querySelectorAll('a[href^="/m/"]').length).toBeGreaterThanOrEqual(markets.length));
+    expect(screen.getByText(markets[0]!.marketTitle)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '더보기' }));
+    const sheet = await screen.findByRole('dialog', { name: 'SNS' });
+    const links = profile.sns.filter((link) => link.type !== 0 && /^https?:/.test(link.url));
+    if (links.length === 0) expect(within(sheet).getByText('등록된 SNS가 없어요')).toBeTruthy();
+    else expect(within(sheet).getAllByRole('button').filter((b) => b.textContent?.includes(links[0]!.url.replace(/^https?:\/\//, '')))).toHaveLength(1);
+  });
+
+  test('an unknown seller is Not found', async () => {
+    renderScreen('/profile/nobody_here', PATTERN, Profile);
+    await waitFor(() => expect(notFoundState.path).toBe('/profile/nobody_here'));
+  });
+
+  test('markets, previews and recommendations that fail stay empty without a message', async () => {
+    const { sellerPID, profile } = await sellerWithMarkets();
+    server.use(
+      http.get(`${API_BASE}/common/v2/seller/opened-market/:sellerPID`, () => HttpResponse.json({ code: 'internal', message: 'x' }, { status: 500 })),
+      http.get(`${API_BASE}/common/v2/reco-seller`, () => HttpResponse.error()),
+      http.get(`${API_BASE}/common/v2/preview`, () => HttpResponse.error()),
+    );
+    renderScreen(`/profile/${sellerPID}`, PATTERN, Profile);
+    expect(await screen.findByRole('heading', { level: 1, name: profile.info.name })).toBeTruthy();
+    expect(await screen.findByText('지금은 열린 마켓이 없어요')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(uiState.dialogs).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: '출시 예정 소식' })).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+// Labelled fields of the order edit forms: a label, the control, and the field's validation message under it
+// (linked with aria-describedby so screen readers read it with the field).
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cx } from '../../ui/cx';
+import styles from './Form.module.css';
+
+export interface FieldProps {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  /** Content beside the control (a button). */
+  aside?: ReactNode;
+  className?: string;
+  children: (control: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+export function Field({ label, error, hint, aside, className, children }: FieldProps) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  const hasMessage = Boolean(error) || hint !== undefined;
+  return (
+    <div className={cx(styles.field, className)}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.controlRow}>
+        {children({ id, describedBy: hasMessage ? messageId : undefined, invalid: Boolean(error) })}
+        {aside}
+      </div>
+      {error ? (
+        <p id={messageId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : (
+        hint !== undefined && (
+          <p id={messageId} className={styles.hint}>
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  aside?: ReactNode;
+}
+
+export function TextField({ label, value, onChange, error, hint, aside, className, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} aside={aside} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          className={styles.input}
+          value={value}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+          {...input}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface SelectFieldProps<T extends string> {
+  label: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  disabled?: boolean;
+  error?: string | null | undefined;
+  className?: string;
+}
+
+export function SelectField<T extends string>({ label, value, options, onChange, disabled, error, className }: SelectFieldProps<T>) {
+  return (
+    <Field label={label} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          className={styles.select}
+          value={value}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value as T)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A titled group of fields. */
+export function FormSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {description && <p className={styles.sectionDescription}>{description}</p>}
+      <div className={styles.sectionBody}>{children}</div>
+    </section>
+  );
+}

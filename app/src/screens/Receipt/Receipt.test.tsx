@@ -1,0 +1,225 @@
+import { latestStatusEntry } from '@creator-market/sdk/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { confirmDeposit, setReceiptStatus } from '../../../../mock-server/src/world/orders';
+import { notFoundState } from '../../app/notFound';
+import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { signInAs } from '../../mocks/appHarness';
+import { session } from '../../stores/session';
+import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import ReceiptScreen from './index';
+
+const { world } = useReceiptWorld();
+
+const NOTES = {
+  cancelAfterPayment: '결제 완료 주문 취소는 판매 작가님에게 문의해주세요',
+  noEditAfterCancel: '주문 취소 후에는 수정할 수 없어요.',
+  noEditAfterPayment: '결제 완료 후에는 수정이 어려워요. 판매 작가님께 문의해주세요',
+  missingInvoice: '송장번호 없음 (판매 작가 문의)',
+};
+
+beforeEach(async () => {
+  resetScreenState();
+  await signInAs('buyer');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openReceipt(publicId: string) {
+  const view = renderScreen(`/r/${publicId}`, '/r/:publicId', ReceiptScreen);
+  await screen.findByText(publicId);
+  return view;
+}
+
+const header = () => screen.getByRole('banner', { name: '주문 요약' });
+const buyerInfo = () => screen.getByLabelText('구매자 정보');
+const address = () => screen.getByLabelText('배송 주소');
+
+describe('every receipt status: badge, actions and notes', () => {
+  test('0 결제 전: pay, cancel, memo and both edits; the status poll runs', async () => {
+    const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1);
+    await openReceipt(receipt.publicId);
+    expect(within(header()).getByText('결제 전')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '결제하기' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '주문 취소' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '수정' })).toBeTruthy();
+    expect(buyerInfo().tagName).toBe('A');
+    expect(address().tagName).toBe('A');
+    expect(screen.getByText(/초 후 주문 상태를 다시 확인해요/)).toBeTruthy();
+    for (const note of Object.values(NOTES)) expect(screen.queryByText(note)).toBeNull();
+  });
+
+  test('99 결제 전 (deposit awaited): the account button and cancel; address and memo no longer', async () => {
+    const receipt = buyerReceipt(world(), 99);
+    await openReceipt(receipt.publicId);
+    expect(within(header()).getByText('결제 전')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '입금 계좌 확인' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '주문 취소' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '수정' })).toBeNull();
+    expect(address().getAttribute('aria-disabled')).toBe('true');
+    expect(within(address()).getByText(NOTES.noEditAfterPayment)).toBeTruthy();
+    expect(buyerInfo().tagName).toBe('A');
+  });
+
+  test('1 결제 완료: no cancel (the seller is asked), the missing invoice, buyer info still editable', async () => {
+    const receipt = buyerReceipt(world(), 1);
+    await openReceipt(receipt.publicId);
+    expect(within(header()).getByText('결제 완료')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '주문 취소' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '결제하기' })).toBeNull();
+    expect(screen.getByText(NOTES.cancelAfterPayment)).toBeTruthy();
+    expect(screen.getByText(NOTES.missingInvoice)).toBeTruthy();
+    expect(within(address()).getByText(NOTES.noEditAfterPayment)).toBeTruthy();
+    expect(buyerInfo().tagName).toBe('A');
+    expect(screen.queryByText(/초 후 주문 상태를 다시 확인해요/)).toBeNull();
+  });
+
+  test.each([3, 4])('%i 발송 완료: the invoice with its courier', async (status) => {
+    const receipt = buyerReceipt(world(), status);
+    await openReceipt(receipt.publicId);
+    expect(within(header()).getByText('발송 완료')).toBeTruthy();
+    expect(screen.getByText(`${receipt.invoice!.company} ${receipt.invoice!.no}`)).toBeTruthy();
+    expect(screen.queryByText(NOTES.missingInvoice)).toBeNull();
+    expect(screen.getByText(NOTES.cancelAfterPayment)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '주문 취소' })).toBeNull();
+  });
+
+  test('10 주문 취소 by the buyer: nothing editable, the stepper ends with 주문 취소', async () => {
+    const receipt = buyerReceipt(world(), 10);
+    await openReceipt(receipt.publicId);
+    expect(within(header()).getByText('주문 취소')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '주문 취소' })).toBeNull();
+    expect(screen.queryByText(NOTES.cancelAfterPayment)).toBeNull();
+    expect(buyerInfo().getAttribute('aria-disabled')).toBe('true');
+    expect(within(buyerInfo()).getByText(NOTES.noEditAfterCancel)).toBeTruthy();
+    expect(within(address()).getByText(NOTES.noEditAfterCancel)).toBeTruthy();
+    const steps = within(screen.getByRole('list', { name: '주문 상태' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('span:nth-child(2)')?.textContent)).toEqual(['결제 전', '주문 취소']);
+  });
+
+  test('11 주문 취소 by the seller: the warning with the seller’s message and the refund', async () => {
+    const receipt = buyerReceipt(world(), 11);
+    await openReceipt(receipt.publicId);
+    expect(within(header()).getByText('주문 취소')).toBeTruthy();
+    const warning = screen.getByText('판매 작가님이 주문을 취소했어요').closest('[role="alert"]') as HTMLElement;
+    expect(within(warning).getByText(receipt.sellerMsg)).toBeTruthy();
+    expect(within(warning).getByText(/영업일 기준 1~3일/)).toBeTruthy();
+  });
+
+  test('the header, seller inquiry, items and totals', async () => {
+    const receipt = buyerReceipt(world(), 1);
+    const detail = await openReceipt(receipt.publicId);
+    expect(within(header()).getByText(`${receipt.delivery.name}님의 주문`)).toBeTruthy();
+    expect(within(header()).getAllByText(`${receipt.totalPrice.toLocaleString('ko-KR')}원`).length).toBeGreaterThan(0);
+    const totals = screen.getByLabelText('결제 금액');
+    const amountOf = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent;
+    expect(amountOf('물품 금액')).toBe(`${receipt.productPrice.toLocaleString('ko-KR')}원`);
+    expect(amountOf('배송비')).toBe(`${receipt.delivery.price.toLocaleString('ko-KR')}원`);
+    expect(amountOf('총 결제 금액')).toBe(`${receipt.totalPrice.toLocaleString('ko-KR')}원`);
+    const items = screen.getByLabelText('주문 물품');
+    expect(within(items).getAllByRole('listitem')).toHaveLength(receipt.productList.length);
+    const inquiry = screen.getByRole('group', { name: '판매 작가 문의' });
+    expect(inquiry.textContent).toMatch(/연락처|등록된 연락처가 없어요/);
+    detail.unmount();
+  });
+});
+
+describe('the order memo', () => {
+  test('editable before packaging: required, then saved', async () => {
+    const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1);
+    await openReceipt(receipt.publicId);
+    fireEvent.click(screen.getByRole('button', { name: '수정' }));
+    const field = screen.getByRole('textbox', { name: '주문 메모' });
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('주문 메모를 입력해주세요')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '리본 포장 부탁드려요' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
+    expect(screen.getByText('리본 포장 부탁드려요')).toBeTruthy();
+    expect(receiptNow(world(), receipt.publicId).memo).toBe('리본 포장 부탁드려요');
+  });
+
+  test('a paid order is editable until packaging starts', async () => {
+    const receipt = buyerReceipt(world(), 1);
+    changeReceipt(world(), receipt.publicId, (r) => ({ ...r, packagingStatus: 0 }));
+    const first = await openReceipt(receipt.publicId);
+    expect(screen.getByRole('button', { name: '수정' })).toBeTruthy();
+    first.unmount();
+    changeReceipt(world(), receipt.publicId, (r) => ({ ...r, packagingStatus: 1 }));
+    await openReceipt(receipt.publicId);
+    expect(screen.queryByRole('button', { name: '수정' })).toBeNull();
+    expect(screen.getByText(receipt.memo)).toBeTruthy();
+  });
+
+  test('blocked once shipped', async () => {
+    await openReceipt(buyerReceipt(world(), 3).publicId);
+    expect(screen.queryByRole('button', { name: '수정' })).toBeNull();
+  });
+});
+
+describe('cancelling', () => {
+  test('asks the reason, then the order is cancelled with it', async () => {
+    const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1);
+    await openReceipt(receipt.publicId);
+    fireEvent.click(screen.getByRole('button', { name: '주문 취소' }));
+    const drawer = await screen.findByRole('dialog', { name: '주문 취소' });
+    fireEvent.click(within(drawer).getByRole('button', { name: '주문 취소' }));
+    expect(await within(drawer).findByRole('alert')).toHaveProperty('textContent', '주문 취소 사유를 입력해주세요');
+    fireEvent.change(within(drawer).getByPlaceholderText('주문 취소 사유를 입력해주세요'), { target: { value: '주소를 잘못 적었어요' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: '주문 취소' }));
+    await waitFor(() => expect(within(header()).getByText('주문 취소')).toBeTruthy());
+    const latest = latestStatusEntry(receiptNow(world(), receipt.publicId).status);
+    expect(latest).toMatchObject({ status: 10, desc: '주소를 잘못 적었어요' });
+    expect(screen.queryByRole('button', { name: '결제하기' })).toBeNull();
+  });
+
+  test('an order paid meanwhile cannot be cancelled: the seller is asked', async () => {
+    const receipt = buyerReceipt(world(), 99);
+    await openReceipt(receipt.publicId);
+    confirmDeposit(world(), receipt.publicId, world().clock.now());
+    world().touched();
+    fireEvent.click(screen.getByRole('button', { name: '주문 취소' }));
+    const drawer = await screen.findByRole('dialog', { name: '주문 취소' });
+    fireEvent.change(within(drawer).getByPlaceholderText('주문 취소 사유를 입력해주세요'), { target: { value: '다시 주문할게요' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: '주문 취소' }));
+    await waitFor(() => expect(within(header()).getByText('결제 완료')).toBeTruthy());
+    expect(screen.getAllByText(NOTES.cancelAfterPayment).length).toBeGreaterThan(0);
+  });
+});
+
+describe('loading', () => {
+  test('another account’s order: 주문 계정 확인 필요, then a new login', async () => {
+    const receipt = othersReceipt(world());
+    renderScreen(`/r/${receipt.publicId}`, '/r/:publicId', ReceiptScreen);
+    expect(await screen.findByText('주문 계정 확인 필요')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '확인' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/auth'));
+    expect(session.token).toBeNull();
+  });
+
+  test('an unknown order is Not found', async () => {
+    renderScreen('/r/999999999999', '/r/:publicId', ReceiptScreen);
+    await waitFor(() => expect(notFoundState.path).toBe('/r/999999999999'));
+  });
+
+  test('while waiting for the payment the status is fetched again every 7 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1);
+    await openReceipt(receipt.publicId);
+    expect(screen.getByText('7초 후 주문 상태를 다시 확인해요')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(screen.getByText('4초 후 주문 상태를 다시 확인해요')).toBeTruthy();
+    setReceiptStatus(world(), receipt.publicId, 1, {}, world().clock.now());
+    world().touched();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4000);
+    });
+    await waitFor(() => expect(within(header()).getByText('결제 완료')).toBeTruthy());
+    expect(screen.queryByText(/초 후 주문 상태를 다시 확인해요/)).toBeNull();
+  });
+});

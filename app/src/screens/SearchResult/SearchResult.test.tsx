@@ -1,0 +1,57 @@
+// Search results against the mock API: the totals of both sections, pages until the page count, the empty
+// states, one search event per term, and a blank term back to the search screen.
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api } from '../../api/client';
+import { trackedEvents } from '../../app/analytics';
+import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { useMockApi } from '../../mocks/testServer';
+import { setIntersecting } from '../../test/intersectionObserver';
+import SearchResult from './index';
+
+useMockApi();
+const PATTERN = '/search/result';
+
+beforeEach(() => {
+  resetScreenState();
+});
+
+describe('Search results', () => {
+  test('title, totals of both sections, placeholders first, one search event', async () => {
+    const term = '키링';
+    const sellers = await api.get('/common/v2/search-seller', { params: { query: { keyword: term } } });
+    const products = await api.get('/common/v2/search-product', { params: { query: { keyword: term } } });
+    renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
+    expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeTruthy();
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(term);
+    expect(screen.getAllByLabelText('불러오는 중').length).toBeGreaterThan(0);
+    expect(await screen.findByText(`${sellers.paging.dataCnt.toLocaleString('ko-KR')}명 total`)).toBeTruthy();
+    expect(await screen.findByText(`${products.paging.dataCnt.toLocaleString('ko-KR')}개 total`)).toBeTruthy();
+    expect(trackedEvents('search').map((event) => event.params.search_term)).toEqual([term]);
+  });
+
+  test('products page until the page count', async () => {
+    const term = '스티커';
+    const first = await api.get('/common/v2/search-product', { params: { query: { keyword: term, page: 1 } } });
+    expect(first.paging.pageCnt).toBeGreaterThan(1);
+    const second = await api.get('/common/v2/search-product', { params: { query: { keyword: term, page: 2 } } });
+    renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
+    const link = (uid: string) => document.querySelector(`a[href$="#${uid}"]`);
+    await waitFor(() => expect(link(first.list[0]!.productUID)).toBeTruthy());
+    expect(link(second.list[0]!.productUID)).toBeNull();
+    const sentinels = document.querySelectorAll('[data-sentinel]');
+    setIntersecting(sentinels[sentinels.length - 1]!, true);
+    await waitFor(() => expect(link(second.list[0]!.productUID)).toBeTruthy());
+  });
+
+  test('no result: both sections say so', async () => {
+    renderScreen('/search/result?term=zqxjvkwpq', PATTERN, SearchResult);
+    await waitFor(() => expect(screen.getAllByText('검색 결과가 없어요')).toHaveLength(2));
+  });
+
+  test('a blank term goes back to the search screen', async () => {
+    renderScreen('/search/result?term=%20%20', PATTERN, SearchResult);
+    await waitFor(() => expect(window.location.pathname).toBe('/search'));
+    expect(trackedEvents('search')).toHaveLength(0);
+  });
+});

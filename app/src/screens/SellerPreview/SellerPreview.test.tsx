@@ -1,0 +1,81 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { api } from '../../api/client';
+import { pageNavigation } from '../../app/pageNavigation';
+import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { signInAs } from '../../mocks/appHarness';
+import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
+import { session } from '../../stores/session';
+import SellerPreview, { SELLER_PREVIEW_TEXT } from './index';
+
+useFreshWorldPerTest(useMockApi());
+
+beforeEach(() => {
+  resetScreenState();
+});
+
+const renderNews = () => renderScreen('/promo/preview', '/promo/preview', SellerPreview);
+const rows = () => within(screen.getByRole('list', { name: SELLER_PREVIEW_TEXT.title })).queryAllByRole('listitem');
+
+describe('Seller upcoming news', () => {
+  test("the seller's own news, and '+ 새 소식' opens the creation form", async () => {
+    await signInAs('seller');
+    const previews = await api.get('/common/preview/list', { params: { query: { sellerId: session.me!.seller!.publicId } } });
+    expect(previews.length).toBeGreaterThan(0);
+    const open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
+    renderNews();
+    await waitFor(() => expect(rows()).toHaveLength(previews.length));
+    expect(rows().map((row) => row.textContent)).toEqual(previews.map((p) => expect.stringContaining(p.previewContents)));
+    fireEvent.click(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.newNews }));
+    expect(open).toHaveBeenCalledWith('https://seller.creatormarket.kr/preview/new');
+  });
+
+  test('delete mode: select one or all with the count, delete after confirming', async () => {
+    await signInAs('seller');
+    const sellerId = session.me!.seller!.publicId;
+    const previews = await api.get('/common/preview/list', { params: { query: { sellerId } } });
+    renderNews();
+    await waitFor(() => expect(rows()).toHaveLength(previews.length));
+    fireEvent.click(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.edit }));
+    expect(screen.getByText('0개 선택')).toBeTruthy();
+    expect(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.delete }).hasAttribute('disabled')).toBe(true);
+
+    const first = previews[0]!;
+    fireEvent.click(screen.getByRole('checkbox', { name: SELLER_PREVIEW_TEXT.select(first.previewContents) }));
+    expect(screen.getByText('1개 선택')).toBeTruthy();
+    const selectAll = screen.getByRole('checkbox', { name: SELLER_PREVIEW_TEXT.selectAll });
+    fireEvent.click(selectAll);
+    expect(screen.getByText(`${previews.length}개 선택`)).toBeTruthy();
+    fireEvent.click(selectAll);
+    expect(screen.getByText('0개 선택')).toBeTruthy();
+
+    // Delete one: cancelling the dialog keeps it.
+    fireEvent.click(screen.getByRole('checkbox', { name: SELLER_PREVIEW_TEXT.select(first.previewContents) }));
+    fireEvent.click(screen.getByRole('button', { name: `${SELLER_PREVIEW_TEXT.delete} 1` }));
+    fireEvent.click(await screen.findByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(rows()).toHaveLength(previews.length);
+
+    fireEvent.click(screen.getByRole('button', { name: `${SELLER_PREVIEW_TEXT.delete} 1` }));
+    fireEvent.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: SELLER_PREVIEW_TEXT.delete }));
+    expect(await screen.findByText('삭제되었습니다')).toBeTruthy();
+    await waitFor(() => expect(rows()).toHaveLength(previews.length - 1));
+    const left = await api.get('/common/preview/list', { params: { query: { sellerId } } });
+    expect(left.map((p) => p.previewUID)).toEqual(previews.slice(1).map((p) => p.previewUID));
+    // Delete mode ends after deleting.
+    expect(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.newNews })).toBeTruthy();
+  });
+
+  test('a seller without news sees 출시 예정 소식이 없어요', async () => {
+    await signInAs('seller-incomplete');
+    renderNews();
+    expect(await screen.findByText('출시 예정 소식이 없어요')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: SELLER_PREVIEW_TEXT.edit })).toBeNull();
+  });
+
+  test('a buyer has no news to manage', async () => {
+    await signInAs('buyer');
+    renderNews();
+    expect(screen.getByText(SELLER_PREVIEW_TEXT.sellersOnly)).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import { configStore, LOGIN_REDIRECT_KEY } from '@creator-market/sdk/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { pageNavigation } from '../../app/pageNavigation';
+import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
+import { useMockApi } from '../../mocks/testServer';
+import { session } from '../../stores/session';
+import Setting from './index';
+
+useMockApi();
+
+beforeEach(() => {
+  resetAppState();
+  session.ready = true;
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  delete window.ReactNativeWebView;
+});
+
+describe('Settings', () => {
+  test('a guest sees the login prompt in the account card; 로그인 comes back here afterwards', () => {
+    renderAt('/setting', <Setting />);
+    const account = screen.getByRole('region', { name: '계정' });
+    expect(within(account).getByText('로그인이 필요해요')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '회원 탈퇴' })).toBeNull();
+    fireEvent.click(within(account).getByRole('button', { name: '로그인' }));
+    expect(window.location.pathname).toBe('/auth');
+    expect(JSON.parse(sessionStorage.getItem(LOGIN_REDIRECT_KEY) ?? 'null')).toEqual({ path: '/setting', direct: false });
+  });
+
+  test('the account button spins while the sign-in state is not known yet', () => {
+    session.ready = false;
+    renderAt('/setting', <Setting />);
+    expect(within(screen.getByRole('region', { name: '계정' })).getByRole('button').getAttribute('aria-busy')).toBe('true');
+  });
+
+  test('signed in: the e-mail, and 로그아웃 clears the user stores and goes home', async () => {
+    await signInAs('buyer');
+    configStore.write(localStorage, { ...configStore.defaults(), nextNotifyRequestTime: 5 });
+    renderAt('/setting', <Setting />);
+    const account = screen.getByRole('region', { name: '계정' });
+    expect(within(account).getByText('buyer@creator-market.test')).toBeTruthy();
+    fireEvent.click(within(account).getByRole('button', { name: '로그아웃' }));
+    expect(session.token).toBeNull();
+    expect(localStorage.getItem('config')).toBeNull();
+    expect(localStorage.getItem('subscribe')).toBeNull();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  test('the scroll view of products is remembered in the config store', () => {
+    renderAt('/setting', <Setting />);
+    const toggle = screen.getByRole('switch', { name: '물품 스크롤로 보기' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(configStore.read(localStorage).remember.viewProductScroll).toBe(true);
+    fireEvent.click(toggle);
+    expect(configStore.read(localStorage).remember.viewProductScroll).toBe(false);
+  });
+
+  test('the usage guide opens outside', () => {
+    const open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
+    renderAt('/setting', <Setting />);
+    fireEvent.click(screen.getByRole('button', { name: '이용 가이드' }));
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  test('native-only items are hidden on the web and shown in the app', () => {
+    const { unmount } = renderAt('/setting', <Setting />);
+    expect(screen.queryByRole('button', { name: '앱 알림 설정' })).toBeNull();
+    unmount();
+    const postMessage = vi.fn();
+    window.ReactNativeWebView = { postMessage };
+    renderAt('/setting', <Setting />);
+    fireEvent.click(screen.getByRole('button', { name: '앱 알림 설정' }));
+    const sent = postMessage.mock.calls.map(([message]) => JSON.parse(message as string) as { action: string; data?: unknown });
+    expect(JSON.stringify(sent.filter((message) => message.action === 'openSetting'))).toContain('notifications');
+  });
+
+  test('a seller cannot withdraw alone: the dialog offers an inquiry', async () => {
+    const open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
+    await signInAs('seller');
+    renderAt('/setting', <Setting />);
+    fireEvent.click(screen.getByRole('button', { name: '회원 탈퇴' }));
+    expect(await screen.findByText(/관리자 확인 후/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '문의하기' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(session.token).not.toBeNull();
+  });
+
+  test('a buyer with paid orders is refused: 회원 탈퇴 실패', async () => {
+    await signInAs('buyer');
+    renderAt('/setting', <Setting />);
+    fireEvent.click(screen.getByRole('button', { name: '회원 탈퇴' }));
+    fireEvent.click(await screen.findByRole('button', { name: '탈퇴하기' }));
+    expect(await screen.findByText('회원 탈퇴 실패')).toBeTruthy();
+    expect(session.token).not.toBeNull();
+  });
+
+  test('a buyer confirms, the account is deleted and signed out', async () => {
+    await signInAs('buyer-new');
+    renderAt('/setting', <Setting />);
+    fireEvent.click(screen.getByRole('button', { name: '회원 탈퇴' }));
+    fireEvent.click(await screen.findByRole('button', { name: '탈퇴하기' }));
+    expect(await screen.findByText('탈퇴가 완료되었어요')).toBeTruthy();
+    expect(session.token).toBeNull();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  describe('Lab', () => {
+    test('signs in as a persona of the mock; parts of the control plane that do not answer stay hidden', async () => {
+      renderAt('/setting', <Setting />);
+      const lab = screen.getByRole('region', { name: /실험실/ });
+      fireEvent.click(await within(lab).findByRole('button', { name: 'seller' }));
+      await waitFor(() => expect(session.me?.auth.email).toBe('seller@creator-market.test'));
+      expect(within(lab).queryByText('고정 시나리오')).toBeNull();
+    });
+
+    test('is hidden outside development unless the debug flag is on (?debug=1 is remembered)', () => {
+      vi.stubEnv('DEV', false);
+      const { unmount } = renderAt('/setting', <Setting />);
+      expect(screen.queryByRole('region', { name: /실험실/ })).toBeNull();
+      unmount();
+      renderAt('/setting?debug=1', <Setting />);
+      expect(screen.getByRole('region', { name: /실험실/ })).toBeTruthy();
+      expect(localStorage.getItem('cm.debug')).toBe('1');
+    });
+  });
+});
