@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setIntersecting } from '../test/intersectionObserver';
 import { EmptyState } from './EmptyState';
@@ -32,6 +33,30 @@ function sentinel(container: HTMLElement): Element {
 const rows = (...ids: string[]) => ids.map((id) => ({ id }));
 
 describe('useInfiniteList', () => {
+  it('keeps what it loaded when a kept-alive page is hidden and shown again', async () => {
+    const pages = [rows('a', 'b'), rows('c'), []];
+    const fetchPage = vi.fn(async ({ page }: PageRequest<Row>) => pages[page - 1] ?? []);
+    const view = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <List fetchPage={fetchPage} />
+      </Activity>
+    );
+    const { container, rerender } = render(view('visible'));
+    await screen.findByText('b');
+    act(() => setIntersecting(sentinel(container), true));
+    await screen.findByText('c');
+    act(() => setIntersecting(sentinel(container), false));
+    const calls = fetchPage.mock.calls.length;
+
+    rerender(view('hidden'));
+    rerender(view('visible'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // No new page one: the rows loaded before the page was hidden are still there.
+    expect(fetchPage.mock.calls.length).toBe(calls);
+    expect(fetchPage.mock.calls.filter(([request]) => request.page === 1)).toHaveLength(1);
+    expect(screen.getAllByRole('listitem', { hidden: true }).map((item) => item.textContent)).toEqual(['a', 'b', 'c']);
+  });
+
   it('loads page one, then the next page when the last row is visible, and stops on an empty page', async () => {
     const pages = [rows('a', 'b'), rows('c'), []];
     const fetchPage = vi.fn(async ({ page }: PageRequest<Row>) => pages[page - 1] ?? rows('never'));

@@ -127,15 +127,27 @@ export function useInfiniteList<T>({
     [commit],
   );
 
-  // First page, and again from the start whenever the reset key changes.
+  // First page, and again from the start whenever the reset key changes. A kept-alive page that is shown
+  // again re-runs this effect with the same key: it keeps what it loaded (and reloads only a page that was
+  // aborted while hidden) instead of starting over from page one.
+  const loadedFor = useRef<{ key: unknown } | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    reload();
+    const current = stateRef.current;
+    if (loadedFor.current && Object.is(loadedFor.current.key, resetKey) && current.page > 0) {
+      if (current.loading) {
+        commit({ ...current, loading: false });
+        loadMore();
+      }
+    } else {
+      loadedFor.current = { key: resetKey };
+      reload();
+    }
     return () => {
       generation.current += 1;
       controller.current?.abort();
     };
-  }, [resetKey, enabled, reload]);
+  }, [resetKey, enabled, reload, loadMore, commit]);
 
   useIntersection(sentinelRef, rootMargin, (visible) => {
     sentinelVisible.current = visible;

@@ -14,13 +14,13 @@ import {
   topSellers,
   type JoinedSeller,
 } from '../world/home-lists';
-import { sellerProfileImage, sellerSummary } from '../world/views';
+import { sellerName, sellerProfileImage, sellerSummary } from '../world/views';
 import type { HandlerMap } from './types';
 
 type Schemas = components['schemas'];
 
 function categoryEntry(category: string, profile: Schemas['CreatorProfile']): Schemas['SellerCategoryEntry'] {
-  return { sellerCategory: category, sellerUID: profile._id, sellerProfile: sellerProfileImage(profile) };
+  return { sellerCategory: category, sellerUID: profile._id, sellerPublicId: profile.publicId, sellerName: sellerName(profile), sellerProfile: sellerProfileImage(profile) };
 }
 
 /** Home seller cards carry `isNew` (joined in the last 7 days). */

@@ -7,11 +7,11 @@
 import { JourneyFailure } from '../lib/journey.mjs';
 
 /**
- * Chrome silently resends a request (up to twice) when a reused keep-alive connection closes without an
- * answer or answers 408, so such a scenario forced once never reaches the app; three uses always do (the
- * unused ones are cleared after each check).
+ * Chrome silently resends a request when a reused keep-alive connection closes without an answer or answers
+ * 408 (for 408, once per idle connection it holds, up to 6 per host), so such a scenario forced once rarely
+ * reaches the app. Forced 8 times it always does; the uses left over are cleared after each check.
  */
-const RESENT_TIMES = 3;
+const RESENT_TIMES = 8;
 const resentByBrowser = (scenario) => scenario.kind === 'fault' || scenario.status === 408;
 
 const MARKET = { sellerId: 'mallang_studio', marketId: '4', title: '겨울 스티커 마켓' };
@@ -200,7 +200,7 @@ export default {
       const wait = lastOrder + 1100 - Date.now();
       if (wait > 0) await page.waitForTimeout(wait);
       lastOrder = Date.now();
-      console.log('DEBUG before click', await orderButton.evaluate((b) => `${b.disabled} ${b.dataset.state} ${b.textContent}`), await page.getByRole('alertdialog').count());
+      console.log('DEBUG before click', Date.now(), await orderButton.evaluate((b) => `${b.disabled} ${b.dataset.state} ${b.textContent} ${document.querySelectorAll('[role=alertdialog]').length} ${document.elementFromPoint(b.getBoundingClientRect().x + 20, b.getBoundingClientRect().y + 10)?.outerHTML.slice(0, 120)}`));
       await orderButton.click();
       await page.waitForTimeout(300);
       console.log('DEBUG after click', await orderButton.evaluate((b) => `${b.disabled} ${b.dataset.state} ${b.textContent}`).catch((e) => e.message.slice(0, 80)));

@@ -4484,11 +4484,15 @@ export interface components {
         /**
          * SellerCategoryEntry
          * @description One seller category with the seller who most recently joined it: the home's seller-category icons. The
-         *     app shows a new-seller badge when `sellerUID` differs from the one it remembered for the category.
+         *     app shows a new-seller badge when `sellerUID` differs from the one it remembered for the category. The
+         *     category list's pages are made of the same entries, so each also names its seller (`sellerPublicId`,
+         *     `sellerName`) for the tile's caption and its link to the profile.
          *
          * @example {
          *       "sellerCategory": "stickers",
          *       "sellerUID": "6650f1c2a9d3e4b5c6d7a101",
+         *       "sellerPublicId": "mallang_studio",
+         *       "sellerName": "말랑공방",
          *       "sellerProfile": "/img/profile/mallang_studio.svg"
          *     }
          */
@@ -4503,6 +4507,16 @@ export interface components {
              * @example 6650f1c2a9d3e4b5c6d7a101
              */
             sellerUID: string;
+            /**
+             * @description That seller's public id (the profile page's address).
+             * @example mallang_studio
+             */
+            sellerPublicId: string;
+            /**
+             * @description That seller's name.
+             * @example 말랑공방
+             */
+            sellerName: string;
             /**
              * @description That seller's profile image address; empty when none.
              * @example /img/profile/mallang_studio.svg
