@@ -223,6 +223,7 @@ async function main() {
 
   report.machine.loadAverageAtEnd = round(os.loadavg()[0]);
   report.durationSeconds = round((performance.now() - runStarted) / 1000, 1);
+  report.summary = `read ${r.mock.rps} req/s (${round(r.mock.rps / r.express.rps)}x Express${r.prism ? `, ${round(r.mock.rps / r.prism.rps)}x Prism` : ''}), p50/p99 ${r.mock.p50}/${r.mock.p99} ms; write ${report.writePath.mock.rps} req/s p99 ${report.writePath.mock.p99} ms; start ${scale1Start.readyMs} ms; targets ${report.targets.filter((t) => t.pass).length}/${report.targets.length} met (${report.targets.filter((t) => !t.pass).map((t) => t.name).join('; ') || 'none missed'})`;
   printReport(report);
   mkdirSync(dirname(resolve(flags.out)), { recursive: true });
   writeFileSync(resolve(flags.out), `${JSON.stringify(report, null, 2)}\n`);
