@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes a fresh machine of ours ready: pnpm 10 (corepack does not work here), the workspace's
-# dependencies from the lockfile and, with --browser, Debian's chromium and CJK fonts for browser tests.
+# dependencies from the lockfile and, with --browser, Debian's chromium, CJK and emoji fonts for browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,9 +12,9 @@ fi
 echo "› pnpm install --frozen-lockfile"
 pnpm install --frozen-lockfile --reporter=append-only
 
-if [[ "${1:-}" == "--browser" ]] && ! { [[ -x /usr/bin/chromium ]] && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; }; then
-  echo "› installing Debian's chromium and fonts-noto-cjk"
+if [[ "${1:-}" == "--browser" ]] && ! { [[ -x /usr/bin/chromium ]] && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' && fc-list 2>/dev/null | grep -qi 'Noto Color Emoji'; }; then
+  echo "› installing Debian's chromium, fonts-noto-cjk and fonts-noto-color-emoji"
   sudo_cmd=""; [[ "$(id -u)" == 0 ]] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk fonts-noto-color-emoji >/dev/null
 fi

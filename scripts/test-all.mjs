@@ -14,6 +14,7 @@ const steps = [
   { name: 'mock-server: contract, model-based, concurrency, control plane', cmd: 'pnpm --filter @creator-market/mock-server test' },
   { name: 'Arazzo flow (redocly respect): sign in to paid receipt', cmd: 'pnpm --filter @creator-market/openapi flow' },
   { name: 'app: component tests', cmd: 'pnpm --filter @creator-market/app test' },
+  { name: 'e2e: browser journeys (chromium, 390x844, ko-KR, Asia/Seoul)', cmd: 'pnpm e2e', report: 'artifacts/e2e.json' },
   { name: 'reliability: 60 s mixed load, bad-input fuzzer, kill -9 with --state', cmd: 'node scripts/reliability/run.mjs --seconds 60', report: 'artifacts/reliability.json' },
   { name: 'bench (quick smoke run; `pnpm bench` for the full one)', cmd: 'node scripts/bench.mjs --quick', report: 'artifacts/bench.json' },
 ];

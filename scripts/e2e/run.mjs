@@ -42,7 +42,7 @@ async function runJourney(browser, journey, stack, runId) {
   const started = Date.now();
   const shotsDir = path.join(SHOTS, journey.name);
   rmSync(shotsDir, { recursive: true, force: true });
-  const ctx = await openJourney({ browser, name: journey.name, appOrigin: stack.appOrigin, apiBase: stack.apiBase, runId, shotsDir });
+  const ctx = await openJourney({ browser, name: journey.name, appOrigin: stack.appOrigin, apiBase: stack.apiBase, runId, shotsDir, device: journey.device });
   let error = null;
   let timer;
   const work = journey.run(ctx);
@@ -56,14 +56,19 @@ async function runJourney(browser, journey, stack, runId) {
   } finally {
     clearTimeout(timer);
   }
+  const missingInApp = error instanceof MissingInApp;
+  // Wrong behaviour recorded on the way (ctx.defect) fails the journey too.
+  if (ctx.defects.length) {
+    const listed = ctx.defects.join('; ');
+    error = new JourneyFailure(error ? `${error.message}; also: ${listed}` : listed);
+  }
   let failureShot = null;
   if (error) {
     failureShot = path.join(shotsDir, 'failure.png');
     await ctx.page.screenshot({ path: failureShot, timeout: 10_000 }).catch(() => (failureShot = null));
   }
+  // A timed-out journey's work fails once its context is gone (Promise.race has handled that rejection).
   await ctx.close();
-  // A timed-out journey's work fails once its context is gone; nothing waits for it any more.
-  work.catch(() => undefined);
   const result = {
     name: journey.name,
     title: journey.title,
@@ -71,16 +76,16 @@ async function runJourney(browser, journey, stack, runId) {
     seconds: Number(seconds(started)),
     world: ctx.world,
     error: error ? (error instanceof JourneyFailure ? error.message : `${error.message ?? error}`.split('\n').slice(0, 6).join('\n')) : null,
-    missingInApp: error instanceof MissingInApp,
+    missingInApp,
     notes: ctx.notes,
     steps: ctx.steps,
-    consoleErrors: ctx.consoleErrors.slice(-10),
+    browserErrors: ctx.browserErrors.slice(-10),
     screenshots: [...ctx.shots, ...(failureShot ? [failureShot] : [])].map((file) => path.relative(REPO_ROOT, file)),
   };
   log(`${result.ok ? 'PASS' : 'FAIL'} ${journey.name} (${result.seconds} s, ${result.screenshots.length} screenshots)`);
   if (!result.ok) {
     log(`     ${result.error}`);
-    for (const line of result.consoleErrors.slice(-3)) log(`     console: ${line}`);
+    for (const line of result.browserErrors.slice(-3)) log(`     browser: ${line}`);
   }
   for (const note of result.notes) log(`     note: ${note}`);
   return result;

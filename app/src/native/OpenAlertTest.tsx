@@ -62,7 +62,8 @@ function OpenAlertTestBody({ active }: { active: boolean }) {
   const [problem, setProblem] = useState<Problem>(null);
   const time = useDeviceClock(active || armedAt !== null);
 
-  const remaining = armedAt === null ? 0 : Math.ceil((armedAt + OPEN_ALERT_COUNTDOWN_SECONDS * 1000 - time) / 1000);
+  // The device clock ticks every 250 ms and may still read a moment before arming: never count from before it.
+  const remaining = armedAt === null ? 0 : Math.ceil((armedAt + OPEN_ALERT_COUNTDOWN_SECONDS * 1000 - Math.max(time, armedAt)) / 1000);
   const armed = armedAt !== null && remaining > 0;
   useEffect(() => {
     if (armedAt !== null && remaining <= 0) setArmedAt(null);

@@ -1,22 +1,15 @@
-// SPEC.md section 8's errors, each forced once through the control plane (POST /__mock/scenarios {name, path,
-// times: 1}) on the operation a screen really calls, and checked against the UI text the catalogue gives
-// for it (GET /__mock/scenarios lists each scenario's `ui`: kind, title, message, buttons). The buyer persona
-// works through: add-to-cart on the market page, ordering from the cart, the receipt, the pay page, the
-// buyer-info form, settings' withdrawal and the subscribe button. The scenarios no web screen can reach are
-// listed in the journey's notes with the reason.
+// SPEC.md section 8's errors, each forced through the control plane (POST /__mock/scenarios) on the
+// operation a screen really calls, and checked against the UI text the catalogue gives for it (see
+// lib/forced-errors.mjs). The buyer persona works through: add-to-cart on the market page, ordering from the
+// cart, the receipt, the pay page, the buyer-info form, settings' withdrawal and the subscribe button. The
+// native-only test alerts' errors are checked by the simulator-open-alert journey; the scenarios no screen
+// reaches are listed in the journey's notes with the reason.
+import { forcedErrors } from '../lib/forced-errors.mjs';
 import { JourneyFailure } from '../lib/journey.mjs';
-
-/**
- * Chrome silently resends a request when a reused keep-alive connection closes without an answer or answers
- * 408 (for 408, once per idle connection it holds, up to 6 per host), so such a scenario forced once rarely
- * reaches the app. Forced 8 times it always does; the uses left over are cleared after each check.
- */
-const RESENT_TIMES = 8;
-const resentByBrowser = (scenario) => scenario.kind === 'fault' || scenario.status === 408;
 
 const MARKET = { sellerId: 'mallang_studio', marketId: '4', title: '겨울 스티커 마켓' };
 
-/** Where each scenario is forced: [operation label, method, path, scenario names]. */
+/** Where the scenarios are forced: the operation ({label, method, path}) and the scenario names. */
 const ADD_TO_CART = {
   label: 'add-to-cart (POST /cart/add/common)',
   method: 'POST',
@@ -40,12 +33,10 @@ const ORDER = {
   ],
 };
 
-/** Scenarios no web screen reaches, with the reason (reported in the notes). */
+/** Scenarios this journey does not force, with the reason (reported in the notes). */
 const NOT_COVERED = {
-  'already-exists': 'POST /alarm/add: open alarms are native-only; the web shows the app prompt instead',
-  'alarm-not-exists': 'POST /alarm/delete: open alarms are native-only',
-  'not-supported': 'GET /notification/test-notification: the test alerts are native-only (settings in the app shell)',
-  'notification-send-failed': 'GET /notification/test-notification: native-only',
+  'not-supported': 'GET /notification/test-notification: the test alerts are native-only; the simulator-open-alert journey checks it',
+  'notification-send-failed': 'GET /notification/test-notification: native-only; the simulator-open-alert journey checks it',
   'permission-not-granted': 'no operation answers it; the native shell reports a missing permission itself',
   'already-added': 'no operation of the API answers it',
   'already-scrapped': 'no operation of the API answers it (no scrap feature in the spec)',
@@ -58,99 +49,13 @@ export default {
   timeoutMs: 240_000,
   async run(ctx) {
     const { page } = ctx;
-    const catalogue = new Map((await ctx.control.scenarios()).map((scenario) => [scenario.name, scenario]));
-    const covered = [];
+    const errors = await forcedErrors(ctx);
+    const scenario = (name, operation, trigger) => errors.check(name, operation, trigger);
     let token = await ctx.signInAs('buyer');
     const detail = await ctx.control.api('GET', `/common/market/get/${MARKET.sellerId}/${MARKET.marketId}`);
     const inStock = (option) => option.useYN && (option.stock === -1 || option.stock - option.order >= 1);
     const product = detail.product.find((p) => p.useYN && p.option.some(inStock));
     const option = product.option.find(inStock);
-
-    /**
-     * Forces `name` on the next matching request of this world (RESENT_TIMES times when the browser resends).
-     */
-    async function force(name, { method, path }) {
-      const scenario = catalogue.get(name);
-      if (!scenario) throw new Error(`GET /__mock/scenarios has no scenario '${name}'`);
-      await ctx.control.force(name, { method, path, times: resentByBrowser(scenario) ? RESENT_TIMES : 1 });
-    }
-
-    /** Waits until no toast says `text` (toasts last 3 s), so the next one is surely new. */
-    async function noToast(text) {
-      await page.locator('[role="status"], [role="alert"]').filter({ hasText: text }).first().waitFor({ state: 'hidden', timeout: 6000 }).catch(() => undefined);
-    }
-
-    /** The paragraph of a dialog's message (aria-describedby). */
-    async function messageOf(dialog) {
-      return dialog.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
-    }
-
-    /**
-     * Checks that the UI shows what the catalogue says for `name`, answers it (the cancel button of a confirm),
-     * and records it as covered for `where`.
-     */
-    async function expectShown(name, where) {
-      const { ui, body } = catalogue.get(name);
-      switch (ui.kind) {
-        case 'alert':
-        case 'confirm':
-        case 'inquiry':
-        case 'relogin':
-        case 'login': {
-          const dialog = await ctx.dialog(ui.title);
-          const message = await messageOf(dialog);
-          if (!message.startsWith(ui.message)) throw new JourneyFailure(`'${ui.title}' says '${message}', expected it to start with '${ui.message}'`);
-          for (const item of body?.list ?? []) {
-            if (item.title && !message.includes(`· ${item.title}`)) throw new JourneyFailure(`'${ui.title}' does not name '${item.title}' of the error's list: '${message}'`);
-          }
-          if (ui.kind === 'inquiry' && !message.includes(`상태: ${ui.status}`)) throw new JourneyFailure(`the inquiry dialog does not give the status ${ui.status}: '${message}'`);
-          for (const button of ui.buttons ?? []) await dialog.getByRole('button', { name: button.label, exact: true }).waitFor();
-          const cancel = (ui.buttons ?? []).find((button) => button.action === 'none');
-          await ctx.shot(`${name}`, { wait: false });
-          await ctx.answer(dialog, cancel ? cancel.label : ui.kind === 'alert' || ui.kind === 'relogin' ? '확인' : ui.buttons?.[0]?.label ?? '확인');
-          break;
-        }
-        case 'toast':
-          await ctx.toast(ui.message);
-          await ctx.shot(`${name}`, { wait: false });
-          break;
-        case 'not-found':
-          await ctx.see('길을 잃으셨나요?');
-          await ctx.shot(`${name}`, { wait: false });
-          break;
-        case 'silent': {
-          await page.waitForTimeout(700);
-          const open = await page.getByRole('alertdialog').count();
-          const errorToasts = await page.locator('[role="alert"]').filter({ visible: true }).allInnerTexts();
-          if (open || errorToasts.some((text) => text.trim() !== '')) throw new JourneyFailure(`'${name}' should show nothing; shown: ${open} dialog(s), ${JSON.stringify(errorToasts)}`);
-          break;
-        }
-        default:
-          throw new JourneyFailure(`the catalogue's kind '${ui.kind}' of '${name}' is not known to this journey`);
-      }
-      covered.push(`${name} (${where})`);
-    }
-
-    /** Forces `name` on `operation`, runs `trigger`, checks the UI; a rule left unused says the call never went out. */
-    async function scenario(name, operation, trigger) {
-      await ctx.step(`${name} on ${operation.label}`, async () => {
-        const { ui } = catalogue.get(name);
-        if (ui.kind === 'toast') await noToast(ui.message);
-        await force(name, operation);
-        await trigger();
-        try {
-          await expectShown(name, operation.label);
-        } catch (error) {
-          const left = await ctx.control.rules();
-          const unused = left.length && left[0].times === (resentByBrowser(catalogue.get(name)) ? RESENT_TIMES : 1);
-          if (unused) throw new JourneyFailure(`${error.message} (the forced rule was not used: the screen did not call ${operation.method} ${operation.path})`);
-          throw error;
-        } finally {
-          // Uses the browser did not resend are left over.
-          await ctx.control.clearScenarios();
-        }
-      });
-    }
 
     // ---------------------------------------------------------------- add to cart
     let lastAdd = 0;
@@ -167,17 +72,14 @@ export default {
       // The add button takes one press a second (debounce 1000 ms).
       const wait = lastAdd + 1100 - Date.now();
       if (wait > 0) await page.waitForTimeout(wait);
-      lastAdd = Date.now();
       await drawer.getByRole('button', { name: '장바구니 담기', exact: true }).click();
+      // Measured after the click: it may wait for an overlay to go before it lands.
+      lastAdd = Date.now();
     }
     await ctx.step('the buyer opens the add-to-cart drawer on the market page', openAddDrawer);
-    page.on('requestfailed', (r) => console.log('DEBUG failed', r.method(), r.url(), r.failure()?.errorText));
-    page.on('response', (r) => { if (r.url().includes('/cart/add')) console.log('DEBUG response', r.status(), r.url()); });
-    page.on('request', (r) => { if (!r.url().includes('/img/') && r.url().includes(':' + new URL(ctx.apiBase).port)) console.log('DEBUG request', r.method(), r.url()); });
-    page.on('console', (m) => console.log('DEBUG console', m.type(), m.text().slice(0, 200)));
     for (const name of ADD_TO_CART.names) {
       await scenario(name, ADD_TO_CART, add);
-      if (catalogue.get(name).ui.followUp === 'go-home') {
+      if (errors.catalogue.get(name).ui.followUp === 'go-home') {
         await ctx.step(`${name} sent the buyer home`, () => page.waitForURL((url) => url.pathname === '/'));
       }
     }
@@ -199,11 +101,8 @@ export default {
       await readyToOrder();
       const wait = lastOrder + 1100 - Date.now();
       if (wait > 0) await page.waitForTimeout(wait);
-      lastOrder = Date.now();
-      console.log('DEBUG before click', Date.now(), await orderButton.evaluate((b) => `${b.disabled} ${b.dataset.state} ${b.textContent} ${document.querySelectorAll('[role=alertdialog]').length} ${document.elementFromPoint(b.getBoundingClientRect().x + 20, b.getBoundingClientRect().y + 10)?.outerHTML.slice(0, 120)}`));
       await orderButton.click();
-      await page.waitForTimeout(300);
-      console.log('DEBUG after click', await orderButton.evaluate((b) => `${b.disabled} ${b.dataset.state} ${b.textContent}`).catch((e) => e.message.slice(0, 80)));
+      lastOrder = Date.now();
     }
     await ctx.step(`the cart of ${MARKET.title} is made orderable (delivery without a weight limit, a memo)`, async () => {
       await ctx.goto(`/cart/${detail.market._id}`);
@@ -296,6 +195,30 @@ export default {
     });
     await ctx.step('already-canceled counts as unsubscribed', () => button('구독').waitFor());
 
+    // ---------------------------------------------------------------- open alarm of a scheduled market
+    const clock = Date.parse((await ctx.control.clock()).now);
+    const alarmed = new Set((await ctx.control.api('GET', '/alarm', { token })).map((alarm) => alarm.marketUID));
+    const scheduled = (await ctx.control.api('GET', '/common/v2/opened-market')).find(
+      (market) => Date.parse(market.marketST) > clock + 2 * 86_400_000 && market.marketStatus === 2 && !alarmed.has(market.marketUID),
+    );
+    const alarmDrawer = page.getByRole('dialog', { name: '오픈 알림 설정' });
+    const ADD_ALARM = { label: 'open alarm (POST /alarm/add)', method: 'POST', path: '/alarm/add' };
+    const DELETE_ALARM = { label: 'open alarm off (POST /alarm/delete)', method: 'POST', path: '/alarm/delete' };
+    await ctx.step(`the alarm drawer of '${scheduled.marketTitle}', opening in more than 2 days, with '오픈 시간' on`, async () => {
+      await ctx.goto(`/m/${scheduled.sellerPublicId}/${scheduled.marketPublicId}`);
+      await page.getByRole('button', { name: '오픈 알림', exact: true }).click();
+      await alarmDrawer.waitFor();
+      await alarmDrawer.getByRole('switch', { name: '오픈 시간' }).click();
+    });
+    await scenario('already-exists', ADD_ALARM, () => alarmDrawer.getByRole('button', { name: '저장하기' }).click());
+    await ctx.step('saved again, the alarm is set', async () => {
+      await alarmDrawer.getByRole('button', { name: '저장하기' }).click();
+      await ctx.toast('오픈 알림을 설정했어요');
+      await page.getByRole('button', { name: '알림 설정됨', exact: true }).click();
+      await alarmDrawer.getByRole('switch', { name: '오픈 시간' }).click();
+    });
+    await scenario('alarm-not-exists', DELETE_ALARM, () => alarmDrawer.getByRole('button', { name: '저장하기' }).click());
+
     // ---------------------------------------------------------------- another account's receipt: sign in again
     await scenario('permission-denied', GET_RECEIPT, () => ctx.goto(`/r/${paid.receiptPublicId}`));
     await ctx.step('permission-denied signed the buyer out to the login screen', async () => {
@@ -304,10 +227,10 @@ export default {
       token = null;
     });
 
-    const all = [...catalogue.keys()];
-    const coveredNames = new Set(covered.map((entry) => entry.split(' (')[0]));
+    const all = [...errors.catalogue.keys()];
+    const coveredNames = new Set(errors.covered.map((entry) => entry.split(' (')[0]));
     const unexplained = all.filter((name) => !coveredNames.has(name) && !(name in NOT_COVERED));
-    ctx.note(`covered ${coveredNames.size} of ${all.length} scenarios: ${covered.join('; ')}`);
+    ctx.note(`covered ${coveredNames.size} of ${all.length} scenarios: ${errors.covered.join('; ')}`);
     ctx.note(`not covered: ${Object.entries(NOT_COVERED).map(([name, why]) => `${name} (${why})`).join('; ')}`);
     if (unexplained.length) throw new JourneyFailure(`scenarios neither covered nor explained: ${unexplained.join(', ')}`);
   },

@@ -23,7 +23,7 @@ export default {
     await ctx.step('a guest opens home', async () => {
       await ctx.goto('/');
       await page.getByRole('navigation', { name: '주요 메뉴' }).waitFor();
-      await ctx.see('물품, 작가명 검색', { exact: false }).catch(() => undefined);
+      await ctx.see('물품, 작가명 검색');
       await ctx.shot('home');
     });
 
@@ -108,6 +108,7 @@ export default {
       await page.waitForURL((url) => /^\/r\/\d{12}\/pay$/.test(url.pathname), { timeout: 30_000 });
       publicId = new URL(page.url()).pathname.split('/')[2];
       await ctx.see('결제하기');
+      await page.getByRole('radio', { name: /가상계좌/ }).waitFor();
       await ctx.shot('pay');
     });
 

@@ -1,1 +1,104 @@
-export default { name: 'seller-my-page', title: 'seller-my-page', timeoutMs: 60_000, async run() { throw new Error('not written yet'); } };
+// The seller persona's /my/seller: the public link {origin}/go/{publicId} with its copy button, the
+// shortcuts, the latest 3 sales notifications (a new one sent through the control plane shows first), the
+// latest 3 upcoming-release news, their '더보기' links, and the public link itself leading to the profile.
+// A buyer (not an author) and an author with an incomplete profile see their prompts instead.
+const SELLER = { publicId: 'mallang_studio', name: '말랑공방' };
+
+export default {
+  name: 'seller-my-page',
+  title: "the seller's my page: public /go link, sales notifications, upcoming news",
+  timeoutMs: 120_000,
+  async run(ctx) {
+    const { page } = ctx;
+    await ctx.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.appOrigin });
+    const token = await ctx.signInAs('seller');
+    const previews = await ctx.control.api('GET', `/common/preview/list?sellerId=${SELLER.publicId}`, { token });
+    const link = `${ctx.appOrigin}/go/${SELLER.publicId}`;
+    const sales = page.getByRole('list', { name: '판매 알림' });
+    const news = page.getByRole('list', { name: '출시 예정 소식' });
+    /** A section of the page by its heading. */
+    const section = (title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+    const sent = { title: '새 주문', contents: `[${'겨울 스티커 마켓'}] e2e 확인용 새 주문이 접수되었어요.` };
+
+    await ctx.step('a new sales notification arrives (POST /__mock/notifications)', async () => {
+      await ctx.control.notify({ persona: 'seller', category: 'seller', ...sent });
+    });
+
+    await ctx.step('/my/seller shows the public link, the shortcuts and 3 sales notifications, the new one first', async () => {
+      await ctx.goto('/my/seller');
+      const linkBox = page.getByRole('region', { name: '내 작가 페이지 주소' });
+      await ctx.see(link, { within: linkBox });
+      await ctx.see('작가 계정');
+      await ctx.see('마켓 관리');
+      await sales.waitFor();
+      const rows = sales.getByRole('listitem');
+      if ((await rows.count()) !== 3) throw new Error(`the sales list shows ${await rows.count()} rows, expected the first 3`);
+      await ctx.see(sent.contents, { within: rows.first(), exact: false });
+      await ctx.shot('my-seller');
+    });
+
+    await ctx.step(`upcoming news: the first ${Math.min(3, previews.length)} of ${previews.length}`, async () => {
+      if (previews.length === 0) {
+        await ctx.see('출시 예정 소식이 없어요');
+        return;
+      }
+      await news.scrollIntoViewIfNeeded();
+      const rows = news.getByRole('listitem');
+      if ((await rows.count()) !== Math.min(3, previews.length)) throw new Error(`the news list shows ${await rows.count()} rows`);
+      await ctx.shot('my-seller-news');
+    });
+
+    await ctx.step("the copy button copies the public link ('복사가 완료되었습니다!')", async () => {
+      await page.getByRole('button', { name: '작가 페이지 주소 복사' }).click();
+      await ctx.toast('복사가 완료되었습니다!');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      if (copied !== link) throw new Error(`the clipboard holds '${copied}', expected '${link}'`);
+    });
+
+    await ctx.step("'더보기' of the sales notifications opens /message/seller ('판매 알림')", async () => {
+      await section('판매 알림').getByRole('link', { name: '더보기' }).click();
+      await page.waitForURL((url) => url.pathname === '/message/seller');
+      await ctx.see('판매 알림');
+      await ctx.see(sent.title);
+      await ctx.shot('sales-notifications');
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/my/seller');
+    });
+
+    await ctx.step("'더보기' of the upcoming news opens /promo/preview", async () => {
+      await section('출시 예정 소식').getByRole('link', { name: '더보기' }).click();
+      await page.waitForURL((url) => url.pathname === '/promo/preview');
+      await ctx.see('+ 새 소식');
+      await ctx.shot('upcoming-news');
+    });
+
+    await ctx.step(`the public link ${link} opens ${SELLER.name}'s profile`, async () => {
+      await page.goto(link);
+      await page.waitForURL((url) => url.pathname === `/profile/${SELLER.publicId}`);
+      await ctx.see(SELLER.name);
+      await ctx.shot('public-link-profile');
+    });
+
+    await ctx.step("the buyer tab of the flip profile switches to /my/user", async () => {
+      await ctx.goto('/my/seller');
+      await page.getByRole('tab', { name: '구매자' }).click();
+      await page.waitForURL((url) => url.pathname === '/my/user');
+    });
+
+    await ctx.step("a buyer who is not an author sees '작가가 되어 나만의 마켓을 열어보세요'", async () => {
+      await ctx.signInAs('buyer');
+      await ctx.goto('/my/seller');
+      await ctx.see('작가가 되어 나만의 마켓을 열어보세요');
+      await ctx.see('작가 신청하기');
+      await ctx.shot('my-seller-not-author');
+    });
+
+    await ctx.step("an author with an incomplete profile sees '작가 프로필을 완성해주세요'", async () => {
+      await ctx.signInAs('seller-incomplete');
+      await ctx.goto('/my/seller');
+      await ctx.see('작가 프로필을 완성해주세요');
+      await ctx.see('프로필 완성하기');
+      await ctx.shot('my-seller-incomplete');
+    });
+  },
+};

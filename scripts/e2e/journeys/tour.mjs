@@ -16,7 +16,7 @@ async function buyerOrders(control, token) {
     for (const group of groups) receipts.push(...group.receipt);
   }
   const withStatus = (status) => receipts.find((receipt) => receipt.status === status);
-  return { roomId: rooms[0]._id, paid: withStatus(1) ?? receipts[0], unpaid: withStatus(0) };
+  return { roomId: rooms[0]._id, roomSeller: rooms[0].sellerName, paid: withStatus(1) ?? receipts[0], unpaid: withStatus(0) };
 }
 
 export default {
@@ -50,17 +50,22 @@ export default {
 
     // ---- guest
     await visit('home', '/', (p) => p.getByRole('navigation', { name: '주요 메뉴' }));
-    await visit('list-top-seller', '/list/topSeller', (p) => p.locator('main, [class*="page"]').first());
+    await visit('list-top-seller', '/list/topSeller', '인기 작가 TOP 30');
     await visit('profile', '/profile/mallang_studio', '말랑공방');
     await visit('market', '/m/mallang_studio/4', '겨울 스티커 마켓');
     const market = await ctx.control.api('GET', '/common/market/get/mallang_studio/4');
     const product = market.product[0];
-    await visit('product', `/p/mallang_studio/4#${product._id}`, product.title);
-    await visit('search', '/search', (p) => p.getByRole('searchbox').or(p.getByRole('textbox')).first());
+    await visit('product-view-question', `/p/mallang_studio/4#${product._id}`, '하나씩 보기');
+    await ctx.step('product (single view)', async () => {
+      await page.getByRole('button', { name: '하나씩 보기' }).click();
+      await ctx.see(product.title);
+      await ctx.shot('product');
+    });
+    await visit('search', '/search', (p) => p.getByRole('searchbox', { name: '물품, 작가명 검색' }));
     await visit('search-result', `/search/result?term=${encodeURIComponent('키링')}`, (p) => p.getByRole('heading', { name: /^작가\s*[\d,]+명 total$/ }));
     await visit('login', '/auth', '카카오로 시작하기');
     await visit('setting', '/setting', heading('설정'));
-    await visit('download', '/download', (p) => p.getByRole('link').first());
+    await visit('download', '/download', '크리에이터마켓 앱');
     await ctx.step('/go redirect to a market', async () => {
       await ctx.goto('/go/mallang_studio/4');
       await ctx.shot('go-redirect', { wait: false });
@@ -73,18 +78,20 @@ export default {
     // ---- buyer
     const token = await ctx.signInAs('buyer');
     const orders = await buyerOrders(ctx.control, token);
-    await visit('my-buyer', '/my/user', (p) => p.getByRole('navigation', { name: '주요 메뉴' }));
+    await visit('my-buyer', '/my/user', '주문 정보');
     await visit('edit-myinfo', '/edit/myinfo', '구매자 정보');
     await visit('edit-address', '/edit/address', '배송 주소');
     await visit('cart', '/cart', '장바구니');
     await visit('receipt', `/r/${orders.paid.receiptPublicId}`, '주문 내역');
+    await visit('receipt-edit-buyer-info', `/r/${orders.paid.receiptPublicId}/info`, '구매자 정보');
+    await visit('receipt-edit-address', `/r/${orders.paid.receiptPublicId}/addr`, '배송 주소');
     if (orders.unpaid) await visit('pay', `/r/${orders.unpaid.receiptPublicId}/pay`, '결제하기');
     else ctx.note('the buyer persona has no unpaid order in this world: the pay screen was not visited');
     await visit('message-user', '/message/user', '주문 알림');
     await visit('calendar', '/calendar', '달력');
     await visit('subscribe', '/subscribe', (p) => p.getByText(/\d+명 구독 중/).first());
-    await visit('order', '/order', (p) => p.getByRole('heading').first());
-    await visit('order-detail', `/order/${orders.roomId}`, (p) => p.getByRole('heading').first());
+    await visit('order', '/order', heading('주문 내역'));
+    await visit('order-detail', `/order/${orders.roomId}`, heading(orders.roomSeller));
 
     // ---- seller
     await ctx.signInAs('seller');

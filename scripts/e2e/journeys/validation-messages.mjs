@@ -28,6 +28,14 @@ export default {
     const save = () => page.getByRole('button', { name: '저장', exact: true }).click();
     const field = (label) => page.getByLabel(label, { exact: true }).filter({ visible: true }).first();
 
+    /** A long form in two pictures, its top and its end (a whole-page picture breaks the fixed bars). */
+    async function shotTopAndBottom(screen) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await ctx.shot(`${screen}-top`);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await ctx.shot(`${screen}-bottom`, { wait: false });
+    }
+
     /** The message linked to the field labelled `label` (aria-describedby) must be exactly `expected`. */
     async function expectMessage(label, expected) {
       const target = field(label);
@@ -61,7 +69,7 @@ export default {
       await expectMessage('받는 사람', M.recipientRequired);
       await expectMessage('휴대폰 번호', M.phoneRequired);
       await expectMessage('상세 주소', M.addressRequired);
-      await ctx.shot('address-empty');
+      await shotTopAndBottom('address-empty');
     });
 
     await ctx.step('invalid recipient names and phone numbers', async () => {
@@ -106,7 +114,7 @@ export default {
       await expectMessage('이름', M.nameRequired);
       await expectMessage('휴대폰 번호', M.phoneRequired);
       await expectMessage('계좌번호', M.accountRequired);
-      await ctx.shot('myinfo-empty');
+      await shotTopAndBottom('myinfo-empty');
     });
 
     await ctx.step('SNS chosen without an id, cash receipt without a number', async () => {
@@ -115,7 +123,7 @@ export default {
       await save();
       await expectMessage('SNS 아이디', M.snsRequired);
       await expectMessage('소득공제용 휴대폰 번호', M.cashReceiptRequired);
-      await ctx.shot('myinfo-sns-cash-receipt');
+      await shotTopAndBottom('myinfo-sns-cash-receipt');
     });
 
     await ctx.step('invalid name, phone and account number', async () => {
@@ -130,7 +138,7 @@ export default {
       await field('휴대폰 번호').fill('02123456789');
       await save();
       await expectMessage('휴대폰 번호', M.phoneInvalid);
-      await ctx.shot('myinfo-invalid', { fullPage: true });
+      await shotTopAndBottom('myinfo-invalid');
     });
 
     ctx.note(`messages checked (${new Set(checked).size}): ${[...new Set(checked)].join(' | ')}`);

@@ -40,9 +40,7 @@ export function controlPlane(apiBase, world) {
     clearScenarios: () => call('DELETE', '/scenarios'),
     rules: async () => (await call('GET', '/scenarios')).rules,
     confirmDeposit: (publicId) => call('POST', `/receipts/${publicId}/deposit`),
-    moveReceipt: (publicId, change) => call('POST', `/receipts/${publicId}/status`, change),
     notify: (notification) => call('POST', '/notifications', notification),
-    phoneCode: (persona) => call('GET', `/phone-code?persona=${encodeURIComponent(persona)}`),
     clock: () => call('GET', '/clock'),
   };
 }

@@ -20,6 +20,14 @@ export const PHONE = {
   userAgent: devices['Pixel 7'].userAgent,
 };
 
+/** A desktop browser, for the pages made for one (the native-shell simulator). */
+export const DESKTOP = {
+  viewport: { width: 1280, height: 900 },
+  deviceScaleFactor: 1,
+  locale: 'ko-KR',
+  timezoneId: 'Asia/Seoul',
+};
+
 /** How long one wait for something on screen may take (the CI machine is slow and shared). */
 export const WAIT_MS = 15_000;
 
@@ -30,12 +38,12 @@ export class MissingInApp extends JourneyFailure {}
 
 /**
  * @param {{browser: import('playwright-core').Browser, name: string, appOrigin: string, apiBase: string,
- *   runId: string, shotsDir: string}} options
+ *   runId: string, shotsDir: string, device?: 'phone' | 'desktop'}} options
  */
-export async function openJourney({ browser, name, appOrigin, apiBase, runId, shotsDir }) {
+export async function openJourney({ browser, name, appOrigin, apiBase, runId, shotsDir, device = 'phone' }) {
   const world = `e2e-${name}-${runId}`.slice(0, 64);
   const control = controlPlane(apiBase, world);
-  const context = await browser.newContext(PHONE);
+  const context = await browser.newContext(device === 'desktop' ? DESKTOP : PHONE);
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(30_000);
   // Before any script of the app: pin it to this journey's world. Only on the app's origin (the mock
@@ -48,19 +56,21 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
   );
   const page = await context.newPage();
 
-  const consoleErrors = [];
+  // What went wrong in the browser (console errors, page errors, HTTP errors), shown with a failure.
+  const browserErrors = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text().slice(0, 300));
+    if (message.type() === 'error') browserErrors.push(message.text().slice(0, 300));
   });
-  page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message.slice(0, 300)}`));
+  page.on('pageerror', (error) => browserErrors.push(`page error: ${error.message.slice(0, 300)}`));
   page.on('response', (response) => {
-    if (response.status() >= 400) consoleErrors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url().slice(0, 200)}`);
+    if (response.status() >= 400) browserErrors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url().slice(0, 200)}`);
   });
 
   mkdirSync(shotsDir, { recursive: true });
   const shots = [];
   const steps = [];
   const notes = [];
+  const defects = [];
   let shotNumber = 0;
 
   const here = () => {
@@ -89,9 +99,8 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
     notes,
     steps,
     shots,
-    consoleErrors,
+    browserErrors,
     here,
-    settle,
 
     /** Opens an app path (full page load). */
     async goto(appPath) {
@@ -101,20 +110,23 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
     /** Runs one named step; a failure names it. */
     async step(label, work) {
       const started = Date.now();
-      steps.push({ label, seconds: null });
+      const record = { label, seconds: null };
+      steps.push(record);
       try {
         return await work();
       } catch (error) {
         if (error instanceof JourneyFailure) throw new (error.constructor)(`${label}: ${error.message}`);
         throw new JourneyFailure(`${label}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (at ${here()})`);
       } finally {
-        steps[steps.length - 1].seconds = (Date.now() - started) / 1000;
+        record.seconds = (Date.now() - started) / 1000;
       }
     },
 
     /** A screenshot of the screen as it is now: <shotsDir>/<nn>-<screen>.png. */
     async shot(screen, { fullPage = false, wait = true } = {}) {
       if (wait) await settle();
+      // A whole-page picture starts at the top, or a sticky app bar lands in its middle.
+      if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
       shotNumber += 1;
       const file = path.join(shotsDir, `${String(shotNumber).padStart(2, '0')}-${screen}.png`);
       await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
@@ -134,11 +146,6 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
       return target;
     },
 
-    /** Fails when `text` is visible now. */
-    async notSee(text, { within = page, exact = true } = {}) {
-      if (await within.getByText(text, { exact }).filter({ visible: true }).count()) throw new JourneyFailure(`did not expect '${text}' at ${here()}`);
-    },
-
     /** The open dialog (confirm/alert) whose title is `title`. */
     async dialog(title, { timeout = WAIT_MS } = {}) {
       const dialog = page.getByRole('alertdialog').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).last();
@@ -149,15 +156,6 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
         throw new JourneyFailure(`expected the dialog '${title}' at ${here()}; ${open.length ? `open instead: ${JSON.stringify(open.map((t) => t.replace(/\s+/g, ' ')))}` : 'no dialog opened'}`);
       }
       return dialog;
-    },
-
-    /** The text of the dialog without its buttons: title and message, whitespace kept as lines. */
-    async dialogText(dialog) {
-      return dialog.evaluate((element) => {
-        const clone = element.cloneNode(true);
-        clone.querySelectorAll('button').forEach((button) => button.remove());
-        return clone.innerText.trim();
-      });
     },
 
     /** Presses `label` in a dialog and waits for it to close. */
@@ -197,6 +195,15 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
     note(text) {
       notes.push(text);
     },
+
+    /**
+     * Records a wrong behaviour that does not stop the journey; the journey fails at its end, naming all of
+     * them, so one run shows every problem of a screen.
+     */
+    defect(text) {
+      defects.push(`${text} (at ${here()})`);
+    },
+    defects,
 
     async close() {
       await context.close().catch(() => undefined);
