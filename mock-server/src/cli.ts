@@ -22,7 +22,10 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
 
 const { values } = (() => {
   try {
+    // `pnpm mock -- --port 5000` passes the `--` through: it separates nothing here.
+    const args = process.argv.slice(2).filter((arg, i, all) => !(arg === '--' && all.indexOf('--') === i));
     return parseArgs({
+      args,
       options: {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
