@@ -1,9 +1,10 @@
 // App shell: the shared UI (UiRoot) around the page area. The splash stays until the sign-in state is
 // known (SPEC.md section 4, "wait for sign-in state once before mounting"); then the router mounts.
 import { lazy, Suspense, useEffect } from 'react';
+import { preloadErrorCatalogue } from './app/errors';
 import { startLogin } from './app/login';
 import { RouterView } from './app/RouterView';
-import { startNativeShell } from './native/appStart';
+import { isNativeShell } from './native/bridge';
 import { initSession, useSession } from './stores/session';
 import { hideSplash } from './stores/ui';
 import { UiRoot } from './ui/UiRoot';
@@ -11,13 +12,35 @@ import { UiRoot } from './ui/UiRoot';
 // The UI kit's showcase, for development only (not a route of the product).
 const KitPage = import.meta.env.DEV ? lazy(() => import('./dev/KitPage')) : null;
 
+/** Runs `task` once the browser has nothing else to do (a second later where requestIdleCallback is missing). */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task());
+  else setTimeout(task, 1000);
+}
+
 export function App() {
   const { ready } = useSession();
 
   useEffect(() => {
-    void initSession().then(hideSplash);
+    void initSession().then(() => {
+      hideSplash();
+      whenIdle(preloadErrorCatalogue);
+    });
   }, []);
-  useEffect(() => startNativeShell(), []);
+  useEffect(() => {
+    // The native shell's start (update check, alarms, device registration) is its own chunk: a browser
+    // never loads it.
+    if (!isNativeShell()) return;
+    let stop: (() => void) | null = null;
+    let active = true;
+    void import('./native/appStart').then(({ startNativeShell }) => {
+      if (active) stop = startNativeShell();
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
 
   const showKit = KitPage !== null && window.location.pathname === '/__kit';
   return (

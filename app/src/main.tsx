@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { HOSTS } from './config';
+import { preloadScreen } from './routes';
+import { initSession } from './stores/session';
 import './styles/global.css';
 
 async function start(): Promise<void> {
@@ -20,6 +22,11 @@ async function start(): Promise<void> {
     const { startMockWorker } = await import('./mocks/browser');
     await startMockWorker();
   }
+
+  // The page's screen is fetched before the first render (index.html's splash shows meanwhile), while the
+  // sign-in state is looked up: the router then shows it at once instead of suspending on its chunk.
+  void initSession();
+  await preloadScreen(window.location.pathname);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -1,10 +1,11 @@
 // The route table of SPEC.md section 2, line for line with the sdk's ROUTES (paths and meta flags come
 // from there; this file adds the screen of each route). Every screen is its own lazy chunk.
-import { ROUTES, routeNamed, type RouteMeta, type RouteName } from '@creator-market/sdk/domain';
+import { matchRoute, ROUTES, routeNamed, type RouteMeta, type RouteName } from '@creator-market/sdk/domain';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route } from 'wouter';
 
 type Screen = LazyExoticComponent<ComponentType>;
+type LoadScreen = () => Promise<{ default: ComponentType }>;
 
 export interface AppRoute {
   name: RouteName;
@@ -12,43 +13,74 @@ export interface AppRoute {
   path: string | null;
   meta: RouteMeta;
   Screen: Screen;
+  /** Fetches the screen's chunk without rendering it (the same import the lazy Screen makes). */
+  load: LoadScreen;
 }
 
-const NotFound = lazy(() => import('./screens/NotFound'));
+/**
+ * A lazy screen that renders at once when its chunk is already there (preloadScreen): given a pending
+ * promise, React.lazy suspends even for a loaded module, and a page revealed after its fallback waits out
+ * React's 300 ms fallback throttle. A thenable that answers synchronously lets lazy resolve on the spot.
+ */
+function lazyScreen(importScreen: LoadScreen): { Screen: Screen; load: LoadScreen } {
+  let loaded: Awaited<ReturnType<LoadScreen>> | undefined;
+  const load: LoadScreen = () =>
+    importScreen().then((module) => {
+      loaded = module;
+      return module;
+    });
+  const now = (module: NonNullable<typeof loaded>) => ({ then: (resolve: (value: typeof module) => void) => resolve(module) });
+  const Screen = lazy(() => (loaded ? (now(loaded) as unknown as ReturnType<LoadScreen>) : load()));
+  return { Screen, load };
+}
 
-function route(name: RouteName, Screen: Screen): AppRoute {
+const notFound = lazyScreen(() => import('./screens/NotFound'));
+const NotFound = notFound.Screen;
+
+function route(name: RouteName, importScreen: LoadScreen, screen = lazyScreen(importScreen)): AppRoute {
   const { path, meta } = routeNamed(name);
-  return { name, path, meta, Screen };
+  return { name, path, meta, ...screen };
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  route('home', lazy(() => import('./screens/Home'))),
-  route('auth', lazy(() => import('./screens/Login'))),
-  route('profile', lazy(() => import('./screens/Profile'))),
-  route('market', lazy(() => import('./screens/Market'))),
-  route('product', lazy(() => import('./screens/Product'))),
-  route('list', lazy(() => import('./screens/List'))),
-  route('search', lazy(() => import('./screens/Search'))),
-  route('search-result', lazy(() => import('./screens/SearchResult'))),
-  route('my', lazy(() => import('./screens/My'))),
-  route('editMyInfo', lazy(() => import('./screens/EditMyInfo'))),
-  route('editAddr', lazy(() => import('./screens/EditAddress'))),
-  route('cart', lazy(() => import('./screens/Cart'))),
-  route('receipt', lazy(() => import('./screens/Receipt'))),
-  route('pay', lazy(() => import('./screens/Receipt/Pay'))),
-  route('editOrderInfo', lazy(() => import('./screens/Receipt/EditOrderInfo'))),
-  route('editOrderAddr', lazy(() => import('./screens/Receipt/EditOrderAddr'))),
-  route('message', lazy(() => import('./screens/Message'))),
-  route('sellerPreview', lazy(() => import('./screens/SellerPreview'))),
-  route('calendar', lazy(() => import('./screens/Calendar'))),
-  route('subscribe', lazy(() => import('./screens/Subscribe'))),
-  route('order', lazy(() => import('./screens/Order'))),
-  route('orderDetail', lazy(() => import('./screens/OrderDetail'))),
-  route('setting', lazy(() => import('./screens/Setting'))),
-  route('download', lazy(() => import('./screens/Download'))),
-  route('redirect', lazy(() => import('./screens/Redirect'))),
-  route('notFound', NotFound),
+  route('home', () => import('./screens/Home')),
+  route('auth', () => import('./screens/Login')),
+  route('profile', () => import('./screens/Profile')),
+  route('market', () => import('./screens/Market')),
+  route('product', () => import('./screens/Product')),
+  route('list', () => import('./screens/List')),
+  route('search', () => import('./screens/Search')),
+  route('search-result', () => import('./screens/SearchResult')),
+  route('my', () => import('./screens/My')),
+  route('editMyInfo', () => import('./screens/EditMyInfo')),
+  route('editAddr', () => import('./screens/EditAddress')),
+  route('cart', () => import('./screens/Cart')),
+  route('receipt', () => import('./screens/Receipt')),
+  route('pay', () => import('./screens/Receipt/Pay')),
+  route('editOrderInfo', () => import('./screens/Receipt/EditOrderInfo')),
+  route('editOrderAddr', () => import('./screens/Receipt/EditOrderAddr')),
+  route('message', () => import('./screens/Message')),
+  route('sellerPreview', () => import('./screens/SellerPreview')),
+  route('calendar', () => import('./screens/Calendar')),
+  route('subscribe', () => import('./screens/Subscribe')),
+  route('order', () => import('./screens/Order')),
+  route('orderDetail', () => import('./screens/OrderDetail')),
+  route('setting', () => import('./screens/Setting')),
+  route('download', () => import('./screens/Download')),
+  route('redirect', () => import('./screens/Redirect')),
+  route('notFound', () => import('./screens/NotFound'), notFound),
 ];
+
+/**
+ * Fetches the screen of the page being opened (main.tsx, before the first render), so that the router finds
+ * it loaded. Resolves when it is there, or failed: a failure shows when the router imports it itself.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const { name } = matchRoute(pathname).route;
+  await APP_ROUTES.find((entry) => entry.name === name)
+    ?.load()
+    .catch(() => undefined);
+}
 
 if (import.meta.env.DEV && APP_ROUTES.map((r) => r.name).join() !== ROUTES.map((r) => r.name).join()) {
   throw new Error('routes.tsx is out of step with the sdk route table');

@@ -1,15 +1,7 @@
 // The one way the app shows a failed call (SPEC.md section 8): 200 ms after the failure, whatever the
 // sdk's resolveError decides (toast, alert, confirm, login prompt, not found, re-login, inquiry, nothing).
 import { isApiError } from '@creator-market/sdk/client';
-import {
-  ERROR_HANDLING_DELAY_MS,
-  resolveError,
-  saveLoginRedirect,
-  type ApiErrorInput,
-  type ErrorAction,
-  type ErrorButton,
-  type ErrorFollowUp,
-} from '@creator-market/sdk/domain';
+import { saveLoginRedirect, TIMING, type ApiErrorInput, type ErrorAction, type ErrorButton, type ErrorFollowUp } from '@creator-market/sdk/domain';
 import { forgetAccount, session } from '../stores/session';
 import { alert, confirm } from '../ui/Dialog';
 import { navigate } from '../ui/navigation';
@@ -34,6 +26,31 @@ export interface PresentedError extends ErrorAction {
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type Catalogue = typeof import('@creator-market/sdk/domain/errors');
+let catalogue: Promise<Catalogue> | null = null;
+
+/**
+ * The error catalogue (with the receipt texts it quotes) is its own chunk: the first screen needs none of
+ * it (home route JS budget). A failed fetch is tried again on the next call.
+ */
+function loadCatalogue(): Promise<Catalogue> {
+  catalogue ??= import('@creator-market/sdk/domain/errors').catch((error: unknown) => {
+    catalogue = null;
+    throw error;
+  });
+  return catalogue;
+}
+
+/**
+ * Fetches the catalogue ahead of the first failure (the app calls this once idle after start), so that a
+ * call failing because the connection dropped can still be shown.
+ */
+export function preloadErrorCatalogue(): void {
+  loadCatalogue().catch(() => {
+    // offline now: presentError tries again
+  });
+}
 
 function toErrorInput(error: unknown): { input: ApiErrorInput; api?: string } {
   if (isApiError(error)) {
@@ -120,7 +137,10 @@ function relogin(): void {
  * user has answered (dialogs) or at once (toast, silent), with what was shown.
  */
 export async function presentError(error: unknown, context: ErrorPresentationContext = {}): Promise<PresentedError> {
-  await delay(ERROR_HANDLING_DELAY_MS);
+  const catalogue = loadCatalogue();
+  // The same wait as the catalogue's ERROR_HANDLING_DELAY_MS (TIMING.errorHandleDelayMs), without loading it first.
+  await delay(TIMING.errorHandleDelayMs);
+  const { resolveError } = await catalogue;
   const { input, api } = toErrorInput(error);
   const uid = session.me?.auth.uid ?? session.me?.user.uid;
   const action = resolveError(input, {

@@ -1,7 +1,7 @@
 // Image that loads once it comes within 1000 px of the viewport (SPEC.md section 9), inside a box of
 // fixed aspect ratio so nothing shifts when it arrives; fades in, and shows a fallback if it fails.
 import { LAZY_IMAGE_MARGIN_PX } from '@creator-market/sdk/domain';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx';
 import { IconImage } from './Icons';
 import styles from './LazyImage.module.css';
@@ -21,13 +21,20 @@ export interface LazyImageProps {
   /** Shown instead of the image when it fails or there is no src. */
   fallback?: ReactNode;
   className?: string;
+  /**
+   * The main image of the first screen (its largest paint): requested at once at high priority, without
+   * waiting for the viewport check, and shown without the fade so it paints as soon as it arrives.
+   */
+  priority?: boolean;
+  /** Called once the image has loaded, failed or turned out to have no src. */
+  onSettle?: () => void;
 }
 
 type LoadState = 'waiting' | 'loaded' | 'failed';
 
-export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback, className }: LazyImageProps) {
+export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback, className, priority = false, onSettle }: LazyImageProps) {
   const boxRef = useRef<HTMLSpanElement>(null);
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(priority);
   const [state, setState] = useState<LoadState>('waiting');
   const [shownSrc, setShownSrc] = useState(src);
 
@@ -40,6 +47,12 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
   useIntersection(boxRef, LAZY_IMAGE_ROOT_MARGIN, (visible) => visible && setNear(true), !near);
 
   const failed = !src || state === 'failed';
+  const settled = failed || state === 'loaded';
+  const onSettleRef = useRef(onSettle);
+  onSettleRef.current = onSettle;
+  useEffect(() => {
+    if (settled) onSettleRef.current?.();
+  }, [settled]);
   return (
     <span
       ref={boxRef}
@@ -56,11 +69,11 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
       ) : (
         near && (
           <img
-            className={cx(styles.image, state === 'loaded' && styles.loaded)}
+            className={cx(styles.image, (priority || state === 'loaded') && styles.loaded)}
             style={{ objectFit: fit }}
             src={src}
             alt={alt}
-            decoding="async"
+            {...(priority ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
             onLoad={() => setState('loaded')}
             onError={() => setState('failed')}
           />

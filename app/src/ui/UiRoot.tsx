@@ -10,6 +10,9 @@ import { Splash } from './Splash';
 import { StatusBarOverlay } from './StatusBarOverlay';
 import { ToastViewport } from './Toast';
 
+/** The static splash of index.html. */
+export const BOOT_SPLASH_ID = 'boot-splash';
+
 /** CSS background for a page colour of the ui store ('white' default, 'none' for no fill). */
 export function pageBackground(pageColor: string): string {
   if (pageColor === 'none') return 'transparent';
@@ -29,6 +32,12 @@ export function UiRoot({ onLogin, children }: UiRootProps) {
   useEffect(() => {
     document.documentElement.style.setProperty('--page-bg', pageBackground(pageColor));
   }, [pageColor]);
+
+  // index.html paints a static copy of the splash before any script runs (first contentful paint); it goes
+  // when the splash does, as the identical <Splash> below it fades out.
+  useEffect(() => {
+    if (!splash) document.getElementById(BOOT_SPLASH_ID)?.remove();
+  }, [splash]);
 
   return (
     <>

@@ -66,13 +66,22 @@ export function useAd(unit: string | null): AdState {
   return state;
 }
 
+/** The box of an ad of each format, for a placement that keeps room for its ad while it loads. */
+export type AdReserve = 'banner' | 'native';
+
 export interface AdSlotProps {
   unit: AdUnit;
   className?: string;
+  /**
+   * Keeps an empty box of the ad's size while it is pending, so that the content below does not jump when
+   * it arrives (placements on the first screen); it collapses when no ad comes.
+   */
+  reserve?: AdReserve;
 }
 
-export function AdSlot({ unit, className }: AdSlotProps) {
+export function AdSlot({ unit, className, reserve }: AdSlotProps) {
   const state = useAd(unit);
+  if (state.status === 'pending' && reserve) return <AdBox reserve={reserve} className={className} />;
   if (state.status !== 'fulfilled') return null;
   return (
     <aside className={cx(styles.slot, className)} aria-label="광고" data-ad-unit={unit} data-format={state.ad.format}>
@@ -82,4 +91,9 @@ export function AdSlot({ unit, className }: AdSlotProps) {
       </span>
     </aside>
   );
+}
+
+/** The empty box that keeps an ad's room (AdSlot `reserve`, and placeholders of the section holding one). */
+export function AdBox({ reserve, className }: { reserve: AdReserve; className?: string }) {
+  return <div className={cx(reserve === 'banner' ? styles.reserveBanner : styles.reserveNative, className)} aria-hidden="true" />;
 }

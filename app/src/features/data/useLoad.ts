@@ -2,7 +2,7 @@
 // through presentError (the catalogue decides whether anything is shown) and leaves `error` set so the part
 // can show its error state. Kept-alive pages (React <Activity>) re-run their effects when shown again; a
 // load that already finished for the same inputs is not repeated then.
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DependencyList } from 'react';
 import { presentError } from '../../app/errors';
 
 export interface LoadState<T> {
@@ -62,5 +62,6 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
   }, inputs);
 
   const reload = useCallback(() => setRound((value) => value + 1), []);
-  return { ...state, reload };
+  // The same object until the state changes, so a memoised part that takes it skips unrelated re-renders.
+  return useMemo(() => ({ ...state, reload }), [state, reload]);
 }

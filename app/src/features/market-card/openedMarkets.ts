@@ -1,33 +1,14 @@
-// The orderable and scheduled markets (GET /common/v2/opened-market) and the lists the app derives from
-// them with the sdk's market-timing rules: orderable, newly registered, opening soon, ending soon.
-import type { Schemas } from '@creator-market/sdk';
+// The orderable and scheduled markets (GET /common/v2/opened-market, loaded by loadOpenedMarkets.ts) and the
+// lists the app derives from them with the sdk's market-timing rules: orderable, newly registered, opening
+// soon, ending soon.
 import { marketGroup, marketState, type MarketTimingInput, type Now } from '@creator-market/sdk/domain';
-import { api } from '../../api/client';
+import type { MarketEvent } from './loadOpenedMarkets';
 
-export type MarketEvent = Schemas['CalendarEvent'];
+export { forgetOpenedMarkets, loadOpenedMarkets, type MarketEvent } from './loadOpenedMarkets';
 
 /** The timing fields of a market card (its status travels as marketStatus). */
 export function timingOf(event: Pick<MarketEvent, 'marketPublicId' | 'marketStatus' | 'marketST' | 'marketED'>): MarketTimingInput {
   return { publicId: event.marketPublicId, status: event.marketStatus, marketST: event.marketST, marketED: event.marketED };
-}
-
-/** Home, list and calendar ask for the same list within moments of each other: share one answer briefly. */
-const SHARE_MS = 30_000;
-let shared: { at: number; request: Promise<MarketEvent[]> } | null = null;
-
-export function loadOpenedMarkets(): Promise<MarketEvent[]> {
-  if (shared && Date.now() - shared.at < SHARE_MS) return shared.request;
-  const request = api.get('/common/v2/opened-market');
-  shared = { at: Date.now(), request };
-  request.catch(() => {
-    if (shared?.request === request) shared = null;
-  });
-  return request;
-}
-
-/** Forgets the shared answer (tests, pull to refresh). */
-export function forgetOpenedMarkets(): void {
-  shared = null;
 }
 
 /** The market lists of the list screen and the home sections (SPEC.md section 2). */

@@ -3,9 +3,9 @@
 // list is empty or failed.
 import type { Schemas } from '@creator-market/sdk';
 import { buildPath, formatDateTime, HOME_SECTION_MAX_ITEMS, searchPath } from '@creator-market/sdk/domain';
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
+import { AdBox, AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
 import type { LoadState } from '../../features/data/useLoad';
 import { useNow } from '../../features/data/useNow';
 import { MarketCard } from '../../features/market-card/MarketCard';
@@ -31,11 +31,13 @@ function Loaded<T>({ state, placeholder, children }: { state: LoadState<T[]>; pl
   return <>{children(state.data)}</>;
 }
 
-function MarketSection({ kind, markets, now }: { kind: MarketListKind; markets: LoadState<MarketEvent[]>; now: number }) {
-  const derived: LoadState<MarketEvent[]> = {
-    ...markets,
-    data: markets.data && marketsOf(kind, markets.data, now).slice(0, HOME_SECTION_MAX_ITEMS),
-  };
+// Memoised: the home re-renders as each of its dozen lists arrives, and deriving a market list (hundreds of
+// markets) and rendering its cards (Seoul-time labels) each time kept the main thread busy at start.
+const MarketSection = memo(function MarketSection({ kind, markets, now }: { kind: MarketListKind; markets: LoadState<MarketEvent[]>; now: number }) {
+  const derived: LoadState<MarketEvent[]> = useMemo(
+    () => ({ ...markets, data: markets.data && marketsOf(kind, markets.data, now).slice(0, HOME_SECTION_MAX_ITEMS) }),
+    [kind, markets, now],
+  );
   return (
     <Loaded state={derived} placeholder={<RailSkeleton width={168} count={3} />}>
       {(items) => (
@@ -49,9 +51,9 @@ function MarketSection({ kind, markets, now }: { kind: MarketListKind; markets: 
       )}
     </Loaded>
   );
-}
+});
 
-function ProductRail({ title, category, state, ranked = false }: { title: string; category: string; state: LoadState<Schemas['ProductSummary'][]>; ranked?: boolean }) {
+const ProductRail = memo(function ProductRail({ title, category, state, ranked = false }: { title: string; category: string; state: LoadState<Schemas['ProductSummary'][]>; ranked?: boolean }) {
   return (
     <Loaded state={state} placeholder={<RailSkeleton />}>
       {(items) => (
@@ -65,13 +67,23 @@ function ProductRail({ title, category, state, ranked = false }: { title: string
       )}
     </Loaded>
   );
-}
+});
 
-export default function HomeSections({ data }: { data: HomeData }) {
+export default memo(function HomeSections({ data }: { data: HomeData }) {
   const now = useNow();
   return (
     <div className={styles.sections}>
-      <Loaded state={data.topSellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
+      {/* The first section and the banner after it are on the first screen: the placeholder has the loaded
+          section's frame and size, and both ads keep their room while they load, so nothing below jumps. */}
+      <Loaded
+        state={data.topSellers}
+        placeholder={
+          <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
+            <RailSkeleton shape="avatar" width={72} count={4} className={styles.avatarRailPlaceholder} />
+            <AdBox reserve="native" className={styles.ad} />
+          </Section>
+        }
+      >
         {(sellers) => (
           <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
             <HorizontalScroller label={SECTION_TITLES.topSeller} gap={14}>
@@ -79,12 +91,12 @@ export default function HomeSections({ data }: { data: HomeData }) {
                 <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} rank={index + 1} />
               ))}
             </HorizontalScroller>
-            <AdSlot unit={AD_UNITS.homeTop30Native} className={styles.ad} />
+            <AdSlot unit={AD_UNITS.homeTop30Native} className={styles.ad} reserve="native" />
           </Section>
         )}
       </Loaded>
 
-      <AdSlot unit={AD_UNITS.top30BottomBanner} className={styles.ad} />
+      <AdSlot unit={AD_UNITS.top30BottomBanner} className={styles.ad} reserve="banner" />
 
       <Loaded state={data.newSellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
         {(sellers) => (
@@ -163,7 +175,7 @@ export default function HomeSections({ data }: { data: HomeData }) {
       <Footer className={styles.footer} />
     </div>
   );
-}
+});
 
 function HotKeywords({ state }: { state: LoadState<Schemas['HotKeywords']> }) {
   const keywords = state.data?.keywords ?? [];

@@ -14,7 +14,8 @@ import { SkeletonBlock } from '../../ui/Skeleton';
 import type { Banner } from './homeData';
 import styles from './Home.module.css';
 
-export function BannerCarousel({ state }: { state: LoadState<Banner[]> }) {
+/** `onShown`: the first banner's image has loaded (or failed), i.e. the first screen is painted. */
+export function BannerCarousel({ state, onShown }: { state: LoadState<Banner[]>; onShown?: () => void }) {
   if (state.loading && state.data === undefined) {
     return (
       <div className={styles.banner}>
@@ -37,7 +38,12 @@ export function BannerCarousel({ state }: { state: LoadState<Banner[]> }) {
             }
             className={styles.bannerSlide}
           >
-            <LazyImage src={imageUrl(banner.bannerCover)} alt={`배너 ${index + 1}`} ratio={2} />
+            <LazyImage
+              src={imageUrl(banner.bannerCover)}
+              alt={`배너 ${index + 1}`}
+              ratio={2}
+              {...(index === 0 ? { priority: true, ...(onShown ? { onSettle: onShown } : {}) } : {})}
+            />
           </Link>
         ))}
       </Carousel>
@@ -52,7 +58,7 @@ export function CategoryIcons({ state }: { state: LoadState<Schemas['SellerCateg
         {Array.from({ length: 8 }, (_, index) => (
           <span key={index} className={styles.category}>
             <SkeletonBlock width={56} height={56} radius="50%" />
-            <SkeletonBlock width={40} height={12} />
+            <SkeletonBlock width={40} height={12} className={styles.categoryLabelPlaceholder} />
           </span>
         ))}
       </div>

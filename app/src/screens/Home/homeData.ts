@@ -2,11 +2,11 @@
 // loading and error state so one failing list only hides its own section.
 import type { Schemas } from '@creator-market/sdk';
 import { HOME_PREVIEW_MAX_ITEMS } from '@creator-market/sdk/domain';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
 import { useLoad, type LoadState } from '../../features/data/useLoad';
-import { loadOpenedMarkets } from '../../features/market-card/openedMarkets';
+import { loadOpenedMarkets } from '../../features/market-card/loadOpenedMarkets';
 
 export type Banner = Schemas['BannerItem'];
 
@@ -22,26 +22,55 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
 
 export function useHomeData() {
   const quiet = { quiet: true } as const;
+  // The first screen's lists (banner, categories) are asked for at once; the recommendation lists below it
+  // (all together, in parallel) once the first screen is shown: the banner image has loaded (showFirstScreen,
+  // from the banner), there is no banner, or FIRST_SCREEN_WAIT_MS after the banner list answered. So the
+  // banner image, the largest paint of the first screen, does not queue behind a dozen requests to the same
+  // host and the sections' chunk. Until then the lists show their placeholders like any list that is loading.
+  const [firstScreen] = useState(withResolvers);
+  const [firstScreenShown, setFirstScreenShown] = useState(false);
+  const showFirstScreen = useCallback(() => {
+    firstScreen.resolve();
+    setFirstScreenShown(true);
+  }, [firstScreen]);
+  const belowFold =
+    <T,>(load: (signal: AbortSignal) => Promise<T>) =>
+    async (signal: AbortSignal): Promise<T> => {
+      await firstScreen.promise;
+      return load(signal);
+    };
+  const banners = useLoad(async (signal) => {
+    const list = await api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal });
+    return list.sorting === 'random' ? shuffled(list.bannerList) : list.bannerList;
+  }, [], quiet);
+  const bannerCount = banners.data?.length ?? 0;
+  useEffect(() => {
+    if (banners.loading) return;
+    if (bannerCount === 0) {
+      showFirstScreen();
+      return;
+    }
+    const timer = setTimeout(showFirstScreen, FIRST_SCREEN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [banners.loading, bannerCount, showFirstScreen]);
+
   const lists = {
-    banners: useLoad(async (signal) => {
-      const list = await api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal });
-      return list.sorting === 'random' ? shuffled(list.bannerList) : list.bannerList;
-    }, [], quiet),
+    banners,
     categories: useLoad((signal) => api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } }, signal }), [], quiet),
-    topSellers: useLoad((signal) => api.get('/common/v2/seller', { params: { query: { from: 'top' } }, signal }), [], quiet),
-    newSellers: useLoad((signal) => api.get('/common/v2/seller', { params: { query: { from: 'new' } }, signal }), [], quiet),
-    markets: useLoad(() => loadOpenedMarkets(), [], quiet),
-    topCart: useLoad((signal) => api.get('/common/v2/product', { params: { query: { from: 'topcart' } }, signal }), [], quiet),
-    special: useLoad((signal) => api.get('/common/v2/product', { params: { query: { from: 'special' } }, signal }), [], quiet),
+    topSellers: useLoad(belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'top' } }, signal })), [], quiet),
+    newSellers: useLoad(belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'new' } }, signal })), [], quiet),
+    markets: useLoad(belowFold(() => loadOpenedMarkets()), [], quiet),
+    topCart: useLoad(belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topcart' } }, signal })), [], quiet),
+    special: useLoad(belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'special' } }, signal })), [], quiet),
     previews: useLoad(
-      async (signal) => (await api.get('/common/v2/preview', { signal })).slice(0, HOME_PREVIEW_MAX_ITEMS),
+      belowFold(async (signal) => (await api.get('/common/v2/preview', { signal })).slice(0, HOME_PREVIEW_MAX_ITEMS)),
       [],
       quiet,
     ),
-    hotKeywords: useLoad((signal) => api.get('/common/v2/search-keyword', { signal }), [], quiet),
-    topSold: useLoad((signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal }), [], quiet),
-    newProducts: useLoad((signal) => api.get('/common/v2/new-product', { signal }), [], quiet),
-    luckySellers: useLoad((signal) => api.get('/common/v2/seller', { params: { query: { from: 'lucky' } }, signal }), [], quiet),
+    hotKeywords: useLoad(belowFold((signal) => api.get('/common/v2/search-keyword', { signal })), [], quiet),
+    topSold: useLoad(belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal })), [], quiet),
+    newProducts: useLoad(belowFold((signal) => api.get('/common/v2/new-product', { signal })), [], quiet),
+    luckySellers: useLoad(belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'lucky' } }, signal })), [], quiet),
   };
 
   const states: LoadState<unknown>[] = Object.values(lists);
@@ -64,7 +93,19 @@ export function useHomeData() {
     for (const state of states) state.reload();
   };
 
-  return { ...lists, allFailed, reloadAll };
+  return { ...lists, allFailed, reloadAll, firstScreenShown, showFirstScreen };
 }
 
+/** The longest the recommendation lists wait for the banner image once the banner list has answered. */
+export const FIRST_SCREEN_WAIT_MS = 1000;
+
 export type HomeData = ReturnType<typeof useHomeData>;
+
+/** A promise with its resolve function (Promise.withResolvers, which ES2023 typings lack). */
+function withResolvers(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}

@@ -1,7 +1,7 @@
 // Home (/, SPEC.md section 2): search bar, main banner carousel, seller-category icons, then the sections in
 // the spec's order, each hidden when its list is empty, most with '더보기' to the full list.
 import { buildPath } from '@creator-market/sdk/domain';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { RailSkeleton } from '../../features/section/RailSkeleton';
 import { NativeHome } from '../../native/NativeHome';
@@ -12,7 +12,9 @@ import { BannerCarousel, CategoryIcons } from './HomeTop';
 import { useHomeData } from './homeData';
 import styles from './Home.module.css';
 
-// Below the fold: its own chunk, so the first screen needs less script (its data is already loading).
+// Below the fold: its own chunk, so the first screen needs less script. It is fetched and rendered once the
+// first screen is shown (homeData.ts), so that the banner image loads and paints without competing with a
+// dozen sections for the link and the main thread.
 const HomeSections = lazy(() => import('./HomeSections'));
 
 export const HOME_TEXT = {
@@ -21,6 +23,9 @@ export const HOME_TEXT = {
 
 export default function Home() {
   const data = useHomeData();
+  // The sections re-render as each list arrives: at low priority, in slices the browser can interrupt, so
+  // that the first screen stays responsive while a dozen lists land (HomeSections is memoised).
+  const sectionsData = useDeferredValue(data);
 
   return (
     <div className={styles.page}>
@@ -46,10 +51,10 @@ export default function Home() {
         <ErrorState onRetry={data.reloadAll} />
       ) : (
         <>
-          <BannerCarousel state={data.banners} />
+          <BannerCarousel state={data.banners} onShown={data.showFirstScreen} />
           <CategoryIcons state={data.categories} />
           <Suspense fallback={<RailSkeleton />}>
-            <HomeSections data={data} />
+            {data.firstScreenShown ? <HomeSections data={sectionsData} /> : <RailSkeleton />}
           </Suspense>
         </>
       )}

@@ -140,6 +140,7 @@ function ViewModeSheet({ open, onChoose }: { open: boolean; onChoose: (mode: Vie
 
 function ScrollView({ detail, productId }: { detail: MarketDetail; productId: string }) {
   const products = visibleProducts(detail.product);
+  const openedOn = productId || products[0]?._id;
   // Open on the product of the hash.
   useLayoutEffect(() => {
     if (productId) document.getElementById(`product-${productId}`)?.scrollIntoView?.({ block: 'start' });
@@ -149,7 +150,7 @@ function ScrollView({ detail, productId }: { detail: MarketDetail; productId: st
   return (
     <div className={styles.scrollView}>
       {products.map((product) => (
-        <ProductDetail key={product._id} product={product} trackView />
+        <ProductDetail key={product._id} product={product} trackView priority={product._id === openedOn} />
       ))}
     </div>
   );
@@ -164,7 +165,7 @@ function SingleView({ detail, productId, onSelect }: { detail: MarketDetail; pro
   const next = products[index + 1];
   return (
     <>
-      <ProductDetail key={product._id} product={product} />
+      <ProductDetail key={product._id} product={product} priority />
       <nav className={styles.pager} aria-label="물품 이동">
         <Button variant="secondary" disabled={!previous} onClick={() => previous && onSelect(previous._id)} icon={<IconChevron direction="left" size={18} />}>
           {VIEW_TEXT.previous}
