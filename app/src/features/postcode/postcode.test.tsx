@@ -9,7 +9,11 @@ import { addressFromPostcode, PostcodeDrawer } from './PostcodeDrawer';
 useMockApi();
 
 let element: HTMLDivElement | null = null;
+let embedded: Postcode | null = null;
 afterEach(async () => {
+  // The widget renders into its own React root: unmount it, or its pending searches update a torn-down DOM.
+  act(() => embedded?.remove());
+  embedded = null;
   element?.remove();
   element = null;
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -21,6 +25,7 @@ function embed(options: { q?: string; autoClose?: boolean } = {}) {
   element = document.createElement('div');
   document.body.append(element);
   const widget = new Postcode({ oncomplete, onsearch });
+  embedded = widget;
   act(() => widget.embed(element!, options));
   return { widget, oncomplete, onsearch, element };
 }
