@@ -7,16 +7,11 @@ import { RouterView } from './app/RouterView';
 import { isNativeShell } from './native/bridge';
 import { initSession, useSession } from './stores/session';
 import { hideSplash } from './stores/ui';
+import { whenIdle } from './ui/idle';
 import { UiRoot } from './ui/UiRoot';
 
 // The UI kit's showcase, for development only (not a route of the product).
 const KitPage = import.meta.env.DEV ? lazy(() => import('./dev/KitPage')) : null;
-
-/** Runs `task` once the browser has nothing else to do (a second later where requestIdleCallback is missing). */
-function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task());
-  else setTimeout(task, 1000);
-}
 
 export function App() {
   const { ready } = useSession();

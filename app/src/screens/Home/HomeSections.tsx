@@ -17,6 +17,7 @@ import { Section } from '../../features/section/Section';
 import { fromSummary, SellerAvatar, SellerRow } from '../../features/seller-card/SellerCard';
 import { HorizontalScroller } from '../../ui/Carousel';
 import { Footer } from '../../ui/Footer';
+import { RevealInTurn } from '../../ui/RevealInTurn';
 import type { HomeData } from './homeData';
 import { SECTION_TITLES } from './sectionTitles';
 import styles from './Home.module.css';
@@ -71,108 +72,112 @@ const ProductRail = memo(function ProductRail({ title, category, state, ranked =
 
 export default memo(function HomeSections({ data }: { data: HomeData }) {
   const now = useNow();
+  // The first screen shows the first section, the banner after it and the top of the next one; the other
+  // parts follow one per idle moment (rendering all of them at once kept the main thread busy at start).
   return (
     <div className={styles.sections}>
-      {/* The first section and the banner after it are on the first screen: the placeholder has the loaded
-          section's frame and size, and both ads keep their room while they load, so nothing below jumps. */}
-      <Loaded
-        state={data.topSellers}
-        placeholder={
-          <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
-            <RailSkeleton shape="avatar" width={72} count={4} className={styles.avatarRailPlaceholder} />
-            <AdBox reserve="native" className={styles.ad} />
-          </Section>
-        }
-      >
-        {(sellers) => (
-          <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
-            <HorizontalScroller label={SECTION_TITLES.topSeller} gap={14}>
-              {sellers.map((seller, index) => (
-                <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} rank={index + 1} />
-              ))}
-            </HorizontalScroller>
-            <AdSlot unit={AD_UNITS.homeTop30Native} className={styles.ad} reserve="native" />
-          </Section>
-        )}
-      </Loaded>
+      <RevealInTurn first={3} pending={<RailSkeleton />}>
+        {/* The first section and the banner after it are on the first screen: the placeholder has the loaded
+            section's frame and size, and both ads keep their room while they load, so nothing below jumps. */}
+        <Loaded
+          state={data.topSellers}
+          placeholder={
+            <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
+              <RailSkeleton shape="avatar" width={72} count={4} className={styles.avatarRailPlaceholder} />
+              <AdBox reserve="native" className={styles.ad} />
+            </Section>
+          }
+        >
+          {(sellers) => (
+            <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
+              <HorizontalScroller label={SECTION_TITLES.topSeller} gap={14}>
+                {sellers.map((seller, index) => (
+                  <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} rank={index + 1} />
+                ))}
+              </HorizontalScroller>
+              <AdSlot unit={AD_UNITS.homeTop30Native} className={styles.ad} reserve="native" />
+            </Section>
+          )}
+        </Loaded>
 
-      <AdSlot unit={AD_UNITS.top30BottomBanner} className={styles.ad} reserve="banner" />
+        <AdSlot unit={AD_UNITS.top30BottomBanner} className={styles.ad} reserve="banner" />
 
-      <Loaded state={data.newSellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
-        {(sellers) => (
-          <Section title={SECTION_TITLES.newSeller} moreHref={listPath('newSeller')} bleed>
-            <HorizontalScroller label={SECTION_TITLES.newSeller} gap={14}>
-              {sellers.map((seller) => (
-                <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} />
-              ))}
-            </HorizontalScroller>
-          </Section>
-        )}
-      </Loaded>
+        <Loaded state={data.newSellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
+          {(sellers) => (
+            <Section title={SECTION_TITLES.newSeller} moreHref={listPath('newSeller')} bleed>
+              <HorizontalScroller label={SECTION_TITLES.newSeller} gap={14}>
+                {sellers.map((seller) => (
+                  <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} />
+                ))}
+              </HorizontalScroller>
+            </Section>
+          )}
+        </Loaded>
 
-      <MarketSection kind="openMarket" markets={data.markets} now={now} />
-      <MarketSection kind="newMarket" markets={data.markets} now={now} />
+        <MarketSection kind="openMarket" markets={data.markets} now={now} />
+        <MarketSection kind="newMarket" markets={data.markets} now={now} />
 
-      <Loaded state={data.topCart} placeholder={<RailSkeleton />}>
-        {(items) => (
-          <Section title={SECTION_TITLES.topCart} moreHref={listPath('topCart')} bleed>
-            <HorizontalScroller label={SECTION_TITLES.topCart}>
-              {items.map((product, index) => (
-                <ProductCard key={product.productUID} product={product} variant="rail" rank={index + 1} />
-              ))}
-            </HorizontalScroller>
-            <div className={styles.nativeAds}>
-              <AdSlot unit={AD_UNITS.homeCartNative1} />
-              <AdSlot unit={AD_UNITS.homeCartNative2} />
-            </div>
-          </Section>
-        )}
-      </Loaded>
+        <Loaded state={data.topCart} placeholder={<RailSkeleton />}>
+          {(items) => (
+            <Section title={SECTION_TITLES.topCart} moreHref={listPath('topCart')} bleed>
+              <HorizontalScroller label={SECTION_TITLES.topCart}>
+                {items.map((product, index) => (
+                  <ProductCard key={product.productUID} product={product} variant="rail" rank={index + 1} />
+                ))}
+              </HorizontalScroller>
+              <div className={styles.nativeAds}>
+                <AdSlot unit={AD_UNITS.homeCartNative1} />
+                <AdSlot unit={AD_UNITS.homeCartNative2} />
+              </div>
+            </Section>
+          )}
+        </Loaded>
 
-      <ProductRail title={SECTION_TITLES.specialProduct} category="specialProduct" state={data.special} />
-      <MarketSection kind="deadlineMarket" markets={data.markets} now={now} />
-      <MarketSection kind="scheduleMarket" markets={data.markets} now={now} />
+        <ProductRail title={SECTION_TITLES.specialProduct} category="specialProduct" state={data.special} />
+        <MarketSection kind="deadlineMarket" markets={data.markets} now={now} />
+        <MarketSection kind="scheduleMarket" markets={data.markets} now={now} />
 
-      <Loaded state={data.previews} placeholder={<RailSkeleton width={148} count={3} />}>
-        {(previews) => (
-          <Section title={SECTION_TITLES.marketPreview} moreHref={listPath('marketPreview')} bleed>
-            <HorizontalScroller label={SECTION_TITLES.marketPreview}>
-              {previews.map((preview) => (
-                <PreviewCard key={preview.previewUID} preview={preview} />
-              ))}
-            </HorizontalScroller>
-          </Section>
-        )}
-      </Loaded>
+        <Loaded state={data.previews} placeholder={<RailSkeleton width={148} count={3} />}>
+          {(previews) => (
+            <Section title={SECTION_TITLES.marketPreview} moreHref={listPath('marketPreview')} bleed>
+              <HorizontalScroller label={SECTION_TITLES.marketPreview}>
+                {previews.map((preview) => (
+                  <PreviewCard key={preview.previewUID} preview={preview} />
+                ))}
+              </HorizontalScroller>
+            </Section>
+          )}
+        </Loaded>
 
-      <HotKeywords state={data.hotKeywords} />
+        <HotKeywords state={data.hotKeywords} />
 
-      <ProductRail title={SECTION_TITLES.topSold} category="topSold" state={data.topSold} ranked />
+        <ProductRail title={SECTION_TITLES.topSold} category="topSold" state={data.topSold} ranked />
 
-      <Loaded state={data.newProducts} placeholder={<RailSkeleton />}>
-        {(items) => (
-          <Section title={SECTION_TITLES.newProduct} moreHref={listPath('newProduct')} bleed>
-            <ProductGrid>
-              {items.slice(0, 6).map((product) => (
-                <ProductCard key={product.productUID} product={product} />
-              ))}
-            </ProductGrid>
-          </Section>
-        )}
-      </Loaded>
+        <Loaded state={data.newProducts} placeholder={<RailSkeleton />}>
+          {(items) => (
+            <Section title={SECTION_TITLES.newProduct} moreHref={listPath('newProduct')} bleed>
+              <ProductGrid>
+                {items.slice(0, 6).map((product) => (
+                  <ProductCard key={product.productUID} product={product} />
+                ))}
+              </ProductGrid>
+            </Section>
+          )}
+        </Loaded>
 
-      <Loaded state={data.luckySellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
-        {(sellers) => (
-          <Section title={SECTION_TITLES.remindSeller} moreHref={listPath('remindSeller')} bleed>
-            <div className={styles.sellerRows}>
-              {sellers.slice(0, 5).map((seller) => (
-                <SellerRow key={seller.sellerUID} seller={fromSummary(seller)} />
-              ))}
-            </div>
-          </Section>
-        )}
-      </Loaded>
-      <Footer className={styles.footer} />
+        <Loaded state={data.luckySellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
+          {(sellers) => (
+            <Section title={SECTION_TITLES.remindSeller} moreHref={listPath('remindSeller')} bleed>
+              <div className={styles.sellerRows}>
+                {sellers.slice(0, 5).map((seller) => (
+                  <SellerRow key={seller.sellerUID} seller={fromSummary(seller)} />
+                ))}
+              </div>
+            </Section>
+          )}
+        </Loaded>
+        <Footer className={styles.footer} />
+      </RevealInTurn>
     </div>
   );
 });
