@@ -100,13 +100,19 @@ function orderBody(buyer, m, entry) {
 }
 
 /**
- * Asks the idle server for full collections (its SIGUSR2 hook, with --expose-gc), so that RSS is read with
- * the garbage of the load collected and V8's idle-time memory reducer given a chance to return free pages.
+ * Asks the idle server for full collections (its SIGUSR2 hook, with --expose-gc) until its RSS settles, so
+ * that RSS is read with the garbage of the load collected and the freed heap pages given back: each full
+ * collection returns only part of them (measured: 1069 → 871 → 710 MB over three, the live heap 555 MB
+ * throughout), so a fixed number of rounds left up to 70 MB of free pages in the figure, more or less by luck.
  */
 async function collectGarbage(mock) {
-  for (let i = 0; i < 3; i++) {
+  let previous = mock.rssMb();
+  for (let round = 0; round < 10; round++) {
     process.kill(mock.pid, 'SIGUSR2');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const rss = mock.rssMb();
+    if (rss === null || (round >= 2 && Math.abs(previous - rss) < 2)) return;
+    previous = rss;
   }
 }
 
@@ -115,6 +121,7 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
   // Every buyer's world must stay alive: room for all of them (the default keeps 16). --trace-gc tells the
   // live heap after each full (mark-compact) collection: whether RSS growth is retained data or garbage.
   const fullGcs = [];
+  const heapUsedAfterGc = [];
   const profileDir = cpuProfile ? mkdtempSync(join(tmpdir(), 'load-profile-')) : null;
   const mock = await startMockCli({
     // Small worlds (scale 0.2, every persona and market state still there): 50 of them at scale 1 would
@@ -122,6 +129,8 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
     flags: ['--max-worlds', String(buyerCount + 8), '--scale', '0.2'],
     nodeOptions: ['--trace-gc', '--expose-gc', ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     onLine: (line) => {
+      const memory = /memory after gc: rss [\d.]+ heapTotal [\d.]+ heapUsed ([\d.]+)/.exec(line);
+      if (memory) heapUsedAfterGc.push(Number(memory[1]));
       const gc = FULL_GC.exec(line);
       if (gc) fullGcs.push({ at: performance.now(), heapAfterMb: Number(gc[1]), pauseMs: Number(gc[2]) });
     },
@@ -232,6 +241,7 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
     await phase(warmupSeconds * 1000);
     await collectGarbage(mock);
     const rssStart = mock.rssMb();
+    const heapStart = heapUsedAfterGc.at(-1) ?? null;
     rssSamples.push(rssStart);
     sampler = setInterval(() => {
       const rss = mock.rssMb();
@@ -252,6 +262,7 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
     clearInterval(sampler);
     await collectGarbage(mock);
     const rssEnd = mock.rssMb();
+    const heapEnd = heapUsedAfterGc.at(-1) ?? null;
     const alive = mock.exited === null;
 
     // Totals.
@@ -288,7 +299,7 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
         : 'load: no full GC while measuring (RSS growth is then mostly garbage not yet collected)',
     );
     const businessText = Object.entries(business).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
-    const summary = `load: ${ok ? 'PASS' : 'FAIL'} ${requests} requests in ${loadSeconds.toFixed(0)} s (${Math.round(requests / loadSeconds)} req/s) from ${buyers.length} buyers over ${connections} connections, ${fiveXx} 5xx, ${socketErrors} socket errors, ${Object.values(business).reduce((a, b) => a + b, 0)} business 4xx${businessText ? ` (${businessText})` : ''}, RSS ${rssStart.toFixed(0)} → ${rssEnd?.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB, limit +${RSS_GROWTH_LIMIT_MB})${client.stats.keepAliveRetries ? `, ${client.stats.keepAliveRetries} keep-alive races retried` : ''}${alive ? '' : ', SERVER DIED'}`;
+    const summary = `load: ${ok ? 'PASS' : 'FAIL'} ${requests} requests in ${loadSeconds.toFixed(0)} s (${Math.round(requests / loadSeconds)} req/s) from ${buyers.length} buyers over ${connections} connections, ${fiveXx} 5xx, ${socketErrors} socket errors, ${Object.values(business).reduce((a, b) => a + b, 0)} business 4xx${businessText ? ` (${businessText})` : ''}, RSS ${rssStart.toFixed(0)} → ${rssEnd?.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB, limit +${RSS_GROWTH_LIMIT_MB}${heapStart !== null && heapEnd !== null ? `; live heap ${heapStart.toFixed(0)} → ${heapEnd.toFixed(0)} MB` : ''})${client.stats.keepAliveRetries ? `, ${client.stats.keepAliveRetries} keep-alive races retried` : ''}${alive ? '' : ', SERVER DIED'}`;
     log(summary);
     return {
       ok,
@@ -302,7 +313,7 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
       keepAliveRetries: client.stats.keepAliveRetries,
       businessErrors: business,
       rssMb: { afterWarmup: round(rssStart, 1), end: round(rssEnd, 1), max: round(Math.max(...rssSamples), 1), growth: round(growth, 1), limit: RSS_GROWTH_LIMIT_MB, samples: rssSamples.map((v) => round(v, 0)) },
-      heap,
+      heap: { ...heap, usedAfterWarmupMb: heapStart, usedAtEndMb: heapEnd },
       perOperation,
     };
   } finally {
