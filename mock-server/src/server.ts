@@ -47,10 +47,8 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
   app.use(cors(options.corsOrigins));
   app.use(worldHeaders(worlds));
   app.use('/__mock', controlRouter(control));
-  app.use(staticRouter());
-  app.use(paymentPagesRouter(worlds));
-  app.use(postcodePages());
-  app.use(scenarioMiddleware(control));
+  // The APIs first (most requests are theirs); forced scenarios and latency apply to their operations only.
+  const scenarios = scenarioMiddleware(control);
   // The ad service: its fixed app key instead of a user token, and its own error shape `{code, msg}`.
   app.use(
     '/ads',
@@ -64,9 +62,13 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
         return rejection ? new ApiFailure(rejection.status, 'unauthorized', { message: rejection.body.msg }) : null;
       },
       formatError: toAdError,
+      before: scenarios,
     }),
   );
-  app.use(apiRouter({ document: productDocument, operations, handlers, worlds }));
+  app.use(apiRouter({ document: productDocument, operations, handlers, worlds, before: scenarios }));
+  app.use(staticRouter());
+  app.use(paymentPagesRouter(worlds));
+  app.use(postcodePages());
   app.use(notFoundHandler);
   app.use(errorHandler);
   return { app, worlds, control };

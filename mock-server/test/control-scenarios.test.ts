@@ -242,6 +242,25 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
     expect(pathMatches('/', '/anything')).toBe(true);
   });
 
+  it("match the ad service by its full path, and are never used up by the pages, images or documents", async () => {
+    const world = uniqueWorld('pages');
+    const headers = { 'X-Mock-World': world };
+    await control(server, 'POST', '/scenarios', { headers, body: { name: 'http-504', path: '/ads/request', times: 1 } });
+    await control(server, 'POST', '/scenarios', { headers, body: { name: 'http-408', times: 1 } });
+    for (const path of ['/openapi.json', '/ads/openapi.json', '/docs', '/__postcode/search?q=%EC%84%B8%EC%A2%85']) {
+      const page = await server.call('GET', path, { headers, unchecked: true });
+      expect(page.status, path).toBe(200);
+    }
+    const ads = await server.call('GET', '/ads/request', {
+      headers: { ...headers, Authorization: 'cm-ads-dev-key' },
+      query: { unit: 'home-top30-native', uid: 'u-1', pf: 'web', lcl: 'ko_KR' },
+      unchecked: true,
+    });
+    expect(ads.status).toBe(504);
+    expect((await server.call('GET', TARGET, { headers, unchecked: true })).status).toBe(408);
+    expect((await catalogueOf(world)).rules).toEqual([]);
+  });
+
   it('belong to the world they were made in', async () => {
     const mine = uniqueWorld('rule-owner');
     const other = uniqueWorld('rule-other');

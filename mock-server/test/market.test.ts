@@ -78,4 +78,23 @@ describe('getMarket', () => {
       scans.mockRestore();
     }
   });
+
+  it('answers what the world holds now after a product, the seller or the market changes (its bytes are reused only while all three are the same)', async () => {
+    const s = store();
+    const row = marketTitled('겨울 스티커 마켓');
+    const path = `/common/market/get/mallang_studio/${row.market.publicId}`;
+    const first = await srv.call('GET', path);
+    expect((await srv.call('GET', path)).body).toEqual(first.body);
+
+    const productId = first.body.data.product[0]._id as string;
+    s.products.update(productId, (r) => ({ ...r, product: { ...r.product, title: '바뀐 물품 이름' } }));
+    expect((await srv.call('GET', path)).body.data.product[0].title).toBe('바뀐 물품 이름');
+
+    const seller = s.sellers.one('publicId', 'mallang_studio')!;
+    s.sellers.replace({ ...seller, msg: '새 인사말이에요' });
+    expect((await srv.call('GET', path)).body.data.seller.msg).toBe('새 인사말이에요');
+
+    s.markets.update(row.market._id, (r) => ({ ...r, market: { ...r.market, title: '바뀐 마켓 이름' } }));
+    expect((await srv.call('GET', path)).body.data.market.title).toBe('바뀐 마켓 이름');
+  });
 });

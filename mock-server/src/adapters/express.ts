@@ -1,5 +1,6 @@
-// Express adapter: one route per operation of the OpenAPI document, dispatching straight to its typed
-// handler (no msw in the request path: ../shared/DESIGN.md measured getResponse at ~1,600 req/s). Every
+// Express adapter: every operation of the OpenAPI document, found in one table lookup (../http/operation-table)
+// and dispatched straight to its typed handler (no msw in the request path: ../shared/DESIGN.md measured
+// getResponse at ~1,600 req/s). Every
 // request is validated against its operation by the same RequestValidator the msw adapter uses, compiled
 // once per operation; express-openapi-validator was dropped from the request path because it looked the
 // route up again on every request (a sixth of the CPU) and coerced JSON bodies (`true` became a name).
@@ -7,17 +8,15 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import multer from 'multer';
 import type { OpenApiDocument, OperationInfo } from '@creator-market/openapi';
 import { ApiFailure, type ErrorBody } from '../http/failure';
-import type { HandlerMap, RawResponse, UploadedFile } from '../handlers/types';
-import { resolveCaller, runHandler, toErrorResponse } from '../http/pipeline';
+import type { Handler, HandlerMap, OperationId, UploadedFile } from '../handlers/types';
+import { MalformedPathError, OperationTable, type OperationMatch } from '../http/operation-table';
+import { resolveCaller, runHandler, toErrorResponse, type Outcome } from '../http/pipeline';
 import type { WorldRegistry } from '../world/registry';
 import type { World } from '../world/world';
 import { RequestValidator } from './request-validator';
 
 export const JSON_LIMIT = '100kb';
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
-
-/** `/receipt/get/{publicId}` → `/receipt/get/:publicId` */
-export const toExpressPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1');
 
 export interface ApiRouterOptions {
   document: OpenApiDocument;
@@ -26,6 +25,8 @@ export interface ApiRouterOptions {
   worlds: WorldRegistry;
   /** Checked before validation; a failure it returns answers the request (the ad service's app key). */
   guard?: (req: Request) => ApiFailure | null;
+  /** Runs once the operation is known, before the body is read: it may answer instead (forced scenarios). */
+  before?: (req: Request, res: Response, next: NextFunction) => void;
   /** Reshapes error bodies for a service whose document declares its own error shape (the ad service). */
   formatError?: (status: number, body: ErrorBody) => unknown;
 }
@@ -33,41 +34,71 @@ export interface ApiRouterOptions {
 const multipart = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } }).any();
 
 /** A router serving every operation of `document` with request validation and the shared error shape. */
-export function apiRouter({ document, operations, handlers, worlds, guard, formatError = (_s, body) => body }: ApiRouterOptions): Router {
+export function apiRouter({ document, operations, handlers, worlds, guard, before, formatError = (_s, body) => body }: ApiRouterOptions): Router {
   const router = express.Router();
   const validator = new RequestValidator(document);
-  if (guard) router.use((req, _res, next) => next(guard(req) ?? undefined));
-  router.use(express.json({ limit: JSON_LIMIT, strict: true }));
+  const table = new OperationTable(operations);
+  const routes = new Map(
+    operations.map((op) => {
+      const handler = handlers[op.operationId as keyof HandlerMap];
+      if (!handler) throw new Error(`no handler for operation ${op.operationId}`);
+      return [op, { handler: handler as Handler<OperationId>, takesFiles: isMultipart(document, op) }] as const;
+    }),
+  );
+  const readJson = express.json({ limit: JSON_LIMIT, strict: true });
 
-  for (const op of operations) {
-    const handler = handlers[op.operationId as keyof HandlerMap];
-    if (!handler) throw new Error(`no handler for operation ${op.operationId}`);
-    const takesFiles = isMultipart(document, op);
-    const route = (req: Request, res: Response) => {
-      const world: World = res.locals.world ?? worlds.fromRequest(req.header('x-mock-world'));
-      const uploaded = (req as unknown as { files?: Express.Multer.File[] }).files ?? [];
-      const files: UploadedFile[] = uploaded.map((f) => ({ fieldname: f.fieldname, mimetype: f.mimetype, size: f.size, buffer: f.buffer }));
-      const params: Record<string, unknown> = { ...req.params };
-      const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
-      // Multipart fields are validated as the document declares them: a file by its name.
-      const body: unknown = takesFiles ? { ...(req.body ?? {}), ...Object.fromEntries(files.map((f, i) => [f.fieldname, uploaded[i]!.originalname || 'file'])) } : req.body;
-      const details = validator.validate(op, { params, query, body });
-      if (details.length) throw new ApiFailure(400, 'bad-request', { details });
-      const outcome = runHandler(op, handler as never, {
-        world,
-        user: resolveCaller(world, req.header('authorization')),
-        params,
-        query,
-        body: takesFiles ? req.body : body,
-        files,
-        origin: `${req.protocol}://${req.get('host')}`,
+  const answer = (req: Request, res: Response, op: OperationInfo, pathParams: Record<string, string>) => {
+    const { handler, takesFiles } = routes.get(op)!;
+    const world: World = res.locals.world ?? worlds.fromRequest(req.header('x-mock-world'));
+    const uploaded = (req as unknown as { files?: Express.Multer.File[] }).files ?? [];
+    const files: UploadedFile[] = uploaded.map((f) => ({ fieldname: f.fieldname, mimetype: f.mimetype, size: f.size, buffer: f.buffer }));
+    const params: Record<string, unknown> = pathParams;
+    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    // Multipart fields are validated as the document declares them: a file by its name.
+    const body: unknown = takesFiles ? { ...(req.body ?? {}), ...Object.fromEntries(files.map((f, i) => [f.fieldname, uploaded[i]!.originalname || 'file'])) } : req.body;
+    const details = validator.validate(op, { params, query, body });
+    if (details.length) throw new ApiFailure(400, 'bad-request', { details });
+    const outcome = runHandler(op, handler, {
+      world,
+      user: resolveCaller(world, req.header('authorization')),
+      params,
+      query,
+      body: takesFiles ? req.body : body,
+      files,
+      origin: `${req.protocol}://${req.get('host')}`,
+    });
+    send(res, 'raw' in outcome || outcome.status < 400 ? outcome : { ...outcome, body: formatError(outcome.status, outcome.body as ErrorBody) });
+  };
+
+  // One middleware finds the operation in the table and answers it; a path of no operation goes on to
+  // the next router (the ad service's, then the product API's, then the pages, then not found). Only a
+  // request for an operation meets the `before` step and the guard, and has its body read.
+  router.use((req, res, next) => {
+    let match: OperationMatch<OperationInfo> | null;
+    try {
+      match = table.match(req.method, req.path);
+    } catch (err) {
+      if (err instanceof MalformedPathError) return next(new ApiFailure(400, 'bad-request', { message: '경로의 값이 올바른 URL 인코딩이 아니에요.' }));
+      throw err;
+    }
+    if (!match) return next();
+    const { op, params } = match;
+    const readBody = routes.get(op)!.takesFiles ? multipart : readJson;
+    const run = () => {
+      const rejection = guard?.(req);
+      if (rejection) return next(rejection);
+      readBody(req, res, (err?: unknown) => {
+        if (err) return next(err);
+        try {
+          answer(req, res, op, params);
+        } catch (failure) {
+          next(failure);
+        }
       });
-      send(res, 'raw' in outcome || outcome.status < 400 ? outcome : { ...outcome, body: formatError(outcome.status, outcome.body as ErrorBody) });
     };
-    const path = toExpressPath(op.path);
-    if (takesFiles) router[op.method as 'post'](path, multipart, route);
-    else router[op.method as 'get' | 'post'](path, route);
-  }
+    if (before) before(req, res, (err?: unknown) => (err ? next(err) : run()));
+    else run();
+  });
   router.use(errorHandlerWith(formatError));
   return router;
 }
@@ -77,15 +108,27 @@ function isMultipart(document: OpenApiDocument, op: OperationInfo): boolean {
   return Boolean(requestBody?.content?.['multipart/form-data']);
 }
 
-function send(res: Response, outcome: { status: number; body: unknown } | RawResponse): void {
-  if ('raw' in outcome) {
-    res.status(outcome.status);
-    for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
-    if (outcome.body !== undefined) res.type(outcome.contentType ?? 'text/html; charset=utf-8').send(outcome.body);
-    else res.end();
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Writes the answer with node's own response calls: Express's res.json/res.send re-check the content type,
+ * freshness and encoding of every body, work our answers never need.
+ */
+function send(res: Response, outcome: Outcome): void {
+  res.statusCode = outcome.status;
+  if (!('raw' in outcome)) {
+    writeBody(res, JSON_TYPE, Buffer.from(JSON.stringify(outcome.body)));
     return;
   }
-  res.status(outcome.status).json(outcome.body);
+  for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
+  if (outcome.body === undefined) res.end();
+  else writeBody(res, outcome.contentType ?? 'text/html; charset=utf-8', typeof outcome.body === 'string' ? Buffer.from(outcome.body) : outcome.body);
+}
+
+function writeBody(res: Response, contentType: string, bytes: Uint8Array): void {
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', bytes.byteLength);
+  res.end(bytes);
 }
 
 /** Every failure (validator, body parser, handler) leaves as an ErrorBody; never a stack trace. */

@@ -1,5 +1,7 @@
-// Applies scenarios and latency to the product API and the ad service (mounted in front of both, after
-// the world is chosen). A forced answer is sent before any handler runs, so it never changes state.
+// Applies scenarios and latency to the operations of the product API and the ad service (each API router
+// runs it once it knows the request is for one of its operations, before reading the body; never to the
+// control plane, the pages or the images). A forced answer is sent before any handler runs, so it never
+// changes state.
 import type { NextFunction, Request, Response } from 'express';
 import { ApiFailure } from '../http/failure';
 import type { World } from '../world/world';
@@ -11,11 +13,6 @@ export const SCENARIO_HEADER = 'x-mock-scenario';
 
 export function scenarioMiddleware(control: ControlState) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    // The control plane (and the pages under it) is never forced.
-    if (req.path === '/__mock' || req.path.startsWith('/__mock/')) {
-      next();
-      return;
-    }
     const world = res.locals.world as World;
     const header = req.header(SCENARIO_HEADER)?.trim();
     let scenario: Scenario | undefined;
@@ -27,7 +24,8 @@ export function scenarioMiddleware(control: ControlState) {
         return;
       }
     } else {
-      const rule = control.takeRule(world, req.method, req.path);
+      // The full path: under the ad service's router req.path lost its /ads prefix.
+      const rule = control.takeRule(world, req.method, req.baseUrl + req.path);
       if (rule) {
         scenario = control.scenario(rule.name);
         ruleDelayMs = rule.delayMs ?? 0;

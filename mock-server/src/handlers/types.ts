@@ -30,7 +30,7 @@ export interface RawResponse {
   status: number;
   headers?: Record<string, string>;
   contentType?: string;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 export interface UploadedFile {

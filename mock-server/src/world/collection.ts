@@ -64,13 +64,22 @@ export class Collection<T extends object, I extends string = never> {
     return record;
   }
 
-  /** Replaces a record by a new version (records are treated as immutable values). */
+  /**
+   * Replaces a record by a new version (records are treated as immutable values). It keeps its place in
+   * every index whose key did not change, so lists read by index keep their order across updates.
+   */
   replace(record: T): T {
     const id = this.idOf(record);
     const previous = this.byId.get(id);
-    if (previous) this.indexRecord(id, previous, 'delete');
+    if (previous) {
+      for (const [name, map] of this.indexes) {
+        const before = this.keysOf(name, previous);
+        const after = this.keysOf(name, record);
+        for (const key of before) if (!after.includes(key)) this.unindex(map, key, id);
+        for (const key of after) if (!before.includes(key)) this.index(map, key, id);
+      }
+    } else this.indexRecord(id, record, 'add');
     this.byId.set(id, record);
-    this.indexRecord(id, record, 'add');
     this.version += 1;
     return record;
   }
@@ -92,20 +101,29 @@ export class Collection<T extends object, I extends string = never> {
 
   private indexRecord(id: string, record: T, op: 'add' | 'delete'): void {
     for (const [name, map] of this.indexes) {
-      const raw = this.keys[name](record);
-      if (raw == null) continue;
-      const keys = Array.isArray(raw) ? raw : [raw];
-      for (const key of keys) {
-        const k = String(key);
-        let ids = map.get(k);
-        if (op === 'add') {
-          if (!ids) map.set(k, (ids = new Set()));
-          ids.add(id);
-        } else if (ids) {
-          ids.delete(id);
-          if (ids.size === 0) map.delete(k);
-        }
+      for (const key of this.keysOf(name, record)) {
+        if (op === 'add') this.index(map, key, id);
+        else this.unindex(map, key, id);
       }
     }
+  }
+
+  private keysOf(name: I, record: T): string[] {
+    const raw = this.keys[name](record);
+    if (raw == null) return [];
+    return Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  }
+
+  private index(map: Map<string, Set<string>>, key: string, id: string): void {
+    let ids = map.get(key);
+    if (!ids) map.set(key, (ids = new Set()));
+    ids.add(id);
+  }
+
+  private unindex(map: Map<string, Set<string>>, key: string, id: string): void {
+    const ids = map.get(key);
+    if (!ids) return;
+    ids.delete(id);
+    if (ids.size === 0) map.delete(key);
   }
 }
