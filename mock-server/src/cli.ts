@@ -1,6 +1,6 @@
 // `pnpm mock`: starts the mock server. Flags: --port N (or PORT), --host H, --seed N, --scale K,
 // --latency MS, --state FILE, --max-worlds N, --cors-origin URL (repeatable).
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createMockServer, DEFAULT_OPTIONS } from './server';
 import { WorldRegistry } from './world/registry';
@@ -76,9 +76,9 @@ if (stateFile) {
     fail(`cannot write the state file ${stateFile.path}: ${(err as Error).message}`);
   }
 }
-const { app } = createMockServer({ seed, scale, latencyMs, maxWorlds, corsOrigins: values['cors-origin'] ?? [], worlds });
+const { listener } = createMockServer({ seed, scale, latencyMs, maxWorlds, corsOrigins: values['cors-origin'] ?? [], worlds });
 
-const server: Server = app.listen(port, values.host, () => {
+const server: Server = createServer(listener).listen(port, values.host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${values.host}:${actualPort}`;

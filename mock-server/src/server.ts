@@ -1,16 +1,20 @@
 // The mock server: the product API at the root, the ad service under /ads, the OpenAPI and its reference
-// docs, generated images, the mock sign-in and payment pages, and the /__mock control plane.
+// docs, generated images, the mock sign-in and payment pages, and the /__mock control plane. API requests
+// are answered by the API listener (./http/api-listener); everything else by the Express app.
+import type { RequestListener } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { adOperations, adsDocument, operations, productDocument } from '@creator-market/openapi';
-import { apiRouter, errorHandler, notFoundHandler } from './adapters/express';
+import { errorHandler, notFoundHandler } from './http/express-errors';
 import { adHandlers, adKeyRejection, toAdError } from './handlers/ads';
 import { handlers } from './handlers';
 import { WorldRegistry } from './world/registry';
-import { controlRouter, scenarioMiddleware, ControlState } from './control';
+import { controlRouter, scenarioGate, ControlState } from './control';
+import { createApiListener } from './http/api-listener';
+import { ApiFailure } from './http/failure';
+import { corsHeaders, enterWorld, headerOf } from './http/request-context';
 import { staticRouter } from './http/static';
 import { paymentPagesRouter } from './pages/payments';
 import { postcodePages } from './pages/postcode';
-import { ApiFailure } from './http/failure';
 
 export interface MockServerOptions {
   seed: number;
@@ -26,88 +30,60 @@ export interface MockServerOptions {
 export const DEFAULT_OPTIONS: MockServerOptions = { seed: 1, scale: 1, latencyMs: 0, corsOrigins: [], maxWorlds: 16 };
 
 export interface MockServer {
+  /** What `http.createServer` serves: the API listener in front of the Express app. */
+  listener: RequestListener;
+  /** The Express app behind it (control plane, pages, images, docs, not found). */
   app: Express;
   worlds: WorldRegistry;
   control: ControlState;
 }
 
-const EXPOSED_HEADERS = 'X-Mock-Now, X-Mock-World, X-Mock-World-Status, X-Mock-Scenario';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Mock-Scenario, X-Mock-World';
-
 export function createMockServer(partial: Partial<MockServerOptions> & { worlds?: WorldRegistry } = {}): MockServer {
   const options = { ...DEFAULT_OPTIONS, ...partial };
   const worlds = partial.worlds ?? new WorldRegistry({ seed: options.seed, scale: options.scale, maxWorlds: options.maxWorlds });
   const control = new ControlState({ latencyMs: options.latencyMs, worlds, defaultSeed: options.seed, scale: options.scale });
+  const cors = corsHeaders(options.corsOrigins);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-
-  app.use(cors(options.corsOrigins));
-  app.use(worldHeaders(worlds));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    cors(req, res);
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    res.locals.world = enterWorld(worlds, req, res);
+    next();
+  });
   app.use('/__mock', controlRouter(control));
-  // The APIs first (most requests are theirs); forced scenarios and latency apply to their operations only.
-  const scenarios = scenarioMiddleware(control);
-  // The ad service: its fixed app key instead of a user token, and its own error shape `{code, msg}`.
-  app.use(
-    '/ads',
-    apiRouter({
-      document: adsDocument,
-      operations: adOperations.map((op) => ({ ...op, guest: true })),
-      handlers: adHandlers as never,
-      worlds,
-      guard: (req) => {
-        const rejection = adKeyRejection(req.header('authorization'));
-        return rejection ? new ApiFailure(rejection.status, 'unauthorized', { message: rejection.body.msg }) : null;
-      },
-      formatError: toAdError,
-      before: scenarios,
-    }),
-  );
-  app.use(apiRouter({ document: productDocument, operations, handlers, worlds, before: scenarios }));
   app.use(staticRouter());
   app.use(paymentPagesRouter(worlds));
   app.use(postcodePages());
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return { app, worlds, control };
-}
 
-/** Any localhost or 127.0.0.1 origin (any port), plus the configured ones. */
-function cors(extraOrigins: string[]) {
-  const allowed = (origin: string) => /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin) || extraOrigins.includes(origin);
-  return (req: Request, res: Response, next: NextFunction) => {
-    const origin = req.header('origin');
-    if (origin && allowed(origin)) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Vary', 'Origin');
-      res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
-      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-      res.setHeader('Access-Control-Max-Age', '600');
-    }
-    if (req.method === 'OPTIONS') {
-      res.status(204).end();
-      return;
-    }
-    next();
-  };
-}
-
-/** Picks the caller's world (X-Mock-World), and stamps every response with that world's clock. */
-function worldHeaders(worlds: WorldRegistry) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const name = req.header('x-mock-world');
-    if (name !== undefined && !WorldRegistry.isValidName(name.trim())) {
-      next(new ApiFailure(400, 'bad-request', { message: 'X-Mock-World 이름은 영문, 숫자, _ . : - 로 64자 이내여야 해요.' }));
-      return;
-    }
-    const { world, status } = worlds.resolve(name);
-    res.locals.world = world;
-    res.setHeader('X-Mock-World', world.name);
-    if (status !== 'existing') res.setHeader('X-Mock-World-Status', status);
-    res.setHeader('X-Mock-Now', new Date(world.clock.now()).toISOString());
-    next();
-  };
+  const listener = createApiListener({
+    services: [
+      { prefix: '', document: productDocument, operations, handlers },
+      // The ad service: its fixed app key instead of a user token, and its own error shape `{code, msg}`.
+      {
+        prefix: '/ads',
+        document: adsDocument,
+        operations: adOperations.map((op) => ({ ...op, guest: true })),
+        handlers: adHandlers as never,
+        guard: (req) => {
+          const rejection = adKeyRejection(headerOf(req, 'authorization'));
+          return rejection ? new ApiFailure(rejection.status, 'unauthorized', { message: rejection.body.msg }) : null;
+        },
+        formatError: toAdError,
+      },
+    ],
+    worlds,
+    cors,
+    scenarioGate: scenarioGate(control),
+    fallback: app,
+  });
+  return { listener, app, worlds, control };
 }

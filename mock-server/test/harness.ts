@@ -2,7 +2,7 @@
 // OpenAPI contract (operation and status) before the test sees it: a handler that breaks the contract
 // fails every test that touches it.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { assertResponse } from '@creator-market/openapi/contract';
 import { adsDocument, findOperation, productDocument } from '@creator-market/openapi';
 import type { PersonaId } from '@creator-market/fixtures';
@@ -39,7 +39,7 @@ export interface TestServer {
 export async function startTestServer(options: Partial<MockServerOptions> = {}): Promise<TestServer> {
   const mock = createMockServer({ seed: 1, scale: 0.2, ...options });
   const server: Server = await new Promise((resolve) => {
-    const s = mock.app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(mock.listener).listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -7,6 +7,9 @@ import { session } from '../stores/session';
 /** localStorage key of the mock world (the mock server's `X-Mock-World`) the app is pinned to. */
 export const MOCK_WORLD_STORAGE_KEY = 'cm.mockWorld';
 
+/** The header that picks the mock server's world, on product API and control-plane (/__mock) calls alike. */
+export const MOCK_WORLD_HEADER = 'X-Mock-World';
+
 /**
  * World pinning exists only in development and in builds made with VITE_MOCK_WORLDS=1 (the browser
  * journeys); a production build never sends the header, so a real API never sees it.
@@ -39,7 +42,7 @@ export function pinnedMockWorld(): string | null {
 const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED
   ? (request) => {
       const world = pinnedMockWorld();
-      if (world) request.headers.set('X-Mock-World', world);
+      if (world) request.headers.set(MOCK_WORLD_HEADER, world);
       return fetch(request);
     }
   : undefined;

@@ -1,7 +1,10 @@
 // The mock server's control plane (/__mock, DESIGN.md "The mock server's contract"), for the settings
 // Lab. Plain fetch: it is not part of the product API. Every call rejects with MockControlUnavailable when
-// the control plane does not answer (a real API, or a mock without it), so the Lab can say so.
+// the control plane does not answer (a real API, or a mock without it), so the Lab can say so. Like the
+// product API client, every call carries the pinned mock world's X-Mock-World (none when not pinned): the
+// control plane acts on the caller's world, so the Lab changes the world the app is using.
 import { API_BASE } from '../config';
+import { MOCK_WORLD_HEADER, pinnedMockWorld } from './client';
 
 export class MockControlUnavailable extends Error {
   constructor(message: string) {
@@ -61,12 +64,20 @@ function unwrap<T>(body: unknown): T {
   return body as T;
 }
 
+/** The request headers of a control call: the JSON body's type, and the pinned world's. */
+function controlHeaders(hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = hasBody ? { 'Content-Type': 'application/json' } : {};
+  const world = pinnedMockWorld();
+  if (world) headers[MOCK_WORLD_HEADER] = world;
+  return headers;
+}
+
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${CONTROL_BASE}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: controlHeaders(body !== undefined),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (cause) {

@@ -28,6 +28,32 @@ export function useMockApi(): ReturnType<typeof setupServer> {
   return server;
 }
 
+/** A call to the /__mock control plane: 'GET /personas' (below /__mock), and the headers that matter. */
+export interface ControlCall {
+  call: string;
+  /** Its X-Mock-World, null when absent. */
+  world: string | null;
+  contentType: string | null;
+}
+
+/**
+ * Records every /__mock control call of the current test, then lets the handlers behind answer it (returning
+ * nothing falls through): to check what the app sent, e.g. the pinned world's X-Mock-World.
+ */
+export function recordControlCalls(server: ReturnType<typeof setupServer>): ControlCall[] {
+  const calls: ControlCall[] = [];
+  server.use(
+    http.all(`${API_BASE}/__mock/*`, ({ request }) => {
+      calls.push({
+        call: `${request.method} ${new URL(request.url).pathname.replace(/^.*?\/__mock/, '')}`,
+        world: request.headers.get('x-mock-world'),
+        contentType: request.headers.get('content-type'),
+      });
+    }),
+  );
+  return calls;
+}
+
 export type MockWorld = ReturnType<typeof createBrowserWorld>;
 
 /**

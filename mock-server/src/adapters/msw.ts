@@ -1,13 +1,14 @@
-// msw adapter: the same handlers and pipeline as the Express server, as msw 2 request handlers, for the
-// app's component tests (`setupServer`) and the browser's service worker (`pnpm dev --no-server`).
+// msw adapter: the same handlers and pipeline as the HTTP server, as msw 2 request handlers, for the app's
+// component tests (`setupServer`) and the browser's service worker (`pnpm dev --no-server`).
 //
-// Per request it does what the Express adapter does: picks the world (X-Mock-World), reads the JSON body
-// (or the multipart form of the upload) with the same size limits, validates path, query and body against
+// Per request it does what the server's API listener (../http/api-listener) does: picks the world
+// (X-Mock-World), reads the JSON body (../http/json-body) or the multipart form of the upload with the same
+// size limits, validates path, query and body against
 // the operation's schemas (./request-validator, Ajv compiled lazily per operation), resolves the caller
 // from the bearer token, runs `runHandler` and answers `{status, body}` or the raw response. The ad
 // service is served under `${baseUrl}/ads` with its app key and error shape.
 //
-// Not here (they live in the Express server): the /__mock control plane (scenarios, latency, clock and
+// Not here (they live in the HTTP server's Express app): the /__mock control plane (scenarios, latency, clock and
 // world endpoints), the OpenAPI/docs pages, generated images and the mock payment pages.
 // No Node-only imports (no `node:*`, no express): Vite bundles this module for the browser.
 import { http, HttpResponse, type HttpHandler } from 'msw';
@@ -16,15 +17,13 @@ import { adHandlers, adKeyRejection, toAdError } from '../handlers/ads';
 import { handlers as allHandlers } from '../handlers';
 import type { Handler, HandlerMap, OperationId, UploadedFile } from '../handlers/types';
 import { ApiFailure } from '../http/failure';
+import { parseJsonBody, tooLarge, UPLOAD_LIMIT_BYTES } from '../http/json-body';
 import { resolveCaller, runHandler, toErrorResponse, type Outcome } from '../http/pipeline';
 import { WorldRegistry, type WorldStatus } from '../world/registry';
 import { answerPostcodeSearch, POSTCODE_SEARCH_PATH } from '../pages/postcode';
 import { World } from '../world/world';
 import { RequestValidator } from './request-validator';
 
-/** The Express adapter's limits (src/adapters/express.ts): JSON bodies up to 100 kB, one upload up to 5 MB. */
-const JSON_LIMIT_BYTES = 100 * 1024;
-const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export interface MswHandlersOptions {
   /** Where the app sends API requests, e.g. `http://127.0.0.1:4010`; '' matches the page's own origin. */
@@ -172,7 +171,7 @@ async function readRequest(request: Request, op: OperationInfo, params: Record<s
         fields[name] = value;
         continue;
       }
-      if (value.size > UPLOAD_LIMIT_BYTES) throw new ApiFailure(413, 'payload-too-large');
+      if (value.size > UPLOAD_LIMIT_BYTES) throw tooLarge();
       input.files.push({ fieldname: name, mimetype: value.type, size: value.size, buffer: new Uint8Array(await value.arrayBuffer()) });
       // A file field counts as present for the schema (`format: binary`), as on the Express side.
       fields[name] = value.name;
@@ -183,20 +182,7 @@ async function readRequest(request: Request, op: OperationInfo, params: Record<s
   }
 
   const text = await request.text();
-  if (text === '') return input;
-  if (!contentType.includes('json')) {
-    throw new ApiFailure(400, 'bad-request', { details: [{ path: '/body', message: `unsupported media type ${contentType || '(none)'}` }] });
-  }
-  if (new TextEncoder().encode(text).length > JSON_LIMIT_BYTES) throw new ApiFailure(413, 'payload-too-large');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  // Express's strict JSON parser takes only objects and arrays.
-  if (parsed === null || typeof parsed !== 'object') throw new ApiFailure(400, 'bad-request', { message: '요청 본문이 올바른 JSON이 아니에요.' });
-  input.body = parsed;
+  input.body = parseJsonBody(text, contentType, new TextEncoder().encode(text).length);
   return input;
 }
 

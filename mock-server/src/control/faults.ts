@@ -1,14 +1,14 @@
 // Transport faults: answers that are not a usable HTTP response. Each one makes a fetch fail or return an
 // unusable body, which the sdk's client reports as status 0 `network-error`.
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Request, Response } from 'express';
 import type { FaultName } from './scenarios';
 
 /** The start of a `{data}` envelope, so the cut-off body looks like the beginning of a real answer. */
 const ENVELOPE_START = '{"data":{"list":[{"_id":"';
 
-export function sendFault(fault: FaultName, req: Request, res: Response): void {
+export function sendFault(fault: FaultName, req: IncomingMessage, res: ServerResponse): void {
   const socket = req.socket as Socket & { resetAndDestroy?: () => Socket };
   switch (fault) {
     case 'network-error':
@@ -20,7 +20,8 @@ export function sendFault(fault: FaultName, req: Request, res: Response): void {
       else socket.destroy();
       return;
     case 'empty-response':
-      res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Content-Length', '0');
       res.end();
       return;

@@ -4,7 +4,7 @@
 export { ControlState, pathMatches } from './state';
 export type { ControlOptions, StickyRule, StickyRuleInput } from './state';
 export { controlRouter, STATE_BODY_LIMIT } from './router';
-export { scenarioMiddleware, SCENARIO_HEADER } from './middleware';
+export { scenarioGate, SCENARIO_HEADER } from './scenario-gate';
 export { describeScenarios, parseScenario, errorBody, FAULTS, SCENARIO_NAMES, SERVER_NOTICE, MAX_DELAY_MS } from './scenarios';
 export type { Scenario, ScenarioInfo, FaultName } from './scenarios';
 export { controlDocument } from '@creator-market/openapi';

@@ -4,7 +4,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { personas, type PersonaId } from '@creator-market/fixtures';
 import { issueToken } from '../auth/tokens';
-import { errorHandler } from '../adapters/express';
+import { errorHandler } from '../http/express-errors';
 import { ApiFailure } from '../http/failure';
 import type { World } from '../world/world';
 import { controlDocument, findOperation } from '@creator-market/openapi';

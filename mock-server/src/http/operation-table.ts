@@ -50,17 +50,13 @@ export class OperationTable<Op extends { method: string; path: string }> {
     const candidates = this.templated.get(`${verb} ${raw.length}`);
     if (!candidates) return null;
     for (const template of candidates) {
+      if (!template.segments.every((want, i) => isParameter(want) ? raw[i] !== '' : want === raw[i]!.toLowerCase())) continue;
+      // Decoded only once the template matched, so a path of no operation never fails here.
       const params: Record<string, string> = {};
-      let matched = true;
-      for (let i = 0; i < raw.length && matched; i++) {
-        const want = template.segments[i]!;
-        const got = raw[i]!;
-        if (isParameter(want)) {
-          if (got === '') matched = false;
-          else params[want.slice(1, -1)] = decode(got);
-        } else matched = want === got.toLowerCase();
-      }
-      if (matched) return { op: template.op, params };
+      template.segments.forEach((want, i) => {
+        if (isParameter(want)) params[want.slice(1, -1)] = decode(raw[i]!);
+      });
+      return { op: template.op, params };
     }
     return null;
   }

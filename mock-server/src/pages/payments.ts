@@ -6,7 +6,7 @@
 // signed by the API that handed them out (and name the X-Mock-World they belong to).
 import express, { type Request, type Response, type Router } from 'express';
 import { formatWon } from '@creator-market/sdk/domain';
-import { errorHandler } from '../adapters/express';
+import { errorHandler } from '../http/express-errors';
 import {
   cardSignedParts,
   EASY_PAY_METHODS,

@@ -1,5 +1,6 @@
-// Labelled form fields of the account forms (buyer info, address): a label, the control, and the field's
-// validation message under it (linked with aria-describedby so screen readers read it with the field).
+// Labelled form fields of the account forms (buyer info, address) and the order edit forms: a label, the
+// control, and the field's validation message under it (linked with aria-describedby so screen readers read
+// it with the field).
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from '../../ui/cx';
 import styles from './Form.module.css';

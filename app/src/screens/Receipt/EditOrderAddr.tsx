@@ -16,15 +16,17 @@ import {
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
+import formStyles from '../../features/forms/Form.module.css';
+import { Field, FormSection, TextField } from '../../features/forms/FormField';
 import { addressFromPostcode, PostcodeDrawer } from '../../features/postcode/PostcodeDrawer';
 import { Button } from '../../ui/Button';
+import { cx } from '../../ui/cx';
 import { IconAlert } from '../../ui/Icons';
 import { goBack, navigate } from '../../ui/navigation';
 import { toast } from '../../ui/Toast';
-import { Field, FormSection, TextField } from './FormField';
 import { receiptPagePath } from './receiptData';
 import { BottomBar, ReceiptContainer, type ReceiptPageContext } from './ReceiptContainer';
-import styles from './Form.module.css';
+import styles from './EditOrder.module.css';
 
 export const ORDER_ADDR_TEXT = {
   recipient: '받는 사람',
@@ -135,7 +137,7 @@ function EditOrderAddrForm({ publicId, receipt, permissions, setReceipt, refresh
           {({ id, describedBy, invalid }) => (
             <div className={styles.phoneRow}>
               <select
-                className={styles.select}
+                className={cx(formStyles.select, styles.country)}
                 aria-label={ORDER_ADDR_TEXT.country}
                 value={country}
                 disabled={!editable}
@@ -149,7 +151,7 @@ function EditOrderAddrForm({ publicId, receipt, permissions, setReceipt, refresh
               </select>
               <input
                 id={id}
-                className={styles.input}
+                className={formStyles.input}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"

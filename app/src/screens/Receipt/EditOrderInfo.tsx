@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
+import { FormSection, SelectField, TextField } from '../../features/forms/FormField';
 import { useSession } from '../../stores/session';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -28,12 +29,11 @@ import { IconAlert } from '../../ui/Icons';
 import { goBack, navigate } from '../../ui/navigation';
 import { RadioGroup } from '../../ui/Radio';
 import { toast } from '../../ui/Toast';
-import { FormSection, SelectField, TextField } from './FormField';
 import { CASH_RECEIPT_LABELS, cashReceiptKind, snsName } from './orderText';
 import { receiptPagePath } from './receiptData';
 import { BottomBar, ReceiptContainer, type ReceiptPageContext } from './ReceiptContainer';
 import { RefundAccountField } from './RefundAccountField';
-import styles from './Form.module.css';
+import styles from './EditOrder.module.css';
 
 export const ORDER_INFO_TEXT = {
   buyer: '주문자',

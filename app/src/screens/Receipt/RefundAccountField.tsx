@@ -6,13 +6,13 @@ import { BANKS, RESULT_TOASTS, TIMING, validateBankAccount } from '@creator-mark
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
+import { SelectField, TextField } from '../../features/forms/FormField';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IconCheckCircle } from '../../ui/Icons';
 import { toast } from '../../ui/Toast';
-import { SelectField, TextField } from './FormField';
 import { bankName } from './orderText';
-import styles from './Form.module.css';
+import styles from './EditOrder.module.css';
 
 type BankAccount = Schemas['BankAccount'];
 

@@ -1,13 +1,14 @@
 import { configStore, LOGIN_REDIRECT_KEY } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
 import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { recordControlCalls, useMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import Setting from './index';
 
-useMockApi();
+const server = useMockApi();
 
 beforeEach(() => {
   resetAppState();
@@ -116,6 +117,20 @@ describe('Settings', () => {
       fireEvent.click(await within(lab).findByRole('button', { name: 'seller' }));
       await waitFor(() => expect(session.me?.auth.email).toBe('seller@creator-market.test'));
       expect(within(lab).queryByText('고정 시나리오')).toBeNull();
+    });
+
+    test.each([
+      { pinned: 'lab-world', sent: 'lab-world' },
+      { pinned: null, sent: null },
+    ])('acts on the mock world the app is pinned to ($pinned): X-Mock-World on every control call', async ({ pinned, sent }) => {
+      if (pinned) localStorage.setItem(MOCK_WORLD_STORAGE_KEY, pinned);
+      const calls = recordControlCalls(server);
+      renderAt('/setting', <Setting />);
+      const lab = screen.getByRole('region', { name: /실험실/ });
+      fireEvent.click(await within(lab).findByRole('button', { name: 'seller' }));
+      await waitFor(() => expect(session.me?.auth.email).toBe('seller@creator-market.test'));
+      expect(calls.map((call) => call.call).sort()).toEqual(['GET /clock', 'GET /personas', 'GET /scenarios', 'POST /login']);
+      expect(calls.every((call) => call.world === sent)).toBe(true);
     });
 
     test('is hidden outside development unless the debug flag is on (?debug=1 is remembered)', () => {

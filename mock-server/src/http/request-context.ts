@@ -1,0 +1,48 @@
+// What every request meets first, whether the API listener or the Express app answers it: CORS headers
+// for local origins, and the world it runs in (X-Mock-World) with that world's clock in X-Mock-Now.
+// Written on node's own request and response objects, so both entries share one implementation.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WorldRegistry } from '../world/registry';
+import type { World } from '../world/world';
+import { ApiFailure } from './failure';
+
+const EXPOSED_HEADERS = 'X-Mock-Now, X-Mock-World, X-Mock-World-Status, X-Mock-Scenario';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Mock-Scenario, X-Mock-World';
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** Sets the CORS headers when the request comes from any localhost or 127.0.0.1 origin (any port) or one of `extraOrigins`. */
+export function corsHeaders(extraOrigins: readonly string[]) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const origin = req.headers.origin;
+    if (!origin || !(LOCAL_ORIGIN.test(origin) || extraOrigins.includes(origin))) return;
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    res.setHeader('Access-Control-Max-Age', '600');
+  };
+}
+
+/**
+ * The caller's world (X-Mock-World, the default one without it), stamped on the response with its clock.
+ * Throws a 400 ApiFailure for a name that is not a valid world name.
+ */
+export function enterWorld(worlds: WorldRegistry, req: IncomingMessage, res: ServerResponse): World {
+  const header = req.headers['x-mock-world'];
+  const name = Array.isArray(header) ? header[0] : header;
+  if (name !== undefined && !WorldRegistry.isValidName(name.trim())) {
+    throw new ApiFailure(400, 'bad-request', { message: 'X-Mock-World 이름은 영문, 숫자, _ . : - 로 64자 이내여야 해요.' });
+  }
+  const { world, status } = worlds.resolve(name);
+  res.setHeader('X-Mock-World', world.name);
+  if (status !== 'existing') res.setHeader('X-Mock-World-Status', status);
+  res.setHeader('X-Mock-Now', new Date(world.clock.now()).toISOString());
+  return world;
+}
+
+/** A header's single value (the first one when it was sent twice). */
+export function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
