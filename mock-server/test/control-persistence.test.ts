@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { personas } from '@creator-market/fixtures';
 import { issueToken } from '../src/auth/tokens';
-import { openStateFile, SnapshotEncoder } from '../src/control/persistence';
+import { openStateFile, SnapshotEncoder, SOON_MS } from '../src/control/persistence';
 import { World, type WorldSnapshot } from '../src/world/world';
 
 const MOCK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +67,30 @@ describe('openStateFile', () => {
     expect(restored).toMatchObject({ format: 'creator-market-world@1', seed: 2, scale: 0.2 });
     expect(restored.world.products).toHaveLength(world.store.products.size);
     expect(Math.round(restored.clockOffsetMs / 1000)).toBe(5);
+  });
+
+  it("saves a `soon` change (a counted search) within SOON_MS, at once with the next change, or at flush", async () => {
+    const path = newFile();
+    const file = openStateFile(path);
+    const world = World.create({ name: 'default', seed: 2, scale: 0.2, onChange: file.onChange });
+    file.onChange(world);
+    const savedCounts = () => (JSON.parse(readFileSync(path, 'utf8')) as WorldSnapshot).state.keywordCounts;
+
+    world.store.state = { ...world.store.state, keywordCounts: { '2026-11-21:키링': 1 } };
+    world.touched('soon');
+    expect(savedCounts()).toEqual({});
+    await new Promise((resolve) => setTimeout(resolve, SOON_MS + 200));
+    expect(savedCounts()).toEqual({ '2026-11-21:키링': 1 });
+
+    world.store.state = { ...world.store.state, keywordCounts: { '2026-11-21:키링': 2 } };
+    world.touched('soon');
+    world.touched();
+    expect(savedCounts()).toEqual({ '2026-11-21:키링': 2 });
+
+    world.store.state = { ...world.store.state, keywordCounts: { '2026-11-21:키링': 3 } };
+    world.touched('soon');
+    file.flush();
+    expect(savedCounts()).toEqual({ '2026-11-21:키링': 3 });
   });
 
   it('throws a clear error for a file that is not JSON, not a world, or not readable, and leaves it alone', () => {

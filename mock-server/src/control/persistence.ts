@@ -5,12 +5,14 @@
 // folder). So every change acknowledged to a client is on disk, and a kill -9 at any moment leaves either
 // the previous or the next complete file, never a torn one. The cost is one write per change (measured
 // at scale 1: see the report / test/control-persistence.test.ts); to keep it small the JSON of records
-// that did not change is cached (records are immutable values: a change replaces the object).
+// that did not change is cached (records are immutable values: a change replaces the object). Bookkeeping a
+// read does on the side (a search counted toward today's hot keywords: ChangeHook's `soon`) is saved within
+// SOON_MS, with the next change, or at shutdown, whichever comes first.
 //
 // A file that cannot be read or is not a world stops the start with the reason; it is never replaced.
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { World, WorldSnapshot } from '../world/world';
+import type { ChangeHook, World, WorldSnapshot } from '../world/world';
 import { parseSnapshot } from './snapshot';
 
 export interface StateFile {
@@ -18,19 +20,23 @@ export interface StateFile {
   path: string;
   /** The saved world, or null when the file does not exist yet; throws when it exists but is unusable. */
   restore: () => WorldSnapshot | null;
-  /** Saves the world now (synchronously, atomically). Throws when the file cannot be written. */
-  onChange: (world: World) => void;
-  /** Retries a save that failed (at shutdown); nothing to do otherwise, every change is already saved. */
+  /** Saves the world now (synchronously, atomically), or within SOON_MS for a `soon` change. Throws when the file cannot be written. */
+  onChange: ChangeHook;
+  /** Saves what is not saved yet (at shutdown): a `soon` change, or a save that failed. */
   flush: () => void;
   /** How long the last save took and how large the file is. */
   lastWrite: { ms: number; bytes: number } | null;
 }
+
+/** How long a `soon` change may wait for its save. */
+export const SOON_MS = 1000;
 
 export function openStateFile(file: string): StateFile {
   const path = resolve(file);
   const temporary = `${path}.tmp-${process.pid}`;
   const encoder = new SnapshotEncoder();
   let unsaved: World | null = null;
+  let pending: ReturnType<typeof setTimeout> | null = null;
   removeLeftoverTemporaries(path);
 
   const state: StateFile = {
@@ -56,8 +62,17 @@ export function openStateFile(file: string): StateFile {
         throw new Error(`the state file ${path} is not a creator-market world: ${(err as Error).message}; fix it or remove it to start from a fresh world`);
       }
     },
-    onChange(world) {
+    onChange(world, when = 'now') {
       unsaved = world;
+      if (when === 'soon') {
+        pending ??= setTimeout(() => {
+          pending = null;
+          state.flush();
+        }, SOON_MS).unref();
+        return;
+      }
+      if (pending) clearTimeout(pending);
+      pending = null;
       const started = performance.now();
       const bytes = writeAtomically(path, temporary, encoder.encode(world.snapshot()));
       state.lastWrite = { ms: performance.now() - started, bytes };

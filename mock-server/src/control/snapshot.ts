@@ -1,6 +1,6 @@
 // Reading a world snapshot (`PUT /__mock/state`, `--state FILE`): its format and shape are checked, and
 // the world is built aside, so a bad file is refused with the reason and the running world is untouched.
-import { World, type WorldSnapshot } from '../world/world';
+import { World, type ChangeHook, type WorldSnapshot } from '../world/world';
 
 export const SNAPSHOT_FORMAT: WorldSnapshot['format'] = 'creator-market-world@1';
 
@@ -75,7 +75,7 @@ export function parseSnapshot(value: unknown): WorldSnapshot {
  * A world built from a snapshot, under the name `name` (the caller's world, whatever name it was exported
  * from). Records the store refuses (a duplicate id, say) are reported as a SnapshotError.
  */
-export function worldFromSnapshot(snapshot: WorldSnapshot, name: string, onChange?: (world: World) => void): World {
+export function worldFromSnapshot(snapshot: WorldSnapshot, name: string, onChange?: ChangeHook): World {
   try {
     return World.fromSnapshot({ ...snapshot, name }, onChange);
   } catch (err) {

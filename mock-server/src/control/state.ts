@@ -2,7 +2,7 @@
 // sticky scenario rules and a latency of its own. Settings belong to the world they were made in, so
 // parallel testers with their own X-Mock-World never see each other's rules; a reset or an import keeps
 // them, an evicted world loses them with its data.
-import { World, type WorldSnapshot } from '../world/world';
+import { World, type ChangeHook, type WorldSnapshot } from '../world/world';
 import { DEFAULT_WORLD, type WorldRegistry } from '../world/registry';
 import { describeScenarios, parseScenario, type Scenario, type ScenarioInfo } from './scenarios';
 import { worldFromSnapshot } from './snapshot';
@@ -128,7 +128,7 @@ export class ControlState {
     return this.replace(world, (onChange) => worldFromSnapshot(snapshot, world.name, onChange));
   }
 
-  private replace(world: World, build: (onChange?: (world: World) => void) => World): World {
+  private replace(world: World, build: (onChange?: ChangeHook) => World): World {
     let next: World;
     if (world.name === DEFAULT_WORLD) next = this.worlds.replaceDefault(build);
     else {

@@ -72,7 +72,11 @@ export const searchHandlers = {
     const keyword = query.keyword.trim();
     const page = Number(query.page ?? 1);
     // One search shows both sections and loads page 1 once: only that request counts toward hot keywords.
-    if (page === 1 && keyword) store.state = countKeyword(store.state, keyword, now);
+    if (page === 1 && keyword) {
+      store.state = countKeyword(store.state, keyword, now);
+      // A read that counts: saved with `--state` a moment later rather than before this answer.
+      world.touched('soon');
+    }
     const { items, paging } = searchPage(productSearch(world, keyword), page);
     return { data: { list: items.map((row) => productSummary(store, row)), paging } };
   },

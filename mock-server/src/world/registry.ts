@@ -1,6 +1,6 @@
 // The default world plus named, isolated worlds (X-Mock-World), seeded on first use. Their number is
 // bounded: the least recently used one is evicted, and a later request naming it is told so.
-import { World, type WorldOptions, type WorldSnapshot } from './world';
+import { World, type ChangeHook, type WorldOptions, type WorldSnapshot } from './world';
 
 export const DEFAULT_WORLD = 'default';
 const NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -10,7 +10,7 @@ export interface WorldRegistryOptions extends Omit<WorldOptions, 'name' | 'onCha
   /** A saved default world to start from (--state FILE), instead of a freshly generated one. */
   restoreDefault?: () => WorldSnapshot | null;
   /** Called after every change of the default world (--state FILE persists it). */
-  onChange?: (world: World) => void;
+  onChange?: ChangeHook;
 }
 
 export type WorldStatus = 'existing' | 'created' | 'recreated-after-eviction';
@@ -30,9 +30,9 @@ export class WorldRegistry {
   }
 
   /** Replaces the default world (reset, import); the persistence hook follows it. */
-  replaceDefault(next: (onChange?: (world: World) => void) => World): World {
+  replaceDefault(next: (onChange?: ChangeHook) => World): World {
     this.defaultWorld = next(this.options.onChange);
-    this.options.onChange?.(this.defaultWorld);
+    this.options.onChange?.(this.defaultWorld, 'now');
     return this.defaultWorld;
   }
 

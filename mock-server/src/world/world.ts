@@ -5,12 +5,19 @@ import type { World as GeneratedWorld } from '@creator-market/fixtures';
 import { Clock } from './clock';
 import { Store, type StoreState } from './store';
 
+/**
+ * Told of every change of a world: `now` for a change acknowledged to a client (saved before the answer),
+ * `soon` for bookkeeping a read does on the side (a search counted toward today's hot keywords), which may
+ * be saved a moment later: a search must not cost a whole snapshot write.
+ */
+export type ChangeHook = (world: World, when?: 'now' | 'soon') => void;
+
 export interface WorldOptions {
   name: string;
   seed: number;
   scale: number;
   /** Called after every successful state change (persistence hooks here). */
-  onChange?: (world: World) => void;
+  onChange?: ChangeHook;
 }
 
 /** What `GET /__mock/state` exports and `PUT /__mock/state` and `--state FILE` restore. */
@@ -35,7 +42,7 @@ export class World {
     readonly seed: number,
     readonly scale: number,
     public store: Store,
-    private readonly onChange?: (world: World) => void,
+    private readonly onChange?: ChangeHook,
   ) {}
 
   static create(options: WorldOptions): World {
@@ -43,16 +50,16 @@ export class World {
     return new World(options.name, options.seed, options.scale, new Store(generated), options.onChange);
   }
 
-  static fromSnapshot(snapshot: WorldSnapshot, onChange?: (world: World) => void): World {
+  static fromSnapshot(snapshot: WorldSnapshot, onChange?: ChangeHook): World {
     const world = new World(snapshot.name, snapshot.seed, snapshot.scale, new Store(snapshot.world, snapshot.state), onChange);
     world.clock.advance(snapshot.clockOffsetMs);
     return world;
   }
 
-  /** Marks a state change: bumps the version and tells the persistence hook. */
-  touched(): void {
+  /** Marks a state change: bumps the version and tells the persistence hook (see ChangeHook). */
+  touched(when: 'now' | 'soon' = 'now'): void {
     this.version += 1;
-    this.onChange?.(this);
+    this.onChange?.(this, when);
   }
 
   snapshot(): WorldSnapshot {
