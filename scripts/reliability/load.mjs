@@ -7,7 +7,8 @@
 // Business 4xx (out of stock, limits...) are allowed and counted by code.
 //
 //   node scripts/reliability/load.mjs [--seconds 60] [--warmup 5] [--buyers 50] [--connections 64] [--seed 1] [--cpu-prof]
-//   (--cpu-prof runs the server under node --cpu-prof and prints its heaviest frames at the end)
+//   (--cpu-prof runs the server under node --cpu-prof and prints its heaviest frames at the end;
+//   LOAD_DEBUG=1 prints the server's memory line after each full collection)
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

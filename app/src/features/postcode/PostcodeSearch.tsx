@@ -3,8 +3,9 @@
 // the widget's data to `onSelect`.
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
-import { IconClose, IconSearch } from '../../ui/Icons';
+import { IconSearch } from '../../ui/Icons';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
+import { SearchField } from '../../ui/SearchField';
 import { Spinner } from '../../ui/Spinner';
 import { lookupPostcodes, POSTCODE_QUERY_MIN_LENGTH, POSTCODE_TEXT, type PostcodeData, type PostcodePage } from './lookup';
 import styles from './Postcode.module.css';
@@ -60,28 +61,18 @@ export function PostcodeSearch({ initialQuery = '', onSelect, onSearch }: Postco
   return (
     <div className={styles.widget}>
       <form role="search" className={styles.searchRow} onSubmit={submit}>
-        <label className={styles.field}>
-          <IconSearch size={20} strokeWidth={2} className={styles.fieldIcon} />
-          <input
-            type="search"
-            enterKeyHint="search"
-            className={styles.input}
-            value={term}
-            maxLength={80}
-            placeholder={POSTCODE_TEXT.placeholder}
-            aria-label={POSTCODE_TEXT.placeholder}
-            autoFocus
-            onChange={(event) => {
-              setTerm(event.target.value);
-              setTooShort(false);
-            }}
-          />
-          {term !== '' && (
-            <button type="button" className={styles.clear} aria-label="검색어 지우기" onClick={() => setTerm('')}>
-              <IconClose size={14} strokeWidth={2.4} />
-            </button>
-          )}
-        </label>
+        <SearchField
+          size="lg"
+          value={term}
+          onChange={(value) => {
+            setTerm(value);
+            setTooShort(false);
+          }}
+          onClear={() => setTerm('')}
+          label={POSTCODE_TEXT.placeholder}
+          maxLength={80}
+          autoFocus
+        />
         <button type="submit" className={styles.submit}>
           {POSTCODE_TEXT.submit}
         </button>

@@ -1,10 +1,11 @@
-// The search field of the search screens: back button, the term (trimmed on submit; a blank term stays
-// on the empty search), a clear button.
+// The search bar of the search screens: back button, the term (trimmed on submit; a blank term stays on the
+// empty search) in ui/SearchField with its clear button, the submit button.
 import { searchPath, TEXT_INPUT_MAX_LENGTH } from '@creator-market/sdk/domain';
 import { useState, type FormEvent } from 'react';
 import { cx } from '../../ui/cx';
-import { IconBack, IconClose, IconSearch } from '../../ui/Icons';
+import { IconBack } from '../../ui/Icons';
 import { goBack, navigate } from '../../ui/navigation';
+import { SearchField } from '../../ui/SearchField';
 import styles from './SearchBar.module.css';
 
 export const SEARCH_TEXT = {
@@ -46,25 +47,14 @@ export function SearchBar({ initialTerm = '', autoFocus = false, withBack = true
           <IconBack size={26} />
         </button>
       )}
-      <label className={styles.field}>
-        <IconSearch size={20} strokeWidth={2} className={styles.icon} />
-        <input
-          type="search"
-          enterKeyHint="search"
-          className={styles.input}
-          value={term}
-          maxLength={TEXT_INPUT_MAX_LENGTH}
-          placeholder={SEARCH_TEXT.placeholder}
-          aria-label={SEARCH_TEXT.placeholder}
-          autoFocus={autoFocus}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-        {term !== '' && (
-          <button type="button" className={styles.clear} aria-label={SEARCH_TEXT.clear} onClick={() => setTerm('')}>
-            <IconClose size={14} strokeWidth={2.4} />
-          </button>
-        )}
-      </label>
+      <SearchField
+        value={term}
+        onChange={setTerm}
+        label={SEARCH_TEXT.placeholder}
+        clearLabel={SEARCH_TEXT.clear}
+        maxLength={TEXT_INPUT_MAX_LENGTH}
+        autoFocus={autoFocus}
+      />
       <button type="submit" className={styles.submit}>
         {SEARCH_TEXT.submit}
       </button>

@@ -18,8 +18,8 @@ import { presentError } from '../../app/errors';
 import { useNow } from '../../features/data/useNow';
 import { TextField } from '../../features/forms/FormField';
 import { PhoneField, phoneValueOf, type PhoneValue } from '../../features/forms/PhoneField';
+import { VerifiedValue } from '../../features/forms/VerifiedValue';
 import { Button } from '../../ui/Button';
-import { IconCheckCircle } from '../../ui/Icons';
 import { toast } from '../../ui/Toast';
 import { digitsOnly } from './form';
 import styles from './EditMyInfo.module.css';
@@ -130,26 +130,23 @@ export function PhoneSection({ value, onChange, changing, onChanging, error, ver
     return (
       <div className={styles.field}>
         <span className={styles.fieldLabel}>{PHONE_TEXT.label}</span>
-        <div className={styles.lockedAccount} role="group" aria-label={PHONE_TEXT.verified}>
-          <div className={styles.lockedText}>
-            <span className={styles.verifiedMark}>
-              <IconCheckCircle size={16} />
-              {PHONE_TEXT.verified}
-            </span>
-            <strong className={styles.lockedNumber}>{formatPhoneForDisplay(verifiedPhone)}</strong>
-          </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={PHONE_TEXT.changeLabel}
-            onClick={() => {
-              onChanging(true);
-              onChange({ country: value.country, number: '' });
-            }}
-          >
-            {PHONE_TEXT.change}
-          </Button>
-        </div>
+        <VerifiedValue
+          label={PHONE_TEXT.verified}
+          value={formatPhoneForDisplay(verifiedPhone)}
+          action={
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={PHONE_TEXT.changeLabel}
+              onClick={() => {
+                onChanging(true);
+                onChange({ country: value.country, number: '' });
+              }}
+            >
+              {PHONE_TEXT.change}
+            </Button>
+          }
+        />
       </div>
     );
   }

@@ -7,9 +7,9 @@ import { useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
 import { SelectField, TextField } from '../../features/forms/FormField';
+import { VerifiedValue } from '../../features/forms/VerifiedValue';
 import { Button } from '../../ui/Button';
 import { confirm } from '../../ui/Dialog';
-import { IconCheckCircle } from '../../ui/Icons';
 import { bankName, digitsOnly, type RefundAccountState } from './form';
 import styles from './EditMyInfo.module.css';
 
@@ -67,21 +67,16 @@ export function RefundAccountSection({ value, onChange, error, stored }: RefundA
   if (value.verified) {
     const account = value.verified;
     return (
-      <div className={styles.lockedAccount} role="group" aria-label={ACCOUNT_TEXT.verified}>
-        <div className={styles.lockedText}>
-          <span className={styles.verifiedMark}>
-            <IconCheckCircle size={16} />
-            {ACCOUNT_TEXT.verified}
-          </span>
-          <strong className={styles.lockedNumber}>
-            {bankName(account.type)} {account.no}
-          </strong>
-          <span className={styles.lockedHolder}>{ACCOUNT_TEXT.holder(account.name)}</span>
-        </div>
-        <Button variant="secondary" size="sm" aria-label={ACCOUNT_TEXT.changeLabel} onClick={() => void change()}>
-          {ACCOUNT_TEXT.change}
-        </Button>
-      </div>
+      <VerifiedValue
+        label={ACCOUNT_TEXT.verified}
+        value={`${bankName(account.type)} ${account.no}`}
+        detail={ACCOUNT_TEXT.holder(account.name)}
+        action={
+          <Button variant="secondary" size="sm" aria-label={ACCOUNT_TEXT.changeLabel} onClick={() => void change()}>
+            {ACCOUNT_TEXT.change}
+          </Button>
+        }
+      />
     );
   }
 

@@ -7,12 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
 import { SelectField, TextField } from '../../features/forms/FormField';
+import { VerifiedValue } from '../../features/forms/VerifiedValue';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
-import { IconCheckCircle } from '../../ui/Icons';
 import { toast } from '../../ui/Toast';
 import { bankName } from './orderText';
-import styles from './EditOrder.module.css';
 
 type BankAccount = Schemas['BankAccount'];
 
@@ -83,23 +82,19 @@ export function RefundAccountField({ publicId, account, editable, onVerified }: 
 
   if (verified) {
     return (
-      <div className={styles.verified}>
-        <span className={styles.verifiedText}>
-          <span className={styles.verifiedMark}>
-            <IconCheckCircle size={14} />
-            {REFUND_TEXT.verified}
-          </span>
-          <span className={styles.verifiedAccount}>
-            {bankName(verified.type)} {verified.no}
-          </span>
-          <span>{verified.name}</span>
-        </span>
-        {editable && (
-          <Button variant="secondary" size="sm" onClick={enterAnother}>
-            {REFUND_TEXT.change}
-          </Button>
-        )}
-      </div>
+      <VerifiedValue
+        compact
+        label={REFUND_TEXT.verified}
+        value={`${bankName(verified.type)} ${verified.no}`}
+        detail={verified.name}
+        action={
+          editable && (
+            <Button variant="secondary" size="sm" onClick={enterAnother}>
+              {REFUND_TEXT.change}
+            </Button>
+          )
+        }
+      />
     );
   }
 
