@@ -76,22 +76,24 @@ export async function forcedErrors(ctx) {
   }
 
   /**
-   * One step: forces `name` on `operation` ({label, method, path}), runs `trigger`, checks the screen. A rule
-   * left unused says the screen never made the call.
+   * One step: forces `name` on `operation` ({label, method, path}), runs `trigger`, checks the screen shows
+   * the catalogue's text for `shows` (the scenario itself unless a `slow:MS` name is forced). A rule left
+   * unused says the screen never made the call.
    */
-  async function check(name, operation, trigger, { root = ctx.page } = {}) {
-    const scenario = catalogue.get(name);
-    if (!scenario) throw new Error(`GET /__mock/scenarios has no scenario '${name}'`);
-    const times = resentByBrowser(scenario) ? RESENT_TIMES : 1;
+  async function check(name, operation, trigger, { root = ctx.page, shows = name } = {}) {
+    const expected = catalogue.get(shows);
+    if (!expected) throw new Error(`GET /__mock/scenarios has no scenario '${shows}'`);
+    const forced = catalogue.get(name);
+    const times = forced && resentByBrowser(forced) ? RESENT_TIMES : 1;
     await ctx.step(`${name} on ${operation.label}`, async () => {
-      if (scenario.ui.kind === 'toast') {
+      if (expected.ui.kind === 'toast') {
         // Toasts last 3 s: an earlier one with the same words must go first, so the one checked is new.
-        await root.locator('[role="status"], [role="alert"]').filter({ hasText: scenario.ui.message }).first().waitFor({ state: 'hidden', timeout: 6000 }).catch(() => undefined);
+        await root.locator('[role="status"], [role="alert"]').filter({ hasText: expected.ui.message }).first().waitFor({ state: 'hidden', timeout: 6000 }).catch(() => undefined);
       }
       await ctx.control.force(name, { method: operation.method, path: operation.path, times });
       await trigger();
       try {
-        await expectShown(name, root);
+        await expectShown(shows, root);
       } catch (error) {
         const left = await ctx.control.rules();
         if (left.length && left[0].times === times) throw new JourneyFailure(`${error.message} (the forced rule was not used: the screen did not call ${operation.method} ${operation.path})`);
@@ -100,7 +102,7 @@ export async function forcedErrors(ctx) {
         // Uses the browser did not resend are left over.
         await ctx.control.clearScenarios();
       }
-      covered.push(`${name} (${operation.label})`);
+      covered.push(`${shows} (${name === shows ? '' : `forced as ${name} on `}${operation.label})`);
     });
   }
 
