@@ -74,115 +74,148 @@ export default memo(function HomeSections({ data }: { data: HomeData }) {
   const now = useNow();
   // The first screen shows the first section, the banner after it and the top of the next one; the other
   // parts follow one per idle moment (rendering all of them at once kept the main thread busy at start).
+  // Every part is memoised on its own list: this renders again as each of the dozen lists arrives, and only
+  // the part whose list changed may render then.
   return (
     <div className={styles.sections}>
       <RevealInTurn first={3} pending={<RailSkeleton />}>
-        {/* The first section and the banner after it are on the first screen: the placeholder has the loaded
-            section's frame and size, and both ads keep their room while they load, so nothing below jumps. */}
-        <Loaded
-          state={data.topSellers}
-          placeholder={
-            <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
-              <RailSkeleton shape="avatar" width={72} count={4} className={styles.avatarRailPlaceholder} />
-              <AdBox reserve="native" className={styles.ad} />
-            </Section>
-          }
-        >
-          {(sellers) => (
-            <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
-              <HorizontalScroller label={SECTION_TITLES.topSeller} gap={14}>
-                {sellers.map((seller, index) => (
-                  <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} rank={index + 1} />
-                ))}
-              </HorizontalScroller>
-              <AdSlot unit={AD_UNITS.homeTop30Native} className={styles.ad} reserve="native" />
-            </Section>
-          )}
-        </Loaded>
-
-        <AdSlot unit={AD_UNITS.top30BottomBanner} className={styles.ad} reserve="banner" />
-
-        <Loaded state={data.newSellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
-          {(sellers) => (
-            <Section title={SECTION_TITLES.newSeller} moreHref={listPath('newSeller')} bleed>
-              <HorizontalScroller label={SECTION_TITLES.newSeller} gap={14}>
-                {sellers.map((seller) => (
-                  <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} />
-                ))}
-              </HorizontalScroller>
-            </Section>
-          )}
-        </Loaded>
-
+        <TopSellers state={data.topSellers} />
+        <Ad unit={AD_UNITS.top30BottomBanner} className={styles.ad} reserve="banner" />
+        <NewSellers state={data.newSellers} />
         <MarketSection kind="openMarket" markets={data.markets} now={now} />
         <MarketSection kind="newMarket" markets={data.markets} now={now} />
-
-        <Loaded state={data.topCart} placeholder={<RailSkeleton />}>
-          {(items) => (
-            <Section title={SECTION_TITLES.topCart} moreHref={listPath('topCart')} bleed>
-              <HorizontalScroller label={SECTION_TITLES.topCart}>
-                {items.map((product, index) => (
-                  <ProductCard key={product.productUID} product={product} variant="rail" rank={index + 1} />
-                ))}
-              </HorizontalScroller>
-              <div className={styles.nativeAds}>
-                <AdSlot unit={AD_UNITS.homeCartNative1} />
-                <AdSlot unit={AD_UNITS.homeCartNative2} />
-              </div>
-            </Section>
-          )}
-        </Loaded>
-
+        <TopCart state={data.topCart} />
         <ProductRail title={SECTION_TITLES.specialProduct} category="specialProduct" state={data.special} />
         <MarketSection kind="deadlineMarket" markets={data.markets} now={now} />
         <MarketSection kind="scheduleMarket" markets={data.markets} now={now} />
-
-        <Loaded state={data.previews} placeholder={<RailSkeleton width={148} count={3} />}>
-          {(previews) => (
-            <Section title={SECTION_TITLES.marketPreview} moreHref={listPath('marketPreview')} bleed>
-              <HorizontalScroller label={SECTION_TITLES.marketPreview}>
-                {previews.map((preview) => (
-                  <PreviewCard key={preview.previewUID} preview={preview} />
-                ))}
-              </HorizontalScroller>
-            </Section>
-          )}
-        </Loaded>
-
+        <Previews state={data.previews} />
         <HotKeywords state={data.hotKeywords} />
-
         <ProductRail title={SECTION_TITLES.topSold} category="topSold" state={data.topSold} ranked />
-
-        <Loaded state={data.newProducts} placeholder={<RailSkeleton />}>
-          {(items) => (
-            <Section title={SECTION_TITLES.newProduct} moreHref={listPath('newProduct')} bleed>
-              <ProductGrid>
-                {items.slice(0, 6).map((product) => (
-                  <ProductCard key={product.productUID} product={product} />
-                ))}
-              </ProductGrid>
-            </Section>
-          )}
-        </Loaded>
-
-        <Loaded state={data.luckySellers} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
-          {(sellers) => (
-            <Section title={SECTION_TITLES.remindSeller} moreHref={listPath('remindSeller')} bleed>
-              <div className={styles.sellerRows}>
-                {sellers.slice(0, 5).map((seller) => (
-                  <SellerRow key={seller.sellerUID} seller={fromSummary(seller)} />
-                ))}
-              </div>
-            </Section>
-          )}
-        </Loaded>
-        <Footer className={styles.footer} />
+        <NewProducts state={data.newProducts} />
+        <LuckySellers state={data.luckySellers} />
+        <HomeFooter className={styles.footer} />
       </RevealInTurn>
     </div>
   );
 });
 
-function HotKeywords({ state }: { state: LoadState<Schemas['HotKeywords']> }) {
+const Ad = memo(AdSlot);
+const HomeFooter = memo(Footer);
+
+type Sellers = LoadState<Schemas['SellerSummary'][]>;
+
+// The first section and the banner after it are on the first screen: the placeholder has the loaded
+// section's frame and size, and both ads keep their room while they load, so nothing below jumps.
+const TopSellers = memo(function TopSellers({ state }: { state: Sellers }) {
+  return (
+    <Loaded
+      state={state}
+      placeholder={
+        <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
+          <RailSkeleton shape="avatar" width={72} count={4} className={styles.avatarRailPlaceholder} />
+          <AdBox reserve="native" className={styles.ad} />
+        </Section>
+      }
+    >
+      {(sellers) => (
+        <Section title={SECTION_TITLES.topSeller} moreHref={listPath('topSeller')} bleed>
+          <HorizontalScroller label={SECTION_TITLES.topSeller} gap={14}>
+            {sellers.map((seller, index) => (
+              <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} rank={index + 1} />
+            ))}
+          </HorizontalScroller>
+          <AdSlot unit={AD_UNITS.homeTop30Native} className={styles.ad} reserve="native" />
+        </Section>
+      )}
+    </Loaded>
+  );
+});
+
+const NewSellers = memo(function NewSellers({ state }: { state: Sellers }) {
+  return (
+    <Loaded state={state} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
+      {(sellers) => (
+        <Section title={SECTION_TITLES.newSeller} moreHref={listPath('newSeller')} bleed>
+          <HorizontalScroller label={SECTION_TITLES.newSeller} gap={14}>
+            {sellers.map((seller) => (
+              <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} />
+            ))}
+          </HorizontalScroller>
+        </Section>
+      )}
+    </Loaded>
+  );
+});
+
+const TopCart = memo(function TopCart({ state }: { state: LoadState<Schemas['ProductSummary'][]> }) {
+  return (
+    <Loaded state={state} placeholder={<RailSkeleton />}>
+      {(items) => (
+        <Section title={SECTION_TITLES.topCart} moreHref={listPath('topCart')} bleed>
+          <HorizontalScroller label={SECTION_TITLES.topCart}>
+            {items.map((product, index) => (
+              <ProductCard key={product.productUID} product={product} variant="rail" rank={index + 1} />
+            ))}
+          </HorizontalScroller>
+          <div className={styles.nativeAds}>
+            <AdSlot unit={AD_UNITS.homeCartNative1} />
+            <AdSlot unit={AD_UNITS.homeCartNative2} />
+          </div>
+        </Section>
+      )}
+    </Loaded>
+  );
+});
+
+const Previews = memo(function Previews({ state }: { state: LoadState<Schemas['Preview'][]> }) {
+  return (
+    <Loaded state={state} placeholder={<RailSkeleton width={148} count={3} />}>
+      {(previews) => (
+        <Section title={SECTION_TITLES.marketPreview} moreHref={listPath('marketPreview')} bleed>
+          <HorizontalScroller label={SECTION_TITLES.marketPreview}>
+            {previews.map((preview) => (
+              <PreviewCard key={preview.previewUID} preview={preview} />
+            ))}
+          </HorizontalScroller>
+        </Section>
+      )}
+    </Loaded>
+  );
+});
+
+const NewProducts = memo(function NewProducts({ state }: { state: LoadState<Schemas['ProductSummary'][]> }) {
+  return (
+    <Loaded state={state} placeholder={<RailSkeleton />}>
+      {(items) => (
+        <Section title={SECTION_TITLES.newProduct} moreHref={listPath('newProduct')} bleed>
+          <ProductGrid>
+            {items.slice(0, 6).map((product) => (
+              <ProductCard key={product.productUID} product={product} />
+            ))}
+          </ProductGrid>
+        </Section>
+      )}
+    </Loaded>
+  );
+});
+
+const LuckySellers = memo(function LuckySellers({ state }: { state: Sellers }) {
+  return (
+    <Loaded state={state} placeholder={<RailSkeleton shape="avatar" width={72} count={4} />}>
+      {(sellers) => (
+        <Section title={SECTION_TITLES.remindSeller} moreHref={listPath('remindSeller')} bleed>
+          <div className={styles.sellerRows}>
+            {sellers.slice(0, 5).map((seller) => (
+              <SellerRow key={seller.sellerUID} seller={fromSummary(seller)} />
+            ))}
+          </div>
+        </Section>
+      )}
+    </Loaded>
+  );
+});
+
+const HotKeywords = memo(function HotKeywords({ state }: { state: LoadState<Schemas['HotKeywords']> }) {
   const keywords = state.data?.keywords ?? [];
   if (state.loading && state.data === undefined) return null;
   if (keywords.length === 0) return null;
@@ -200,4 +233,4 @@ function HotKeywords({ state }: { state: LoadState<Schemas['HotKeywords']> }) {
       </ol>
     </Section>
   );
-}
+});

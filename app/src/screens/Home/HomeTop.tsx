@@ -2,6 +2,7 @@
 // dot when a category's newest seller is not the one remembered).
 import type { Schemas } from '@creator-market/sdk';
 import { buildPath, configStore } from '@creator-market/sdk/domain';
+import { memo } from 'react';
 import { Link } from 'wouter';
 import type { LoadState } from '../../features/data/useLoad';
 import { marketPath } from '../../features/market-card/paths';
@@ -15,7 +16,8 @@ import type { Banner } from './homeData';
 import styles from './Home.module.css';
 
 /** `onShown`: the first banner's image has loaded (or failed), i.e. the first screen is painted. */
-export function BannerCarousel({ state, onShown }: { state: LoadState<Banner[]>; onShown?: () => void }) {
+// Memoised, like the sections below: the home renders again as each of its lists arrives.
+export const BannerCarousel = memo(function BannerCarousel({ state, onShown }: { state: LoadState<Banner[]>; onShown?: () => void }) {
   if (state.loading && state.data === undefined) {
     return (
       <div className={styles.banner}>
@@ -49,9 +51,9 @@ export function BannerCarousel({ state, onShown }: { state: LoadState<Banner[]>;
       </Carousel>
     </div>
   );
-}
+});
 
-export function CategoryIcons({ state }: { state: LoadState<Schemas['SellerCategoryEntry'][]> }) {
+export const CategoryIcons = memo(function CategoryIcons({ state }: { state: LoadState<Schemas['SellerCategoryEntry'][]> }) {
   if (state.loading && state.data === undefined) {
     return (
       <div className={styles.categories} aria-hidden="true">
@@ -83,5 +85,5 @@ export function CategoryIcons({ state }: { state: LoadState<Schemas['SellerCateg
       })}
     </nav>
   );
-}
+});
 
