@@ -13,7 +13,7 @@
 // Writes {summary, thresholds, pages: [{name, path, passed, median, runs}]}; exits 1 when a page misses a
 // threshold or could not be measured.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { freePort, HOST, REPO_ROOT, startMockCli } from '../bench/processes.mjs';
+import { buildApp, serveBuild } from '../lib/app-site.mjs';
 
 export const THRESHOLDS = { minScore: 0.95, maxCls: 0.05 };
 export const PAGES = [
@@ -54,93 +55,6 @@ const log = (line) => console.log(`[lighthouse ${((performance.now() - started) 
 async function expectSeededPages(apiBase) {
   const response = await fetch(`${apiBase}/common/market/get/mallang_studio/4`);
   if (!response.ok) throw new Error(`the mock world has no market mallang_studio/4 (HTTP ${response.status}); update PAGES`);
-}
-
-/** Builds the app for `apiBase` into BUILD_DIR. */
-function buildApp(apiBase) {
-  rmSync(BUILD_DIR, { recursive: true, force: true });
-  return new Promise((resolve, reject) => {
-    const args = ['--filter', '@creator-market/app', 'build', '--outDir', BUILD_DIR, '--emptyOutDir', '--logLevel', 'warn'];
-    const child = spawn('pnpm', args, { cwd: REPO_ROOT, env: { ...process.env, VITE_API_BASE: apiBase }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(String(chunk)));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0 && existsSync(path.join(BUILD_DIR, 'index.html'))) resolve();
-      else reject(new Error(`the app build failed (exit ${code}):\n${output.join('').slice(-4000)}`));
-    });
-  });
-}
-
-const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg']);
-
-/**
- * Serves `root` as a production host would: gzip for text, hashed assets cached for a year, index.html
- * revalidated, and every path that is not a file answered with index.html (the SPA fallback).
- */
-async function serveBuild(root) {
-  const port = await freePort();
-  const cache = new Map();
-  const body = (file) => {
-    let entry = cache.get(file);
-    if (!entry) {
-      const bytes = readFileSync(file);
-      const ext = path.extname(file).toLowerCase();
-      entry = { raw: bytes, gzip: COMPRESSIBLE.has(ext) ? gzipSync(bytes) : null, type: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
-      cache.set(file, entry);
-    }
-    return entry;
-  };
-  const fileFor = (pathname) => {
-    const file = path.join(root, path.normalize(decodeURIComponent(pathname)));
-    if (!file.startsWith(root + path.sep)) return null;
-    try {
-      return statSync(file).isFile() ? file : null;
-    } catch {
-      return null;
-    }
-  };
-  const server = http.createServer((req, res) => {
-    let pathname;
-    try {
-      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    } catch {
-      pathname = '/';
-    }
-    const file = fileFor(pathname);
-    if (!file && pathname.startsWith('/assets/')) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-      return;
-    }
-    const chosen = file ?? path.join(root, 'index.html');
-    const entry = body(chosen);
-    const gzip = entry.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    res.writeHead(200, {
-      'Content-Type': entry.type,
-      'Cache-Control': chosen.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      Vary: 'Accept-Encoding',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-    });
-    res.end(gzip ? entry.gzip : entry.raw);
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, resolve);
-  });
-  return { origin: `http://${HOST}:${port}`, close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }) };
 }
 
 /**
@@ -264,9 +178,9 @@ try {
   await expectSeededPages(mock.baseUrl);
   api = await compressingProxy(mock.baseUrl);
   log(`mock server on ${mock.baseUrl}, behind a gzip proxy on ${api.origin}`);
-  await buildApp(api.origin);
+  await buildApp({ outDir: BUILD_DIR, apiBase: api.origin });
   log(`app built for it into ${path.relative(REPO_ROOT, BUILD_DIR)}`);
-  site = await serveBuild(BUILD_DIR);
+  site = await serveBuild(BUILD_DIR, { gzip: true });
   chrome = await startChrome();
   log(`serving on ${site.origin}; chromium DevTools on port ${chrome.port}`);
 

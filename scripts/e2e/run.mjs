@@ -10,7 +10,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { JourneyFailure, MissingInApp, openJourney } from './lib/journey.mjs';
-import { buildApp, BUILD_DIR, REPO_ROOT, serveStatic, startMockServer } from './lib/stack.mjs';
+import { serveBuild } from '../lib/app-site.mjs';
+import { buildApp, BUILD_DIR, REPO_ROOT, startMockServer } from './lib/stack.mjs';
 import guestToPaid from './journeys/guest-to-paid.mjs';
 import subscribeUnsubscribe from './journeys/subscribe-unsubscribe.mjs';
 import search from './journeys/search.mjs';
@@ -105,7 +106,7 @@ async function main() {
     const buildStarted = Date.now();
     await buildApp(apiBase);
     log(`mock server ${apiBase} (ready in ${(mock.readyMs / 1000).toFixed(1)} s), app built in ${seconds(buildStarted)} s`);
-    server = await serveStatic(BUILD_DIR);
+    server = await serveBuild(BUILD_DIR);
     log(`app served at ${server.origin}`);
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,

@@ -1,0 +1,115 @@
+// The built app as the browser journeys and the Lighthouse budget use it: built for a given API address
+// into a directory of its own (`.tmp/` is git-ignored, so `pnpm build`'s app/dist stays), and served the way
+// the real host serves it: hashed assets cached for a year, index.html revalidated, every path that is not
+// a file answered with index.html (the SPA fallback), a missing built asset a 404.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { freePort, HOST, REPO_ROOT } from '../bench/processes.mjs';
+
+/** Builds the app for `apiBase` into `outDir` (emptied first), with `env` added to the build's environment. */
+export function buildApp({ outDir, apiBase, env = {} }) {
+  rmSync(outDir, { recursive: true, force: true });
+  return new Promise((resolve, reject) => {
+    const args = ['--filter', '@creator-market/app', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+    const child = spawn('pnpm', args, { cwd: REPO_ROOT, env: { ...process.env, VITE_API_BASE: apiBase, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(String(chunk)));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0 && existsSync(path.join(outDir, 'index.html'))) resolve();
+      else reject(new Error(`the app build failed (exit ${code}):\n${output.join('').slice(-4000)}`));
+    });
+  });
+}
+
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg']);
+
+/** The file a request path names inside `root`, or null (outside the root, not a file, or not decodable). */
+function fileFor(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = path.join(root, path.normalize(decoded));
+  if (!file.startsWith(root + path.sep)) return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the build in `root` on a free loopback port; resolves with {origin, close}. `gzip`: text is sent
+ * gzipped to clients that accept it, as a production host does (the Lighthouse budget's slow-4G link).
+ */
+export async function serveBuild(root, { gzip = false } = {}) {
+  const port = await freePort();
+  const index = path.join(root, 'index.html');
+  const files = new Map();
+  const contentOf = (file) => {
+    let entry = files.get(file);
+    if (!entry) {
+      const bytes = readFileSync(file);
+      const ext = path.extname(file).toLowerCase();
+      entry = { raw: bytes, gzipped: gzip && COMPRESSIBLE.has(ext) ? gzipSync(bytes) : null, type: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+      files.set(file, entry);
+    }
+    return entry;
+  };
+  const server = http.createServer((req, res) => {
+    let pathname;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      pathname = '/';
+    }
+    const file = fileFor(root, pathname);
+    if (!file && pathname.startsWith('/assets/')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    const chosen = file ?? index;
+    const entry = contentOf(chosen);
+    const sendGzip = entry.gzipped !== null && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, {
+      'Content-Type': entry.type,
+      'Cache-Control': chosen.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(gzip ? { Vary: 'Accept-Encoding' } : {}),
+      ...(sendGzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+    res.end(sendGzip ? entry.gzipped : entry.raw);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, resolve);
+  });
+  return {
+    origin: `http://${HOST}:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
