@@ -1,5 +1,6 @@
 // Development page that shows every shared UI component in use, the way screens will compose them.
 // The route table replaces it in App.tsx; it stays reachable for design reviews.
+import { formatWon } from '@creator-market/sdk/domain';
 import { useEffect, useState } from 'react';
 import { openDrawer, setFloatingButton } from '../stores/ui';
 import { AppBar } from '../ui/AppBar';
@@ -211,7 +212,7 @@ export default function KitPage() {
               <span className={styles.cartOption}>A타입 · 3,500원</span>
               <div className={styles.cartFoot}>
                 <QuantityStepper value={quantity} min={1} max={5} size="sm" onChange={setQuantity} />
-                <strong>{(3500 * quantity).toLocaleString('ko-KR')}원</strong>
+                <strong>{formatWon(3500 * quantity)}</strong>
               </div>
             </div>
           </div>

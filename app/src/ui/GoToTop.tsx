@@ -25,7 +25,9 @@ export function GoToTop() {
     const onScroll = () => {
       timer ??= setTimeout(check, TIMING.scrollThrottleMs);
     };
-    check();
+    // The first check is scheduled like a scroll's: reading scrollY lays the page out, which would lengthen
+    // the task that renders the page.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);

@@ -61,16 +61,37 @@ export function createTransport(options: TransportOptions): FetchLike {
     options.onResponse?.(copyResponse(response, text), request);
 
     if (!response.ok) throw httpError(response.status, response.statusText, text, target);
-    const problem = bodyProblem(text, options.expectEnvelope);
-    if (problem) throw transportError('network-error', `HTTP ${response.status} with ${problem}`, target);
-    return copyResponse(response, text);
+    const body = readBody(text, options.expectEnvelope);
+    if ('problem' in body) throw transportError('network-error', `HTTP ${response.status} with ${body.problem}`, target);
+    return new CheckedResponse(text, responseInit(response), body.value);
   };
+}
+
+/**
+ * A 2xx answer whose body has been parsed to check it: json() gives that value rather than parsing the text
+ * a second time (openapi-fetch calls it; the home screen's lists are a few hundred KB of JSON).
+ */
+class CheckedResponse extends Response {
+  readonly #value: unknown;
+
+  constructor(text: string, init: ResponseInit, value: unknown) {
+    super(text, init);
+    this.#value = value;
+  }
+
+  override json(): Promise<unknown> {
+    return Promise.resolve(this.#value);
+  }
 }
 
 /** A fresh, readable response with the same status and headers (statuses like 204 take no body). */
 function copyResponse(response: Response, text: string): Response {
   const nullBody = [101, 103, 204, 205, 304].includes(response.status);
-  return new Response(nullBody ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(nullBody ? null : text, responseInit(response));
+}
+
+function responseInit(response: Response): ResponseInit {
+  return { status: response.status, statusText: response.statusText, headers: response.headers };
 }
 
 /** Settles like `work`, or rejects as soon as `signal` aborts. */
@@ -86,17 +107,17 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Why a 2xx body is unusable, or undefined when it is fine. */
-function bodyProblem(text: string, expectEnvelope: boolean): string | undefined {
-  if (text.trim() === '') return 'an empty body';
+/** A 2xx body's JSON value, or why it is unusable. */
+function readBody(text: string, expectEnvelope: boolean): { value: unknown } | { problem: string } {
+  if (text.trim() === '') return { problem: 'an empty body' };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return 'a body that is not JSON';
+    return { problem: 'a body that is not JSON' };
   }
-  if (expectEnvelope && (typeof value !== 'object' || value === null || !('data' in value))) return 'a body without the {data} envelope';
-  return undefined;
+  if (expectEnvelope && (typeof value !== 'object' || value === null || !('data' in value))) return { problem: 'a body without the {data} envelope' };
+  return { value };
 }
 
 function describe(error: unknown): string {

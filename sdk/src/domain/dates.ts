@@ -1,13 +1,11 @@
 // Date display rules: every time is shown in Asia/Seoul with the Korean locale, whatever the process timezone.
 import dayjs, { type Dayjs } from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import 'dayjs/locale/ko.js';
-import { DATE_FORMAT, LOCALE, TIMEZONE } from './constants';
+import { DATE_FORMAT, LOCALE, SEOUL_UTC_OFFSET_MINUTES } from './constants';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.extend(relativeTime);
 
 /** A point in time: an ISO 8601 string (API times), epoch milliseconds or a Date. */
@@ -23,16 +21,22 @@ export function toEpochMs(time: TimeInput | null | undefined): number {
   return dayjs(time).valueOf();
 }
 
-/** A dayjs instance of the time in Asia/Seoul with the Korean locale, or null when the time cannot be read. */
-export function toSeoul(time: TimeInput | null | undefined): Dayjs | null {
+/**
+ * The wall clock in Seoul at a time, as a dayjs for formatting, or null when the time cannot be read: a UTC
+ * dayjs moved forward by Seoul's offset, so that its fields and format() are Seoul's in any process time zone
+ * (dayjs's own utcOffset() goes through the local zone and is an hour off near its daylight-saving changes).
+ * Its valueOf() is therefore not the instant: it stays inside this module, where it is only formatted and
+ * compared with another wall clock.
+ */
+function seoulWallClock(time: TimeInput | null | undefined): Dayjs | null {
   const ms = toEpochMs(time);
   if (!Number.isFinite(ms)) return null;
-  return dayjs(ms).tz(TIMEZONE).locale(LOCALE);
+  return dayjs.utc(ms + SEOUL_UTC_OFFSET_MINUTES * 60_000).locale(LOCALE);
 }
 
 /** Formats a time in Seoul; default 'YYYY.MM.DD HH:mm:ss'. An unreadable time gives ''. */
 export function formatDateTime(time: TimeInput | null | undefined, format: string = DATE_FORMAT.dateTime): string {
-  return toSeoul(time)?.format(format) ?? '';
+  return seoulWallClock(time)?.format(format) ?? '';
 }
 
 /** 'YY. M. D. (dd)' with the Korean weekday, e.g. '26. 11. 21. (토)'. */
@@ -47,15 +51,15 @@ export function formatTime(time: TimeInput | null | undefined): string {
 
 /** Korean relative time from now, e.g. '3분 후', '2일 전', '하루 후'. An unreadable time gives ''. */
 export function formatRelative(time: TimeInput | null | undefined, now: Now): string {
-  const target = toSeoul(time);
-  const reference = toSeoul(now);
+  const target = seoulWallClock(time);
+  const reference = seoulWallClock(now);
   return target && reference ? target.from(reference) : '';
 }
 
 /** The Korean distance between two times without '후'/'전', e.g. '3분', '하루'. */
 export function formatDistance(time: TimeInput | null | undefined, now: Now): string {
-  const target = toSeoul(time);
-  const reference = toSeoul(now);
+  const target = seoulWallClock(time);
+  const reference = seoulWallClock(now);
   return target && reference ? target.from(reference, true) : '';
 }
 

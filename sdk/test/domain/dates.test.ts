@@ -9,8 +9,8 @@ import {
   isSameSeoulDay,
   seoulDayKey,
   toEpochMs,
-  toSeoul,
 } from '../../src/domain/dates';
+import { TIMEZONE } from '../../src/domain/constants';
 
 // Seoul has kept UTC+9 without daylight saving since 1988, so a reference can be computed by hand.
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -59,7 +59,6 @@ describe('dates: examples', () => {
     expect(toEpochMs('not a date')).toBeNaN();
     expect(toEpochMs('')).toBeNaN();
     expect(toEpochMs(null)).toBeNaN();
-    expect(toSeoul(undefined)).toBeNull();
     expect(formatDateTime('nope')).toBe('');
     expect(formatShortDate(null)).toBe('');
     expect(formatRelative('nope', NOW)).toBe('');
@@ -69,6 +68,29 @@ describe('dates: examples', () => {
 });
 
 // The display must not depend on the process timezone: run the properties under several zones.
+describe('the Seoul offset', () => {
+  // dates.ts shifts by SEOUL_UTC_OFFSET_MINUTES instead of asking the time zone database per call: the two
+  // must agree for every time the product can show.
+  const database = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIMEZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const fromDatabase = (ms: number) => {
+    const part = Object.fromEntries(database.formatToParts(ms).map(({ type, value }) => [type, value]));
+    return `${part.year}.${part.month}.${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  };
+
+  test.prop([instant])('is what the time zone database says for Asia/Seoul', (ms) => {
+    expect(formatDateTime(ms)).toBe(fromDatabase(ms));
+  });
+});
+
 describe.each(['UTC', 'America/New_York', 'Asia/Seoul', 'Pacific/Chatham'])('dates under TZ=%s', (zone) => {
   const previous = process.env.TZ;
   beforeAll(() => {

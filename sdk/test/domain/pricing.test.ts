@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cartTotals,
   checkOrder,
+  formatCount,
   formatWon,
   isInUse,
   priceDisplay,
@@ -29,6 +30,24 @@ describe('formatWon', () => {
 
   test.prop([fc.maxSafeInteger()])('groups every integer by thousands', (n) => {
     expect(formatWon(n)).toBe(`${n < 0 ? '-' : ''}${groupDigits(n)}원`);
+  });
+});
+
+describe('formatCount', () => {
+  const korean = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
+
+  test.prop([fc.oneof(fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true }))])(
+    'groups digits exactly as Intl.NumberFormat ko-KR does, after rounding to an integer',
+    (n) => {
+      expect(formatCount(n)).toBe(korean.format(Math.round(n) + 0));
+    },
+  );
+
+  it('shows what is not a finite number as 0', () => {
+    expect(formatCount(Number.NaN)).toBe('0');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('0');
+    expect(formatCount(-0.4)).toBe('0');
+    expect(formatCount(1e21)).toBe('1,000,000,000,000,000,000,000');
   });
 });
 

@@ -2,7 +2,7 @@
 // through presentError (the catalogue decides whether anything is shown) and leaves `error` set so the part
 // can show its error state. Kept-alive pages (React <Activity>) re-run their effects when shown again; a
 // load that already finished for the same inputs is not repeated then.
-import { useCallback, useEffect, useMemo, useRef, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type DependencyList } from 'react';
 import { presentError } from '../../app/errors';
 
 export interface LoadState<T> {
@@ -45,15 +45,18 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
     const controller = new AbortController();
     setState((previous) => ({ data: previous.data, error: null, loading: true }));
     loadRef.current(controller.signal).then(
+      // An answer is rendered as a transition: React renders it in slices with the browser free to paint
+      // and respond in between, where a screen with a dozen arriving lists would render each in one long
+      // task (the main thread's blocking time on a slow phone, scripts/budgets/lighthouse.mjs).
       (data) => {
         if (controller.signal.aborted) return;
         finishedFor.current = inputs;
-        setState({ data, error: null, loading: false });
+        startTransition(() => setState({ data, error: null, loading: false }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         finishedFor.current = inputs;
-        setState({ data: undefined, error: error ?? new Error('load failed'), loading: false });
+        startTransition(() => setState({ data: undefined, error: error ?? new Error('load failed'), loading: false }));
         if (!quiet) void presentError(error, operation === undefined ? {} : { operation });
       },
     );

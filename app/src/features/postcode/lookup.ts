@@ -1,5 +1,6 @@
 // The postcode lookup the widget adapter (./postcode.ts) searches: the mock server's GET /__postcode/search
 // on the API base (not a product API operation, so a plain fetch), with the data shape of the real widget.
+import { formatCount } from '@creator-market/sdk/domain';
 import { API_BASE } from '../../config';
 
 /** What the widget hands over when an address is chosen (the fields of the real widget the app reads). */
@@ -42,7 +43,7 @@ export const POSTCODE_TEXT = {
   ],
   empty: '검색 결과가 없어요',
   emptyHint: '도로명과 건물번호를 다시 확인해주세요.',
-  count: (count: number) => `검색 결과 ${count.toLocaleString('ko-KR')}건`,
+  count: (count: number) => `검색 결과 ${formatCount(count)}건`,
   jibun: '지번',
   failed: '주소를 불러오지 못했어요',
 } as const;

@@ -2,7 +2,7 @@
 // screen): cover, text, planned release date, reactions, and whether it is public yet. In delete mode the
 // row carries a checkbox.
 import type { Schemas } from '@creator-market/sdk';
-import { formatDateTime, toEpochMs } from '@creator-market/sdk/domain';
+import { formatCount, formatDateTime, toEpochMs } from '@creator-market/sdk/domain';
 import type { ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
 import { cx } from '../../ui/cx';
@@ -15,7 +15,7 @@ export type Preview = Schemas['Preview'];
 export const SELLER_NEWS_TEXT = {
   schedule: (date: string) => `${date} 출시 예정`,
   released: (date: string) => `${date} 출시`,
-  reactions: (count: number) => `기대돼요 ${count.toLocaleString('ko-KR')}`,
+  reactions: (count: number) => `기대돼요 ${formatCount(count)}`,
   notPublic: '공개 전',
 } as const;
 

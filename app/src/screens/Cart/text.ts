@@ -1,4 +1,5 @@
 // The cart screen's words. Quoted from SPEC.md where it gives them; the rest (marked "ours") is our Korean.
+import { formatCount } from '@creator-market/sdk/domain';
 
 export const CART_TEXT = {
   title: '장바구니',
@@ -25,7 +26,7 @@ export const CART_TEXT = {
   delivery: '배송 옵션',
   deliveryChoose: '선택해주세요',
   deliveryDrawerTitle: '배송 옵션 선택',
-  deliveryWeightLimit: (grams: number) => `${grams.toLocaleString('ko-KR')}g 이하`,
+  deliveryWeightLimit: (grams: number) => `${formatCount(grams)}g 이하`,
   deliveryNoOptions: '선택할 수 있는 배송 옵션이 없어요',
   freeShippingHint: (won: string) => `${won} 이상 주문 시 배송비 할인`,
   memo: '주문 메모',

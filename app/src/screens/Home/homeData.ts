@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
 import { useLoad, type LoadState } from '../../features/data/useLoad';
 import { loadOpenedMarkets } from '../../features/market-card/loadOpenedMarkets';
+import { whenIdle } from '../../ui/idle';
 
 export type Banner = Schemas['BannerItem'];
 
@@ -29,9 +30,13 @@ export function useHomeData() {
   // host and the sections' chunk. Until then the lists show their placeholders like any list that is loading.
   const [firstScreen] = useState(withResolvers);
   const [firstScreenShown, setFirstScreenShown] = useState(false);
+  // Once the main thread is idle, i.e. after the frame that paints the banner image: starting a dozen
+  // requests and the sections' chunk in the same task would hold that paint back.
   const showFirstScreen = useCallback(() => {
-    firstScreen.resolve();
-    setFirstScreenShown(true);
+    whenIdle(() => {
+      firstScreen.resolve();
+      setFirstScreenShown(true);
+    });
   }, [firstScreen]);
   const belowFold =
     <T,>(load: (signal: AbortSignal) => Promise<T>) =>

@@ -1,6 +1,6 @@
 // The market's information blocks: order start and end, minimum order price, delivery options with the
 // shipping discount, and the order notice that expands.
-import { formatDateTime, formatWon, isInUse, shippingPrice } from '@creator-market/sdk/domain';
+import { formatCount, formatDateTime, formatWon, isInUse, shippingPrice } from '@creator-market/sdk/domain';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Market } from '../../features/market-detail/marketDetail';
 import { cx } from '../../ui/cx';
@@ -13,7 +13,7 @@ export const MARKET_INFO_TEXT = {
   minimum: (min: string) => `물품 ${min} 이상 주문 가능한 마켓이에요`,
   delivery: '배송',
   expect: '발송 예정',
-  weightLimit: (grams: number) => `${grams.toLocaleString('ko-KR')}g 이하`,
+  weightLimit: (grams: number) => `${formatCount(grams)}g 이하`,
   freeShipping: '무료배송',
   discount: (min: string, label: string) => `물품 ${min} 이상 주문 시 ${label}`,
   discountAmount: (amount: string) => `배송비 ${amount} 할인`,

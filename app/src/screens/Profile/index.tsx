@@ -2,7 +2,7 @@
 // a more button with the seller's social links, then open markets, upcoming previews and two recommendation
 // rows (sellers co-subscribed by fans, other sellers of the same category). An unknown seller is Not found;
 // the other sections stay empty when they fail.
-import { SNS_DISPLAY_NAMES, type SnsTypeCode } from '@creator-market/sdk/domain';
+import { formatCount, SNS_DISPLAY_NAMES, type SnsTypeCode } from '@creator-market/sdk/domain';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { api } from '../../api/client';
@@ -26,7 +26,7 @@ import { Skeleton, SkeletonBlock } from '../../ui/Skeleton';
 import styles from './Profile.module.css';
 
 export const PROFILE_TEXT = {
-  subscribers: (count: number) => `구독자 ${count.toLocaleString('ko-KR')}명`,
+  subscribers: (count: number) => `구독자 ${formatCount(count)}명`,
   more: '더보기',
   snsTitle: 'SNS',
   noSns: '등록된 SNS가 없어요',

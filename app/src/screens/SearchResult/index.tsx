@@ -2,7 +2,7 @@
 // '작가' and '물품' sections, each paged until its page count with its total and its own empty state, and a
 // banner between them. A blank term goes back to the search screen; each new term is one search event.
 import type { Schemas } from '@creator-market/sdk';
-import { buildPath, normalizeSearchTerm } from '@creator-market/sdk/domain';
+import { buildPath, formatCount, normalizeSearchTerm } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { api } from '../../api/client';
@@ -29,8 +29,8 @@ export const RESULT_TEXT = {
   title: '검색',
   sellers: '작가',
   products: '물품',
-  sellerTotal: (count: number) => `${count.toLocaleString('ko-KR')}명 total`,
-  productTotal: (count: number) => `${count.toLocaleString('ko-KR')}개 total`,
+  sellerTotal: (count: number) => `${formatCount(count)}명 total`,
+  productTotal: (count: number) => `${formatCount(count)}개 total`,
   empty: '검색 결과가 없어요',
 } as const;
 
