@@ -1,5 +1,5 @@
 import { hostRedirect } from '@creator-market/sdk/domain';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { HOSTS } from './config';
@@ -30,11 +30,16 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition, the first render is done in slices with the browser free in between (index.html's
+  // splash is on screen meanwhile), rather than as one long task on a slow phone.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();
