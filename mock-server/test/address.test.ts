@@ -8,11 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-let worldCount = 0;
-function freshWorld(): { headers: Record<string, string>; name: string } {
-  const name = `address-test-${++worldCount}`;
-  return { name, headers: { 'X-Mock-World': name } };
-}
+const freshWorld = () => srv.freshWorld('address-test');
 
 const clockOf = (world: string) => srv.mock.worlds.fromRequest(world).clock;
 

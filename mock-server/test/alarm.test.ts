@@ -15,7 +15,6 @@ const BUYER_UID = '65f0c0de0000000000000001';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-let worldCount = 0;
 
 interface AlarmEntry {
   _id: string;
@@ -26,9 +25,7 @@ interface AlarmEntry {
 
 /** A fresh, isolated world for one test, and calls into it as a persona (null = guest). */
 function freshWorld() {
-  const name = `alarm-${++worldCount}`;
-  const world = server.mock.worlds.fromRequest(name);
-  const headers = { 'x-mock-world': name };
+  const { name, headers, world } = server.freshWorld('alarm');
   const as = (persona: PersonaId | null) => {
     const token = persona ? server.token(persona, name) : null;
     return {

@@ -10,11 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-let worldCount = 0;
-function freshWorld(): { headers: Record<string, string>; name: string } {
-  const name = `auth-test-${++worldCount}`;
-  return { name, headers: { 'X-Mock-World': name } };
-}
+const freshWorld = () => srv.freshWorld('auth-test');
 
 const store = (world: string) => srv.mock.worlds.fromRequest(world).store;
 

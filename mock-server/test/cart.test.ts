@@ -20,7 +20,6 @@ afterAll(() => server.close());
 
 const BUYER_UID = '65f0c0de0000000000000001';
 const NO_SUCH_ID = 'ffffffffffffffffffffffff';
-let worldCount = 0;
 
 const left = (option: ProductOption) => availableQuantity(0, option.stock, option.order);
 const onSale = (product: Product, option: ProductOption) => product.useYN && option.useYN;
@@ -46,10 +45,8 @@ function expectedLine(store: Store, productId: string, optionTitle: string, amou
 
 /** A fresh, isolated world for one test, the cart calls as a persona or an account, and finders over its store. */
 function freshWorld() {
-  const name = `cart-${++worldCount}`;
-  const world = server.mock.worlds.fromRequest(name);
+  const { name, headers, world } = server.freshWorld('cart');
   const store = world.store;
-  const headers = { 'x-mock-world': name };
 
   const client = (token: string | null) => ({
     list: () => server.call('GET', '/cart/v2/get', { token, headers }),

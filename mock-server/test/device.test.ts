@@ -7,11 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-let worldCount = 0;
-function freshWorld(): { headers: Record<string, string>; name: string } {
-  const name = `device-test-${++worldCount}`;
-  return { name, headers: { 'X-Mock-World': name } };
-}
+const freshWorld = () => srv.freshWorld('device-test');
 
 const PIXEL = { name: 'Pixel 8', os: 'android', deviceToken: 'fcm:dGVzdC1kZXZpY2UtdG9rZW4tMDAx' };
 const IPHONE = { name: 'iPhone 15', os: 'ios', deviceToken: 'apns:6b1f0c2d9e8a7b6c5d4e3f2a1b0c9d8e' };

@@ -8,6 +8,7 @@ import { adsDocument, findOperation, productDocument } from '@creator-market/ope
 import type { PersonaId } from '@creator-market/fixtures';
 import { createMockServer, type MockServer, type MockServerOptions } from '../src/server';
 import { issueToken } from '../src/auth/tokens';
+import type { World } from '../src/world/world';
 
 export interface CallOptions {
   token?: string | null;
@@ -27,9 +28,18 @@ export interface CallResult<T = any> {
   text: string;
 }
 
+/** A world of a test's own: its name, the header that selects it, and the world (created when first read). */
+export interface FreshWorld {
+  name: string;
+  headers: { 'X-Mock-World': string };
+  readonly world: World;
+}
+
 export interface TestServer {
   baseUrl: string;
   mock: MockServer;
+  /** A new world named `<label>-<n>`, for a test that changes state without touching the others'. */
+  freshWorld(label: string): FreshWorld;
   /** A bearer token for a persona of the default world (or of `world`). */
   token(persona: PersonaId, world?: string): string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
@@ -42,10 +52,21 @@ export async function startTestServer(options: Partial<MockServerOptions> = {}):
     const s = createServer(mock.listener).listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let worldCount = 0;
 
   return {
     baseUrl,
     mock,
+    freshWorld(label) {
+      const name = `${label}-${++worldCount}`;
+      return {
+        name,
+        headers: { 'X-Mock-World': name },
+        get world() {
+          return mock.worlds.fromRequest(name);
+        },
+      };
+    },
     token(persona, world) {
       const store = mock.worlds.fromRequest(world).store;
       const account = store.accounts.one('persona', persona);

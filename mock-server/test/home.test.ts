@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SELLER_CATEGORY_KEYS, isReceiptCancelled, latestStatus, visibleOptions } from '@creator-market/sdk/domain';
 import { Collection } from '../src/world/collection';
 import type { Store } from '../src/world/store';
-import type { World } from '../src/world/world';
 import { startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -12,12 +11,8 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 const DAY = 24 * 3_600_000;
-let worldCount = 0;
 /** A pristine world of its own (created on first use). */
-function freshWorld(): { name: string; headers: Record<string, string>; world: World } {
-  const name = `home-test-${++worldCount}`;
-  return { name, headers: { 'X-Mock-World': name }, world: srv.mock.worlds.fromRequest(name) };
-}
+const freshWorld = () => srv.freshWorld('home-test');
 const defaultWorld = () => srv.mock.worlds.defaultWorld;
 
 // Independent statements of the rules, straight from the store (tests may scan; handlers may not).

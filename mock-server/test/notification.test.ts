@@ -9,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-let worldCount = 0;
-function freshWorld(): { headers: Record<string, string>; name: string } {
-  const name = `notification-test-${++worldCount}`;
-  return { name, headers: { 'X-Mock-World': name } };
-}
+const freshWorld = () => srv.freshWorld('notification-test');
 
 /**
  * `path?query` with spaces as %20 (the harness's URLSearchParams would send '+', which the request

@@ -8,11 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-let worldCount = 0;
-function freshWorld(): { headers: Record<string, string>; world: World; name: string } {
-  const name = `preview-test-${++worldCount}`;
-  return { name, headers: { 'X-Mock-World': name }, world: srv.mock.worlds.fromRequest(name) };
-}
+const freshWorld = () => srv.freshWorld('preview-test');
 
 interface PreviewBody {
   previewUID: string;

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertResponse } from '@creator-market/openapi/contract';
 import { Collection } from '../src/world/collection';
 import type { Store } from '../src/world/store';
-import type { World } from '../src/world/world';
 import { startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -11,11 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-let worldCount = 0;
-function freshWorld(): { headers: Record<string, string>; world: World } {
-  const name = `search-test-${++worldCount}`;
-  return { headers: { 'X-Mock-World': name }, world: srv.mock.worlds.fromRequest(name) };
-}
+const freshWorld = () => srv.freshWorld('search-test');
 const store = () => srv.mock.worlds.defaultWorld.store;
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 

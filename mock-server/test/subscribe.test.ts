@@ -11,13 +11,10 @@ afterAll(() => server.close());
 
 const BUYER_UID = '65f0c0de0000000000000001';
 const NO_SUCH_SELLER = 'ffffffffffffffffffffffff';
-let worldCount = 0;
 
 /** A fresh, isolated world for one test, and calls into it as a persona (null = guest). */
 function freshWorld() {
-  const name = `subscribe-${++worldCount}`;
-  const world = server.mock.worlds.fromRequest(name);
-  const headers = { 'x-mock-world': name };
+  const { name, headers, world } = server.freshWorld('subscribe');
   const as = (persona: PersonaId | null) => {
     const token = persona ? server.token(persona, name) : null;
     return {

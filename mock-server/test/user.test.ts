@@ -9,12 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-let worldCount = 0;
 /** A pristine world of its own for a test that writes. */
-function freshWorld(): { headers: Record<string, string>; name: string } {
-  const name = `user-test-${++worldCount}`;
-  return { name, headers: { 'X-Mock-World': name } };
-}
+const freshWorld = () => srv.freshWorld('user-test');
 
 const store = (world: string) => srv.mock.worlds.fromRequest(world).store;
 
