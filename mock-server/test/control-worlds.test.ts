@@ -137,6 +137,27 @@ describe('worlds', () => {
     expect(defaultCarts.body.data).toEqual([]);
   });
 
+  it('made together share their seeded records, frozen, and a change to a shared record stays in its world', async () => {
+    const [first, second] = [uniqueWorld('shared'), uniqueWorld('shared')].map((name) => ({ name, world: server.mock.worlds.fromRequest(name) }));
+    // buyer-new is a new buyer: no subscriptions yet, and no seller of its own.
+    const seller = first!.world.store.sellers.all().next().value!;
+    // One object in both worlds, which nothing can change in place.
+    expect(second!.world.store.sellers.get(seller._id)).toBe(seller);
+    expect(Object.isFrozen(seller)).toBe(true);
+    const product = first!.world.store.products.all().next().value!;
+    expect(Object.isFrozen(product.product.option[0])).toBe(true);
+
+    const added = await server.call('POST', '/subscribe/add', {
+      token: server.token('buyer-new', first!.name),
+      headers: { 'X-Mock-World': first!.name },
+      body: { sellerId: seller._id },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(first!.world.store.sellers.get(seller._id)?.subscribe).toBe(seller.subscribe + 1);
+    expect(second!.world.store.sellers.get(seller._id)).toBe(seller);
+    expect(server.mock.worlds.defaultWorld.store.sellers.get(seller._id)?.subscribe).toBe(seller.subscribe);
+  });
+
   it('are bounded: the least recently used is evicted, and X-Mock-World-Status says created or recreated-after-eviction', async () => {
     const small = await startTestServer({ maxWorlds: 2 });
     try {
