@@ -8,6 +8,7 @@ import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';
 import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, useReceiptWorld } from './receiptTestWorld';
 import ReceiptScreen from './index';
+import { MEMO_TEXT } from './MemoBox';
 
 const { world } = useReceiptWorld();
 
@@ -144,14 +145,15 @@ describe('the order memo', () => {
 
   test('a paid order is editable until packaging starts', async () => {
     const receipt = buyerReceipt(world(), 1);
-    changeReceipt(world(), receipt.publicId, (r) => ({ ...r, packagingStatus: 0 }));
+    const memo = '선물 포장 부탁드려요';
+    changeReceipt(world(), receipt.publicId, (r) => ({ ...r, packagingStatus: 0, memo }));
     const first = await openReceipt(receipt.publicId);
     expect(screen.getByRole('button', { name: '수정' })).toBeTruthy();
     first.unmount();
     changeReceipt(world(), receipt.publicId, (r) => ({ ...r, packagingStatus: 1 }));
     await openReceipt(receipt.publicId);
     expect(screen.queryByRole('button', { name: '수정' })).toBeNull();
-    expect(screen.getByText(receipt.memo)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: MEMO_TEXT.title })).getByText(memo)).toBeTruthy();
   });
 
   test('blocked once shipped', async () => {
