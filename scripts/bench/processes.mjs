@@ -22,6 +22,26 @@ export function freePort() {
   });
 }
 
+/**
+ * Listens with an http `server` on a free loopback port; resolves with its origin and a close that also ends
+ * kept-alive connections (a browser holds them open).
+ */
+export async function listenOnLoopback(server) {
+  const port = await freePort();
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, resolve);
+  });
+  return {
+    origin: `http://${HOST}:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** Resident set size of a process in MB, from /proc/<pid>/status (VmRSS), or null when it is gone. */
 export function rssMb(pid) {
   try {

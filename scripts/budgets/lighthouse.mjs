@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { freePort, HOST, REPO_ROOT, startMockCli } from '../bench/processes.mjs';
+import { freePort, HOST, listenOnLoopback, REPO_ROOT, startMockCli } from '../bench/processes.mjs';
 import { buildApp, serveBuild } from '../lib/app-site.mjs';
 
 export const THRESHOLDS = { minScore: 0.95, maxCls: 0.05 };
@@ -64,7 +64,6 @@ async function expectSeededPages(apiBase) {
  * CORS, X-Mock-Now) passes through unchanged.
  */
 async function compressingProxy(target) {
-  const port = await freePort();
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
     const forward = http.request(
@@ -90,18 +89,7 @@ async function compressingProxy(target) {
     forward.on('error', () => res.writeHead(502).end());
     req.pipe(forward);
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, resolve);
-  });
-  return {
-    origin: `http://${HOST}:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 /** Starts chromium with a DevTools port Lighthouse connects to; resolves once the port answers. */

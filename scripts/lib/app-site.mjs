@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freePort, HOST, REPO_ROOT } from '../bench/processes.mjs';
+import { listenOnLoopback, REPO_ROOT } from '../bench/processes.mjs';
 
 /** Builds the app for `apiBase` into `outDir` (emptied first), with `env` added to the build's environment. */
 export function buildApp({ outDir, apiBase, env = {} }) {
@@ -64,7 +64,6 @@ function fileFor(root, urlPath) {
  * gzipped to clients that accept it, as a production host does (the Lighthouse budget's slow-4G link).
  */
 export async function serveBuild(root, { gzip = false } = {}) {
-  const port = await freePort();
   const index = path.join(root, 'index.html');
   const files = new Map();
   const contentOf = (file) => {
@@ -100,16 +99,5 @@ export async function serveBuild(root, { gzip = false } = {}) {
     });
     res.end(sendGzip ? entry.gzipped : entry.raw);
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, resolve);
-  });
-  return {
-    origin: `http://${HOST}:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server);
 }
