@@ -113,7 +113,9 @@ function round(value, digits = 2) {
 
 function checkClean(label, result) {
   if (result.non2xx > 0 || result.errors > 0) {
-    problems.push(`${label}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCounts)}), ${result.errors} socket errors, ${result.timeouts} timeouts`);
+    problems.push(
+      `${label}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCounts)}), ${result.errors} socket errors, ${result.timeouts} timeouts`,
+    );
   }
 }
 
@@ -147,7 +149,10 @@ async function main() {
   const writeBuyers = await writeBuyersOfWorld(client, 0);
   const readAnswer = await client.ok('GET', readPath);
   const routesFile = join(tmpdir(), `bench-routes-${process.pid}.json`);
-  writeFileSync(routesFile, JSON.stringify([{ method: 'GET', path: readPath, status: 200, body: readAnswer.json }, ...(await writeRoutes(client, writeBuyers[0]))]));
+  writeFileSync(
+    routesFile,
+    JSON.stringify([{ method: 'GET', path: readPath, status: 200, body: readAnswer.json }, ...(await writeRoutes(client, writeBuyers[0]))]),
+  );
 
   const peers = { bare: await startPeer('bare', routesFile), express: await startPeer('express', routesFile) };
   let prism = null;
@@ -159,31 +164,53 @@ async function main() {
       problems.push(`prism did not start: ${error.message.split('\n')[0]}`);
     }
   }
-  const servers = [
-    ['mock', mock],
-    ['express', peers.express],
-    ['bare', peers.bare],
-    ...(prism ? [['prism', prism]] : []),
-  ];
+  const servers = [['mock', mock], ['express', peers.express], ['bare', peers.bare], ...(prism ? [['prism', prism]] : [])];
 
   for (const [name, server] of servers) {
-    const result = await measure({ url: server.baseUrl, pid: server.pid, requests: [{ method: 'GET', path: readPath }], seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+    const result = await measure({
+      url: server.baseUrl,
+      pid: server.pid,
+      requests: [{ method: 'GET', path: readPath }],
+      seconds: SECONDS,
+      warmupSeconds: WARMUP,
+      connections: CONNECTIONS,
+    });
     report.readPath[name] = result;
     checkClean(`read path on ${name}`, result);
-    log(`read  ${name.padEnd(7)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.serverCpuUsPerRequest} µs CPU/req  non-2xx ${result.non2xx}  errors ${result.errors}`);
+    log(
+      `read  ${name.padEnd(7)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.serverCpuUsPerRequest} µs CPU/req  non-2xx ${result.non2xx}  errors ${result.errors}`,
+    );
   }
   // Search at scale 1, also before the write worlds exist (compared with a fresh scale-10 server below).
-  const scale1Search = await measure({ url: mock.baseUrl, pid: mock.pid, requests: [{ method: 'GET', path: SEARCH_PATH }], seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+  const scale1Search = await measure({
+    url: mock.baseUrl,
+    pid: mock.pid,
+    requests: [{ method: 'GET', path: SEARCH_PATH }],
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    connections: CONNECTIONS,
+  });
   checkClean('search at scale 1', scale1Search);
 
   for (let w = 1; writeBuyers.length < CONNECTIONS; w++) writeBuyers.push(...(await writeBuyersOfWorld(client, w)));
-  log(`write path: ${writeBuyers.length} buyers in ${Math.ceil(writeBuyers.length / 2)} worlds alternating POST /cart/add/common and POST /cart/update`);
+  log(
+    `write path: ${writeBuyers.length} buyers in ${Math.ceil(writeBuyers.length / 2)} worlds alternating POST /cart/add/common and POST /cart/update`,
+  );
   const requestsFor = (connection) => writeBuyers[connection % writeBuyers.length].requests;
   for (const [name, server] of servers) {
-    const result = await measure({ url: server.baseUrl, pid: server.pid, requestsFor, seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+    const result = await measure({
+      url: server.baseUrl,
+      pid: server.pid,
+      requestsFor,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP,
+      connections: CONNECTIONS,
+    });
     report.writePath[name] = result;
     checkClean(`write path on ${name}`, result);
-    log(`write ${name.padEnd(7)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.serverCpuUsPerRequest} µs CPU/req  non-2xx ${result.non2xx}  errors ${result.errors}`);
+    log(
+      `write ${name.padEnd(7)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.serverCpuUsPerRequest} µs CPU/req  non-2xx ${result.non2xx}  errors ${result.errors}`,
+    );
   }
   const rssAfterLoad = round(mock.rssMb(), 1);
   for (const server of [mock, peers.bare, peers.express, prism]) if (server) await server.stop();
@@ -192,38 +219,96 @@ async function main() {
 
   // Scale 10: a fresh server; its world has its own ids, so the read path is found again there.
   const { mock: big, start: scale10Start } = await startMeasured(10);
-  log(`mock server (scale 10) ready in ${scale10Start.readyMs} ms (it says ${scale10Start.selfReportedMs} ms), RSS ${scale10Start.rssMb} MB`);
+  log(
+    `mock server (scale 10) ready in ${scale10Start.readyMs} ms (it says ${scale10Start.selfReportedMs} ms), RSS ${scale10Start.rssMb} MB`,
+  );
   const bigClient = createClient(big.baseUrl);
   const bigRead = await sellerPersonaMarketWithStock(bigClient, undefined, 1);
-  const scale10Read = await measure({ url: big.baseUrl, pid: big.pid, requests: [{ method: 'GET', path: bigRead.path }], seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+  const scale10Read = await measure({
+    url: big.baseUrl,
+    pid: big.pid,
+    requests: [{ method: 'GET', path: bigRead.path }],
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    connections: CONNECTIONS,
+  });
   checkClean('read path at scale 10', scale10Read);
-  const scale10Search = await measure({ url: big.baseUrl, pid: big.pid, requests: [{ method: 'GET', path: SEARCH_PATH }], seconds: SECONDS, warmupSeconds: WARMUP, connections: CONNECTIONS });
+  const scale10Search = await measure({
+    url: big.baseUrl,
+    pid: big.pid,
+    requests: [{ method: 'GET', path: SEARCH_PATH }],
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    connections: CONNECTIONS,
+  });
   checkClean('search at scale 10', scale10Search);
   const bigRssAfterLoad = round(big.rssMb(), 1);
   bigClient.close();
   await big.stop();
 
   report.scales = {
-    1: { start: scale1Start, startSamples: scale1Starts, rssAfterLoadMb: rssAfterLoad, readPath: pick(report.readPath.mock), search: pick(scale1Search) },
+    1: {
+      start: scale1Start,
+      startSamples: scale1Starts,
+      rssAfterLoadMb: rssAfterLoad,
+      readPath: pick(report.readPath.mock),
+      search: pick(scale1Search),
+    },
     10: { start: scale10Start, rssAfterLoadMb: bigRssAfterLoad, readPath: pick(scale10Read), search: pick(scale10Search) },
   };
 
   // Targets.
   const r = report.readPath;
-  const target = (name, value, limit, pass, unit = '', byCpu = undefined) => report.targets.push({ name, value, limit, unit, pass, ...(byCpu !== undefined ? { byCpuTime: byCpu } : {}) });
+  const target = (name, value, limit, pass, unit = '', byCpu = undefined) =>
+    report.targets.push({ name, value, limit, unit, pass, ...(byCpu !== undefined ? { byCpuTime: byCpu } : {}) });
   // The same ratios from server CPU time per request: what req/s would say on an otherwise idle machine.
-  const cpuRatio = (peer) => (r[peer]?.serverCpuUsPerRequest && r.mock.serverCpuUsPerRequest ? round(r[peer].serverCpuUsPerRequest / r.mock.serverCpuUsPerRequest) : null);
-  target('read path req/s >= 60% of plain Express', round(r.mock.rps / r.express.rps), TARGETS.vsExpress, r.mock.rps / r.express.rps >= TARGETS.vsExpress, 'x', cpuRatio('express'));
-  if (r.prism) target('read path req/s >= 3x Prism', round(r.mock.rps / r.prism.rps), TARGETS.vsPrism, r.mock.rps / r.prism.rps >= TARGETS.vsPrism, 'x', cpuRatio('prism'));
+  const cpuRatio = (peer) =>
+    r[peer]?.serverCpuUsPerRequest && r.mock.serverCpuUsPerRequest
+      ? round(r[peer].serverCpuUsPerRequest / r.mock.serverCpuUsPerRequest)
+      : null;
+  target(
+    'read path req/s >= 60% of plain Express',
+    round(r.mock.rps / r.express.rps),
+    TARGETS.vsExpress,
+    r.mock.rps / r.express.rps >= TARGETS.vsExpress,
+    'x',
+    cpuRatio('express'),
+  );
+  if (r.prism)
+    target(
+      'read path req/s >= 3x Prism',
+      round(r.mock.rps / r.prism.rps),
+      TARGETS.vsPrism,
+      r.mock.rps / r.prism.rps >= TARGETS.vsPrism,
+      'x',
+      cpuRatio('prism'),
+    );
   target(`read path p99 <= 10 ms at ${CONNECTIONS} connections`, r.mock.p99, TARGETS.p99Ms, r.mock.p99 <= TARGETS.p99Ms, ' ms');
-  target(`write path p99 <= 10 ms at ${CONNECTIONS} connections`, report.writePath.mock.p99, TARGETS.p99Ms, report.writePath.mock.p99 <= TARGETS.p99Ms, ' ms');
+  target(
+    `write path p99 <= 10 ms at ${CONNECTIONS} connections`,
+    report.writePath.mock.p99,
+    TARGETS.p99Ms,
+    report.writePath.mock.p99 <= TARGETS.p99Ms,
+    ' ms',
+  );
   const scaleRatio = scale10Read.p50 / r.mock.p50;
   target('read path p50 at scale 10 <= 1.5x scale 1', round(scaleRatio), TARGETS.scaleP50Ratio, scaleRatio <= TARGETS.scaleP50Ratio, 'x');
-  target('start <= 1.5 s at scale 1 (spawn to ready line)', scale1Start.readyMs, TARGETS.startMs, scale1Start.readyMs <= TARGETS.startMs, ' ms');
+  target(
+    'start <= 1.5 s at scale 1 (spawn to ready line)',
+    scale1Start.readyMs,
+    TARGETS.startMs,
+    scale1Start.readyMs <= TARGETS.startMs,
+    ' ms',
+  );
 
   report.machine.loadAverageAtEnd = round(os.loadavg()[0]);
   report.durationSeconds = round((performance.now() - runStarted) / 1000, 1);
-  report.summary = `read ${r.mock.rps} req/s (${round(r.mock.rps / r.express.rps)}x Express${r.prism ? `, ${round(r.mock.rps / r.prism.rps)}x Prism` : ''}), p50/p99 ${r.mock.p50}/${r.mock.p99} ms; write ${report.writePath.mock.rps} req/s p99 ${report.writePath.mock.p99} ms; start ${scale1Start.readyMs} ms; targets ${report.targets.filter((t) => t.pass).length}/${report.targets.length} met (${report.targets.filter((t) => !t.pass).map((t) => t.name).join('; ') || 'none missed'})`;
+  report.summary = `read ${r.mock.rps} req/s (${round(r.mock.rps / r.express.rps)}x Express${r.prism ? `, ${round(r.mock.rps / r.prism.rps)}x Prism` : ''}), p50/p99 ${r.mock.p50}/${r.mock.p99} ms; write ${report.writePath.mock.rps} req/s p99 ${report.writePath.mock.p99} ms; start ${scale1Start.readyMs} ms; targets ${report.targets.filter((t) => t.pass).length}/${report.targets.length} met (${
+    report.targets
+      .filter((t) => !t.pass)
+      .map((t) => t.name)
+      .join('; ') || 'none missed'
+  })`;
   printReport(report);
   mkdirSync(dirname(resolve(flags.out)), { recursive: true });
   writeFileSync(resolve(flags.out), `${JSON.stringify(report, null, 2)}\n`);
@@ -238,22 +323,38 @@ async function main() {
 }
 
 function pick(result) {
-  return { rps: result.rps, p50: result.p50, p99: result.p99, serverCpuUsPerRequest: result.serverCpuUsPerRequest, non2xx: result.non2xx, errors: result.errors };
+  return {
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    serverCpuUsPerRequest: result.serverCpuUsPerRequest,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 function printReport(report) {
   const pad = (value, width) => String(value ?? '-').padStart(width);
   const table = (title, results) => {
     console.log(`\n${title}`);
-    console.log(`  ${'server'.padEnd(9)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('CPU µs/req', 12)}${pad('bytes', 8)}${pad('non-2xx', 9)}${pad('errors', 8)}`);
+    console.log(
+      `  ${'server'.padEnd(9)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('CPU µs/req', 12)}${pad('bytes', 8)}${pad('non-2xx', 9)}${pad('errors', 8)}`,
+    );
     for (const [name, result] of Object.entries(results)) {
-      console.log(`  ${name.padEnd(9)}${pad(result.rps, 9)}${pad(result.p50, 9)}${pad(result.p99, 9)}${pad(result.serverCpuUsPerRequest, 12)}${pad(result.bytesPerResponse, 8)}${pad(result.non2xx, 9)}${pad(result.errors, 8)}`);
+      console.log(
+        `  ${name.padEnd(9)}${pad(result.rps, 9)}${pad(result.p50, 9)}${pad(result.p99, 9)}${pad(result.serverCpuUsPerRequest, 12)}${pad(result.bytesPerResponse, 8)}${pad(result.non2xx, 9)}${pad(result.errors, 8)}`,
+      );
     }
     const mock = results.mock;
-    const ratio = (peer) => (results[peer] ? `${(mock.rps / results[peer].rps).toFixed(2)}x (CPU ${(results[peer].serverCpuUsPerRequest / mock.serverCpuUsPerRequest).toFixed(2)}x)` : 'n/a');
+    const ratio = (peer) =>
+      results[peer]
+        ? `${(mock.rps / results[peer].rps).toFixed(2)}x (CPU ${(results[peer].serverCpuUsPerRequest / mock.serverCpuUsPerRequest).toFixed(2)}x)`
+        : 'n/a';
     console.log(`  mock/express ${ratio('express')}   mock/prism ${ratio('prism')}   mock/bare ${ratio('bare')}`);
   };
-  console.log(`\n=== bench: ${report.settings.connections} connections, ${report.settings.seconds} s per run after ${report.settings.warmupSeconds} s warm-up; load average ${report.machine.loadAverageAtStart} → ${report.machine.loadAverageAtEnd} on ${report.machine.cpus} cores ===`);
+  console.log(
+    `\n=== bench: ${report.settings.connections} connections, ${report.settings.seconds} s per run after ${report.settings.warmupSeconds} s warm-up; load average ${report.machine.loadAverageAtStart} → ${report.machine.loadAverageAtEnd} on ${report.machine.cpus} cores ===`,
+  );
   table('read path: GET /common/market/get/{sellerId}/{marketId}', report.readPath);
   table('write path: POST /cart/add/common + POST /cart/update, one cart per connection', report.writePath);
   console.log('\nscale  start ms (self)  RSS MB start / after load  read p50 / p99 ms  search p50 / p99 ms  search req/s');

@@ -40,4 +40,10 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 if (!noServer) start('mock', '35', 'pnpm', ['--silent', '--filter', '@creator-market/mock-server', 'start', ...passthrough]);
-start('app', '36', 'pnpm', ['--silent', '--filter', '@creator-market/app', 'dev', '--host', '127.0.0.1'], noServer ? { VITE_MOCK_IN_BROWSER: '1' } : {});
+start(
+  'app',
+  '36',
+  'pnpm',
+  ['--silent', '--filter', '@creator-market/app', 'dev', '--host', '127.0.0.1'],
+  noServer ? { VITE_MOCK_IN_BROWSER: '1' } : {},
+);

@@ -14,10 +14,22 @@ const steps = [
   { name: 'mock-server: contract, model-based, concurrency, control plane', cmd: 'pnpm --filter @creator-market/mock-server test' },
   { name: 'Arazzo flow (redocly respect): sign in to paid receipt', cmd: 'pnpm --filter @creator-market/openapi flow' },
   { name: 'app: component tests', cmd: 'pnpm --filter @creator-market/app test' },
-  { name: 'budget: home route initial JS <= 110 KB gzip (size-limit)', cmd: 'pnpm --filter @creator-market/app build && node scripts/budgets/home-js.mjs', report: 'artifacts/budget-js.json' },
-  { name: 'budget: Lighthouse mobile perf >= 0.95, CLS <= 0.05 (home, market, product; median of 3)', cmd: 'node scripts/budgets/lighthouse.mjs', report: 'artifacts/lighthouse.json' },
+  {
+    name: 'budget: home route initial JS <= 110 KB gzip (size-limit)',
+    cmd: 'pnpm --filter @creator-market/app build && node scripts/budgets/home-js.mjs',
+    report: 'artifacts/budget-js.json',
+  },
+  {
+    name: 'budget: Lighthouse mobile perf >= 0.95, CLS <= 0.05 (home, market, product; median of 3)',
+    cmd: 'node scripts/budgets/lighthouse.mjs',
+    report: 'artifacts/lighthouse.json',
+  },
   { name: 'e2e: browser journeys (chromium, 390x844, ko-KR, Asia/Seoul)', cmd: 'pnpm e2e', report: 'artifacts/e2e.json' },
-  { name: 'reliability: 60 s mixed load, bad-input fuzzer, kill -9 with --state', cmd: 'node scripts/reliability/run.mjs --seconds 60', report: 'artifacts/reliability.json' },
+  {
+    name: 'reliability: 60 s mixed load, bad-input fuzzer, kill -9 with --state',
+    cmd: 'node scripts/reliability/run.mjs --seconds 60',
+    report: 'artifacts/reliability.json',
+  },
   { name: 'bench (quick smoke run; `pnpm bench` for the full one)', cmd: 'node scripts/bench.mjs --quick', report: 'artifacts/bench.json' },
 ];
 
@@ -26,7 +38,11 @@ const selected = only.length ? steps.filter((s) => only.some((o) => s.name.toLow
 
 function run(cmd) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, { shell: true, stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: process.env.CI ? '0' : '1' } });
+    const child = spawn(cmd, {
+      shell: true,
+      stdio: 'inherit',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: process.env.CI ? '0' : '1' },
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -39,7 +55,11 @@ for (const step of selected) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let figures = '';
   if (step.report && existsSync(step.report)) {
-    try { figures = JSON.parse(readFileSync(step.report, 'utf8')).summary ?? ''; } catch { figures = '(unreadable report)'; }
+    try {
+      figures = JSON.parse(readFileSync(step.report, 'utf8')).summary ?? '';
+    } catch {
+      figures = '(unreadable report)';
+    }
   }
   results.push({ name: step.name, ok: code === 0, seconds, figures });
 }

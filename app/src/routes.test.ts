@@ -3,7 +3,9 @@ import { expect, test } from 'vitest';
 import { APP_ROUTES } from './routes';
 
 test('the app route table mirrors the sdk table line for line, paths and meta included', () => {
-  expect(APP_ROUTES.map(({ name, path, meta }) => ({ name, path, meta }))).toEqual(ROUTES.map(({ name, path, meta }) => ({ name, path, meta })));
+  expect(APP_ROUTES.map(({ name, path, meta }) => ({ name, path, meta }))).toEqual(
+    ROUTES.map(({ name, path, meta }) => ({ name, path, meta })),
+  );
 });
 
 test('every route has a lazily loaded screen', () => {

@@ -43,7 +43,9 @@ if (!existsSync(out) || statSync(out).mtimeMs < Math.max(...sources.map(newest))
     logLevel: 'warning',
     // This package's own npm dependencies stay in its node_modules (dist/ resolves them from there); the
     // workspace packages, and what they depend on, are bundled.
-    external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies).filter((name) => !name.startsWith('@creator-market/')),
+    external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies).filter(
+      (name) => !name.startsWith('@creator-market/'),
+    ),
   });
 }
 

@@ -45,7 +45,9 @@ const { values } = (() => {
 })();
 
 if (values.help) {
-  console.log('Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--cors-origin URL]');
+  console.log(
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--cors-origin URL]',
+  );
   process.exit(0);
 }
 
@@ -61,11 +63,18 @@ const maxWorlds = integer('max-worlds', values['max-worlds'], DEFAULT_OPTIONS.ma
 const stateFile = values.state ? openStateFile(values.state) : null;
 const worlds = (() => {
   try {
-    return new WorldRegistry({ seed, scale, maxWorlds, ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange } : {}) });
+    return new WorldRegistry({
+      seed,
+      scale,
+      maxWorlds,
+      ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange } : {}),
+    });
   } catch (err) {
     // restore() names the file in its errors; a world the store cannot rebuild is named here.
     const message = (err as Error).message;
-    return fail(stateFile && !message.includes(stateFile.path) ? `the state file ${stateFile.path} cannot be restored: ${message}` : message);
+    return fail(
+      stateFile && !message.includes(stateFile.path) ? `the state file ${stateFile.path} cannot be restored: ${message}` : message,
+    );
   }
 })();
 // The file holds the world from the start (a new file gets the freshly generated world at once).
@@ -84,12 +93,17 @@ const server: Server = createServer(listener).listen(port, values.host, () => {
   const base = `http://${values.host}:${actualPort}`;
   const ms = Math.round(performance.now() - started);
   const world = worlds.defaultWorld.store;
-  console.log(`[mock] creator-market mock server ready in ${ms} ms (seed ${seed}, scale ${scale}: ${world.sellers.size} sellers, ${world.markets.size} markets, ${world.products.size} products)`);
+  console.log(
+    `[mock] creator-market mock server ready in ${ms} ms (seed ${seed}, scale ${scale}: ${world.sellers.size} sellers, ${world.markets.size} markets, ${world.products.size} products)`,
+  );
   console.log(`[mock]   API            ${base}/`);
   console.log(`[mock]   ad service     ${base}/ads/request`);
   console.log(`[mock]   API docs       ${base}/docs   (OpenAPI: ${base}/openapi.json)`);
   console.log(`[mock]   control plane  ${base}/__mock   (personas: ${base}/__mock/personas, scenarios: ${base}/__mock/scenarios)`);
-  if (stateFile) console.log(`[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`);
+  if (stateFile)
+    console.log(
+      `[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`,
+    );
 });
 server.on('error', (err) => fail(`cannot listen on ${values.host}:${port}: ${(err as Error).message}`));
 
@@ -108,7 +122,9 @@ if (gc) {
     gc();
     const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
     const m = process.memoryUsage();
-    console.log(`[mock] memory after gc: rss ${mb(m.rss)} heapTotal ${mb(m.heapTotal)} heapUsed ${mb(m.heapUsed)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)} MB`);
+    console.log(
+      `[mock] memory after gc: rss ${mb(m.rss)} heapTotal ${mb(m.heapTotal)} heapUsed ${mb(m.heapUsed)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)} MB`,
+    );
   });
 }
 

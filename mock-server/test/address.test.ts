@@ -12,7 +12,14 @@ const freshWorld = () => srv.freshWorld('address-test');
 
 const clockOf = (world: string) => srv.mock.worlds.fromRequest(world).clock;
 
-const HOME = { name: '이새봄', tel: '+821055556666', addr: '서울특별시 마포구 와우산로 94', addr2: '101동 1203호', zip: '04066', msg: '부재 시 문 앞에 놓아주세요.' };
+const HOME = {
+  name: '이새봄',
+  tel: '+821055556666',
+  addr: '서울특별시 마포구 와우산로 94',
+  addr2: '101동 1203호',
+  zip: '04066',
+  msg: '부재 시 문 앞에 놓아주세요.',
+};
 const OFFICE = { name: 'Saebom_Lee', tel: '+821077778888', addr: '경기도 성남시 분당구 판교역로 235', addr2: '7층', zip: '13494' };
 
 type Ctx = { token: string; headers: Record<string, string> };
@@ -68,7 +75,7 @@ describe('listAddresses', () => {
     expect((await list(ctx)).map((a) => a._id)).toEqual([home!._id, newest._id, newer._id, office!._id]);
   });
 
-  it('is empty for a new buyer, and never shows another account\'s addresses', async () => {
+  it("is empty for a new buyer, and never shows another account's addresses", async () => {
     const { name, headers } = freshWorld();
     expect(await list({ token: srv.token('buyer-new', name), headers })).toEqual([]);
     await add({ token: srv.token('buyer', name), headers }, HOME);
@@ -109,10 +116,18 @@ describe('setPrimaryAddress', () => {
   it("is 403 for another account's address and 404 for an unknown one", async () => {
     const { name, headers } = freshWorld();
     const [home] = await buyerAddresses({ token: srv.token('buyer', name), headers });
-    const foreign = await srv.call('POST', '/address/set-primary', { token: srv.token('buyer-new', name), headers, body: { _id: home!._id } });
+    const foreign = await srv.call('POST', '/address/set-primary', {
+      token: srv.token('buyer-new', name),
+      headers,
+      body: { _id: home!._id },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe('permission-denied');
-    const unknown = await srv.call('POST', '/address/set-primary', { token: srv.token('buyer', name), headers, body: { _id: 'ffffffffffffffffffffffff' } });
+    const unknown = await srv.call('POST', '/address/set-primary', {
+      token: srv.token('buyer', name),
+      headers,
+      body: { _id: 'ffffffffffffffffffffffff' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('not-found');
   });
@@ -192,7 +207,10 @@ describe('updateAddress', () => {
     const { name, headers } = freshWorld();
     const ctx = { token: srv.token('buyer', name), headers };
     const before = await buyerAddresses(ctx);
-    const res = await srv.call('POST', '/address/update', { ...ctx, body: { _id: before[1]!._id, ...HOME, name: '가나다라마바사아자차카' } });
+    const res = await srv.call('POST', '/address/update', {
+      ...ctx,
+      body: { _id: before[1]!._id, ...HOME, name: '가나다라마바사아자차카' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('bad-request');
     expect(await list(ctx)).toEqual(before);
@@ -201,10 +219,18 @@ describe('updateAddress', () => {
   it("is 403 for another account's address and 404 for an unknown one", async () => {
     const { name, headers } = freshWorld();
     const before = await buyerAddresses({ token: srv.token('buyer', name), headers });
-    const foreign = await srv.call('POST', '/address/update', { token: srv.token('buyer-new', name), headers, body: { _id: before[0]!._id, ...HOME } });
+    const foreign = await srv.call('POST', '/address/update', {
+      token: srv.token('buyer-new', name),
+      headers,
+      body: { _id: before[0]!._id, ...HOME },
+    });
     expect(foreign.status).toBe(403);
     expect(await list({ token: srv.token('buyer', name), headers })).toEqual(before);
-    const unknown = await srv.call('POST', '/address/update', { token: srv.token('buyer', name), headers, body: { _id: 'ffffffffffffffffffffffff', ...HOME } });
+    const unknown = await srv.call('POST', '/address/update', {
+      token: srv.token('buyer', name),
+      headers,
+      body: { _id: 'ffffffffffffffffffffffff', ...HOME },
+    });
     expect(unknown.status).toBe(404);
   });
 
@@ -241,7 +267,8 @@ describe('deleteAddress', () => {
       [second._id, 1],
       [third._id, 0],
     ]);
-    for (const id of [second._id, third._id]) expect((await srv.call('POST', '/address/delete', { ...ctx, body: { _id: id } })).status).toBe(200);
+    for (const id of [second._id, third._id])
+      expect((await srv.call('POST', '/address/delete', { ...ctx, body: { _id: id } })).status).toBe(200);
     expect(await list(ctx)).toEqual([]);
     expect((await srv.call('GET', '/address/get-primary', ctx)).body.data).toBeNull();
   });

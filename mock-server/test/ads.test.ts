@@ -99,7 +99,11 @@ describe('requestAd', () => {
   });
 
   it('is 400 in the ad service shape for a missing or malformed query', async () => {
-    for (const q of [{ uid: 'u-1', pf: 'web', lcl: 'ko_KR' }, { ...query('my-middle-banner'), pf: 'windows' }, { ...query('my-middle-banner'), lcl: 'korean' }]) {
+    for (const q of [
+      { uid: 'u-1', pf: 'web', lcl: 'ko_KR' },
+      { ...query('my-middle-banner'), pf: 'windows' },
+      { ...query('my-middle-banner'), lcl: 'korean' },
+    ]) {
       const res = await srv.call('GET', '/ads/request', { headers: KEY, query: q });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('bad-request');

@@ -42,7 +42,9 @@ function freshWorld() {
   };
   /** A public, numbered market opening more than `leadMs` from now. */
   const upcoming = (leadMs = DAY + HOUR) => {
-    const found = markets((r, now) => r.market.public && marketState(r.market, now) === 'pre-open' && Date.parse(r.market.marketST) - now > leadMs)[0];
+    const found = markets(
+      (r, now) => r.market.public && marketState(r.market, now) === 'pre-open' && Date.parse(r.market.marketST) - now > leadMs,
+    )[0];
     if (!found) throw new Error('the world has no market opening that late');
     return { id: found.market._id, start: Date.parse(found.market.marketST), row: found };
   };

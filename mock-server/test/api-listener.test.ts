@@ -13,7 +13,14 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 const addressCount = () => srv.mock.worlds.defaultWorld.store.addresses.size;
-const newAddress = { name: '김민지', tel: '+821012345678', addr: '서울특별시 마포구 와우산로 94', addr2: '101동 1203호', zip: '04066', msg: '' };
+const newAddress = {
+  name: '김민지',
+  tel: '+821012345678',
+  addr: '서울특별시 마포구 와우산로 94',
+  addr2: '101동 1203호',
+  zip: '04066',
+  msg: '',
+};
 
 /** A raw request, for what fetch will not send (a body with a declared length it never finishes, chunked). */
 function rawRequest(path: string, headers: Record<string, string>, chunks: (string | Buffer)[]): Promise<{ status: number; body: any }> {
@@ -54,20 +61,31 @@ describe('request bodies', () => {
     const token = srv.token('buyer');
     const before = addressCount();
     const big = JSON.stringify({ ...newAddress, msg: 'x'.repeat(110_000) });
-    const declared = await srv.call('POST', '/address/add', { token, rawBody: big, headers: { 'content-type': 'application/json' }, unchecked: true });
+    const declared = await srv.call('POST', '/address/add', {
+      token,
+      rawBody: big,
+      headers: { 'content-type': 'application/json' },
+      unchecked: true,
+    });
     expect(declared.status).toBe(413);
     expect(declared.body.code).toBe('payload-too-large');
-    const chunked = await rawRequest('/address/add', { 'content-type': 'application/json', 'transfer-encoding': 'chunked', authorization: `Bearer ${token}` }, [
-      big.slice(0, 60_000),
-      big.slice(60_000),
-    ]);
+    const chunked = await rawRequest(
+      '/address/add',
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked', authorization: `Bearer ${token}` },
+      [big.slice(0, 60_000), big.slice(60_000)],
+    );
     expect(chunked.status).toBe(413);
     expect(chunked.body.code).toBe('payload-too-large');
     expect(addressCount()).toBe(before);
   });
 
   it('takes an empty body as none: the operation says what is missing', async () => {
-    const res = await srv.call('POST', '/address/add', { token: srv.token('buyer'), rawBody: '', headers: { 'content-type': 'application/json' }, unchecked: true });
+    const res = await srv.call('POST', '/address/add', {
+      token: srv.token('buyer'),
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+      unchecked: true,
+    });
     expect(res.status).toBe(400);
     expect(res.body.details?.[0]?.path).toBe('/body');
   });
@@ -106,7 +124,12 @@ describe('methods, paths and headers', () => {
   });
 
   it('refuses an invalid world name with 400 before anything runs', async () => {
-    const res = await srv.call('POST', '/address/add', { token: srv.token('buyer'), body: newAddress, headers: { 'X-Mock-World': 'bad name!' }, unchecked: true });
+    const res = await srv.call('POST', '/address/add', {
+      token: srv.token('buyer'),
+      body: newAddress,
+      headers: { 'X-Mock-World': 'bad name!' },
+      unchecked: true,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('X-Mock-World');
   });

@@ -26,7 +26,11 @@ function giveReceipt(world: string, uid: string, statuses: number[]): ReceiptRow
       ...model.receipt,
       _id: s.newId(now),
       publicId: s.newReceiptPublicId(now),
-      status: statuses.map((status, i) => ({ status: status as never, timestamp: new Date(now - (statuses.length - i) * 60_000).toISOString(), desc: '' })),
+      status: statuses.map((status, i) => ({
+        status: status as never,
+        timestamp: new Date(now - (statuses.length - i) * 60_000).toISOString(),
+        desc: '',
+      })),
     },
   };
   s.receipts.insert(row);
@@ -34,7 +38,7 @@ function giveReceipt(world: string, uid: string, statuses: number[]): ReceiptRow
 }
 
 describe('unregisterUser', () => {
-  it("deletes the account and its buyer data, keeps its receipts, and the token stops working", async () => {
+  it('deletes the account and its buyer data, keeps its receipts, and the token stops working', async () => {
     const { name, headers } = freshWorld();
     const uid = personaById('buyer-new').uid;
     const token = srv.token('buyer-new', name);
@@ -43,7 +47,10 @@ describe('unregisterUser', () => {
     // buyer data of every kind, through the API where it exists
     const address = { name: '이새봄', tel: '+821055556666', addr: '서울특별시 마포구 와우산로 94', addr2: '2층', zip: '04066' };
     expect((await srv.call('POST', '/address/add', { token, headers, body: address })).status).toBe(200);
-    expect((await srv.call('POST', '/device/add', { token, headers, body: { name: 'Pixel 8', os: 'android', deviceToken: 'fcm:new-buyer' } })).status).toBe(200);
+    expect(
+      (await srv.call('POST', '/device/add', { token, headers, body: { name: 'Pixel 8', os: 'android', deviceToken: 'fcm:new-buyer' } }))
+        .status,
+    ).toBe(200);
     const seller = s.sellers.one('publicId', 'mallang_studio')!;
     const subscribers = seller.subscribe;
     expect((await srv.call('POST', '/subscribe/add', { token, headers, body: { sellerId: seller._id } })).status).toBe(200);
@@ -57,7 +64,13 @@ describe('unregisterUser', () => {
       recipientUid: uid,
       category: 'buyer',
       kind: 'order',
-      notification: { _id: s.newId(Date.now()), title: '주문 접수', contents: '주문이 접수되었어요.', timestamp: new Date().toISOString(), sellerProfile: '' },
+      notification: {
+        _id: s.newId(Date.now()),
+        title: '주문 접수',
+        contents: '주문이 접수되었어요.',
+        timestamp: new Date().toISOString(),
+        sellerProfile: '',
+      },
     });
 
     const res = await srv.call('POST', '/auth/unregister/user', { token, headers, body: { userId: uid } });
@@ -77,7 +90,12 @@ describe('unregisterUser', () => {
   });
 
   it('answers receipt-remained while a paid, shipped or payment-confirming order exists, and changes nothing', async () => {
-    for (const statuses of [[0, 1], [0, 1, 3], [0, 1, 3, 4], [0, 99]]) {
+    for (const statuses of [
+      [0, 1],
+      [0, 1, 3],
+      [0, 1, 3, 4],
+      [0, 99],
+    ]) {
       const { name, headers } = freshWorld();
       const uid = personaById('buyer-new').uid;
       giveReceipt(name, uid, statuses);
@@ -91,7 +109,11 @@ describe('unregisterUser', () => {
 
   it('answers receipt-remained for the buyer persona, who has paid orders', async () => {
     const { name, headers } = freshWorld();
-    const res = await srv.call('POST', '/auth/unregister/user', { token: srv.token('buyer', name), headers, body: { userId: personaById('buyer').uid } });
+    const res = await srv.call('POST', '/auth/unregister/user', {
+      token: srv.token('buyer', name),
+      headers,
+      body: { userId: personaById('buyer').uid },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('receipt-remained');
     expect(store(name).addresses.by('owner', personaById('buyer').uid)).toHaveLength(2);
@@ -100,7 +122,11 @@ describe('unregisterUser', () => {
   it('answers invalid-user-type for a seller', async () => {
     const { name, headers } = freshWorld();
     for (const persona of ['seller', 'seller-incomplete'] as const) {
-      const res = await srv.call('POST', '/auth/unregister/user', { token: srv.token(persona, name), headers, body: { userId: personaById(persona).uid } });
+      const res = await srv.call('POST', '/auth/unregister/user', {
+        token: srv.token(persona, name),
+        headers,
+        body: { userId: personaById(persona).uid },
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('invalid-user-type');
       expect(store(name).accounts.get(personaById(persona).uid)).toBeDefined();
@@ -109,7 +135,11 @@ describe('unregisterUser', () => {
 
   it("is 403 for another account's uid", async () => {
     const { name, headers } = freshWorld();
-    const res = await srv.call('POST', '/auth/unregister/user', { token: srv.token('buyer-new', name), headers, body: { userId: personaById('buyer').uid } });
+    const res = await srv.call('POST', '/auth/unregister/user', {
+      token: srv.token('buyer-new', name),
+      headers,
+      body: { userId: personaById('buyer').uid },
+    });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('permission-denied');
     expect(store(name).accounts.get(personaById('buyer').uid)).toBeDefined();
@@ -136,7 +166,9 @@ function personaLinks(html: string): Map<string, string> {
  * validator refuses as a reserved character).
  */
 function withQuery(path: string, query: Record<string, string>): string {
-  return `${path}?${Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
+  return `${path}?${Object.entries(query)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&')}`;
 }
 
 const STATE = 'http://localhost:5173';
@@ -192,7 +224,14 @@ function signInTests(provider: 'kakao' | 'apple'): void {
 
   it('refuses a state that is not an http(s) origin, and an unknown persona', async () => {
     // the last two match the schema's pattern and are caught by the handler's own origin check
-    for (const state of ['javascript:alert(1)', 'https://evil.example/steal', 'ftp://localhost', 'localhost:5173', 'http://localhost:5173@evil.example', 'http://localhost:99999']) {
+    for (const state of [
+      'javascript:alert(1)',
+      'https://evil.example/steal',
+      'ftp://localhost',
+      'localhost:5173',
+      'http://localhost:5173@evil.example',
+      'http://localhost:99999',
+    ]) {
       const res = await srv.call('GET', withQuery(path, { ...baseQuery, state, persona: 'buyer' }));
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('bad-request');

@@ -52,7 +52,8 @@ function freshWorld() {
     list: () => server.call('GET', '/cart/v2/get', { token, headers }),
     get: (id: string) => server.call('GET', '/cart/v2/get/single', { token, headers, query: { id } }),
     add: (body: unknown) => server.call('POST', '/cart/add/common', { token, headers, body }),
-    update: (cartId: string, productList: unknown[]) => server.call('POST', '/cart/update', { token, headers, body: { cartId, productList } }),
+    update: (cartId: string, productList: unknown[]) =>
+      server.call('POST', '/cart/update', { token, headers, body: { cartId, productList } }),
     remove: (cartId: string) => server.call('POST', '/cart/delete', { token, headers, body: { cartId } }),
     delivery: (cartId: string, title: string) =>
       server.call('POST', `/cart/update/delivery-option/${cartId}`, { token, headers, body: { title } }),
@@ -77,7 +78,8 @@ function freshWorld() {
   const find = (marketId: string, fits: Fits) => {
     for (const row of store.products.by('market', marketId) as ProductRow[]) {
       const option = row.product.option.find((o) => fits(row.product, o));
-      if (option) return { product: row.product, option, line: (amount: number) => ({ _id: row.product._id, option: option.title, amount }) };
+      if (option)
+        return { product: row.product, option, line: (amount: number) => ({ _id: row.product._id, option: option.title, amount }) };
     }
     return undefined;
   };
@@ -109,7 +111,25 @@ function freshWorld() {
   const markOrdering = (cartId: string) => store.carts.update(cartId, (row) => ({ ...row, cart: { ...row.cart, status: 1 } }));
   const buyerEntryOf = (marketId: string) => store.carts.by('owner', BUYER_UID).find((r) => r.cart.market._id === marketId)!.cart;
 
-  return { world, store, as, asAccount, markets, stateOf, personaMarket, pick, openMarketsWith, addBody, open, unlimited, soldOut, limited, few, markOrdering, buyerEntryOf };
+  return {
+    world,
+    store,
+    as,
+    asAccount,
+    markets,
+    stateOf,
+    personaMarket,
+    pick,
+    openMarketsWith,
+    addBody,
+    open,
+    unlimited,
+    soldOut,
+    limited,
+    few,
+    markOrdering,
+    buyerEntryOf,
+  };
 }
 
 describe('listCarts', () => {
@@ -213,7 +233,9 @@ describe('addToCart', () => {
     const before = buyerEntryOf(open._id);
     // Another market's entry comes first after an add to it.
     const other = personaMarket('연말 다꾸 팩 마켓');
-    expect((await buyer.add(addBody(other, pick(other._id, (p, o) => onSale(p, o) && left(o) > 5 && p.limitAmount === 0).line(1)))).status).toBe(200);
+    expect(
+      (await buyer.add(addBody(other, pick(other._id, (p, o) => onSale(p, o) && left(o) > 5 && p.limitAmount === 0).line(1)))).status,
+    ).toBe(200);
     const listed = await buyer.entries();
     expect(listed[0]!.market._id).toBe(other._id);
     const already = before.productList.find((l) => l._id === unlimited.product._id && l.option === unlimited.option.title)?.amount ?? 0;
@@ -461,7 +483,9 @@ describe('updateCart', () => {
       expect(res.body.code).toBe('out-of-stock');
       const lowered = await owner.update(row.cart._id, [{ _id: line._id, option: line.option, amount: line.amount - 1 }]);
       expect(lowered.status).toBe(200);
-      const after = lowered.body.data.productList.find((l: { _id: string; option: string }) => l._id === line._id && l.option === line.option);
+      const after = lowered.body.data.productList.find(
+        (l: { _id: string; option: string }) => l._id === line._id && l.option === line.option,
+      );
       expect(after?.amount ?? 0).toBe(line.amount - 1);
     }
   });
@@ -574,7 +598,9 @@ describe('updateCartDeliveryOption', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('invalid-delivery-option');
 
-    const withUnused = openMarketsWith((p, o) => onSale(p, o) && left(o) > 0).find(({ market }) => market.delivery.option.some((o) => !o.useYN));
+    const withUnused = openMarketsWith((p, o) => onSale(p, o) && left(o) > 0).find(({ market }) =>
+      market.delivery.option.some((o) => !o.useYN),
+    );
     if (!withUnused) throw new Error('the world has no open market with an unused delivery option');
     const added = await buyer.add(addBody(withUnused.market, withUnused.item.line(1)));
     expect(added.status).toBe(200);

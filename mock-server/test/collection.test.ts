@@ -10,7 +10,12 @@ interface Item {
 
 const make = () => {
   const items = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
-  for (const [id, group, tags] of [['a', 'g1', ['x']], ['b', 'g1', ['x', 'y']], ['c', 'g1', ['y']], ['d', 'g2', []]] as const) {
+  for (const [id, group, tags] of [
+    ['a', 'g1', ['x']],
+    ['b', 'g1', ['x', 'y']],
+    ['c', 'g1', ['y']],
+    ['d', 'g2', []],
+  ] as const) {
     items.insert({ id, group, tags: [...tags], title: id });
   }
   return items;

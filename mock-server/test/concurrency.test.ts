@@ -29,7 +29,11 @@ describe('insertReceipt under an order rush', () => {
     // Test setup: the option has exactly 50 left, and 200 buyers (copies of buyer-new) exist in this world.
     store.products.update(product.product._id, (row) => ({
       ...row,
-      product: { ...row.product, limitAmount: 0, option: row.product.option.map((o) => (o.title === option ? { ...o, stock: STOCK, order: 0 } : o)) },
+      product: {
+        ...row.product,
+        limitAmount: 0,
+        option: row.product.option.map((o) => (o.title === option ? { ...o, stock: STOCK, order: 0 } : o)),
+      },
     }));
     const template = store.accounts.one('persona', 'buyer-new')!;
     const tokens = Array.from({ length: BUYERS }, (_, i) => {
@@ -41,7 +45,11 @@ describe('insertReceipt under an order rush', () => {
     const productList = [{ _id: product.product._id, option, amount: 1 }];
     const cartIds = await Promise.all(
       tokens.map(async (token) => {
-        const res = await srv.call('POST', '/cart/add/common', { token, headers, body: { marketId: marketRow.market._id, seller: 'mallang_studio', productList } });
+        const res = await srv.call('POST', '/cart/add/common', {
+          token,
+          headers,
+          body: { marketId: marketRow.market._id, seller: 'mallang_studio', productList },
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         return res.body.data._id as string;
       }),
@@ -56,7 +64,15 @@ describe('insertReceipt under an order rush', () => {
             marketId: marketRow.market._id,
             memo: '오픈런 성공하고 싶어요',
             productList,
-            delivery: { name: '이새봄', tel: '+821098765432', addr: '서울특별시 마포구 와우산로 94', addr2: '3층', zip: '04066', msg: '', title: '택배' },
+            delivery: {
+              name: '이새봄',
+              tel: '+821098765432',
+              addr: '서울특별시 마포구 와우산로 94',
+              addr2: '3층',
+              zip: '04066',
+              msg: '',
+              title: '택배',
+            },
             sns: { type: 0, id: '' },
             buyerAccount: { name: '이새봄', no: '1002345678901', type: '020' },
             payment: { option: 1, depositExpect: '' },

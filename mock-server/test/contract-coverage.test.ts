@@ -24,8 +24,11 @@ describe('contract coverage', () => {
     expect(all).toHaveLength(67);
   });
 
-  it.each(all.map((op) => [op.operationId, op.method.toUpperCase(), op.path]))('%s (%s %s) has a handler and a describe block', (operationId) => {
-    expect(Object.keys({ ...handlers, ...adHandlers })).toContain(operationId);
-    expect(described.has(operationId), `no describe('${operationId}', ...) in mock-server/test/*.test.ts`).toBe(true);
-  });
+  it.each(all.map((op) => [op.operationId, op.method.toUpperCase(), op.path]))(
+    '%s (%s %s) has a handler and a describe block',
+    (operationId) => {
+      expect(Object.keys({ ...handlers, ...adHandlers })).toContain(operationId);
+      expect(described.has(operationId), `no describe('${operationId}', ...) in mock-server/test/*.test.ts`).toBe(true);
+    },
+  );
 });

@@ -35,7 +35,11 @@ function setup(label: string) {
     return res.body.data.receiptInfo;
   };
   const notifications = async (token: string, query: Record<string, string> = {}) =>
-    (await server.call('GET', '/notification/message', { token, headers, query })).body.data as { _id: string; title: string; receiptPublicId?: string }[];
+    (await server.call('GET', '/notification/message', { token, headers, query })).body.data as {
+      _id: string;
+      title: string;
+      receiptPublicId?: string;
+    }[];
   return { world, live, store, headers, buyer, buyerUid, buyerReceipt, withStatus, receipt, notifications };
 }
 
@@ -89,7 +93,10 @@ describe('POST /__mock/receipts/{publicId}/status', () => {
     const publicId = t.withStatus(0);
     const msg = '재고 부족으로 주문을 취소했어요.';
     const version = t.live.version;
-    const refused = await control(server, 'POST', `/receipts/${publicId}/status`, { headers: t.headers, body: { status: 3, invoice: { company: 'CJ대한통운', no: '563912345678' } } });
+    const refused = await control(server, 'POST', `/receipts/${publicId}/status`, {
+      headers: t.headers,
+      body: { status: 3, invoice: { company: 'CJ대한통운', no: '563912345678' } },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('operation-failed');
     expect(t.live.version).toBe(version);
@@ -108,7 +115,13 @@ describe('POST /__mock/receipts/{publicId}/status', () => {
   it('refuses statuses the seller cannot set and malformed invoices with 400', async () => {
     const t = setup('status-bad');
     const publicId = t.withStatus(1);
-    for (const body of [{ status: 10 }, { status: 0 }, { status: 3, invoice: { company: 'CJ대한통운' } }, { status: 3, invoice: { company: 'CJ', no: '12' } }, {}]) {
+    for (const body of [
+      { status: 10 },
+      { status: 0 },
+      { status: 3, invoice: { company: 'CJ대한통운' } },
+      { status: 3, invoice: { company: 'CJ', no: '12' } },
+      {},
+    ]) {
       const res = await control(server, 'POST', `/receipts/${publicId}/status`, { headers: t.headers, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -145,7 +158,13 @@ describe('POST /__mock/notifications', () => {
     const sellerToken = server.token('seller', t.world);
     const sellerNote = await control(server, 'POST', '/notifications', {
       headers: t.headers,
-      body: { persona: 'seller', category: 'seller', title: '배송 완료', contents: '구매자에게 물품이 도착했어요.', receiptPublicId: publicId },
+      body: {
+        persona: 'seller',
+        category: 'seller',
+        title: '배송 완료',
+        contents: '구매자에게 물품이 도착했어요.',
+        receiptPublicId: publicId,
+      },
     });
     expect(sellerNote.status, JSON.stringify(sellerNote.body)).toBe(200);
     const sales = await t.notifications(sellerToken, { msgCategory: 'seller' });
@@ -197,7 +216,9 @@ describe('POST /__mock/markets/{marketId}/open and /close', () => {
   it('opening an ended market gives it a future end', async () => {
     const t = setup('reopen');
     const now = t.live.clock.now();
-    const ended = t.store.markets.by('seller', t.store.accounts.one('persona', 'seller')!.uid).find((r) => Date.parse(r.market.marketED) < now)!;
+    const ended = t.store.markets
+      .by('seller', t.store.accounts.one('persona', 'seller')!.uid)
+      .find((r) => Date.parse(r.market.marketED) < now)!;
     const res = await control(server, 'POST', `/markets/${ended.market._id}/open`, { headers: t.headers });
     expect(Date.parse(res.body.market.marketED)).toBeGreaterThan(now);
     expect(marketState(res.body.market, t.live.clock.now())).toBe('opened');
@@ -218,7 +239,9 @@ describe('GET /__mock/phone-code', () => {
     expect((await control(server, 'GET', '/phone-code?persona=buyer-new', { headers: t.headers })).status).toBe(404);
 
     const phone = '+821055512345';
-    expect((await server.call('POST', '/user/valid-phone', { token, headers: t.headers, body: { phone, isRequestSMS: true } })).status).toBe(200);
+    expect(
+      (await server.call('POST', '/user/valid-phone', { token, headers: t.headers, body: { phone, isRequestSMS: true } })).status,
+    ).toBe(200);
     const code = await control(server, 'GET', '/phone-code?persona=buyer-new', { headers: t.headers });
     expect(code.status).toBe(200);
     expect(code.body).toMatchObject({ phone, code: expect.stringMatching(/^[0-9]{6}$/) });
@@ -226,7 +249,11 @@ describe('GET /__mock/phone-code', () => {
     const byUid = await control(server, 'GET', `/phone-code?uid=${code.body.uid}`, { headers: t.headers });
     expect(byUid.body).toEqual(code.body);
 
-    const verified = await server.call('POST', '/user/valid-phone', { token, headers: t.headers, body: { phone, isRequestSMS: false, code: code.body.code } });
+    const verified = await server.call('POST', '/user/valid-phone', {
+      token,
+      headers: t.headers,
+      body: { phone, isRequestSMS: false, code: code.body.code },
+    });
     expect(verified.status).toBe(200);
     const me = await server.call('GET', '/user/me', { token, headers: t.headers });
     expect(me.body.data.user.phone).toBe(phone);

@@ -40,7 +40,10 @@ describe('SnapshotEncoder', () => {
     store.carts.remove(cart!.cart._id);
     const [note] = store.notifications.all();
     store.notifications.insert({ ...note!, notification: { ...note!.notification, _id: store.newId(now) } });
-    store.state = { ...store.state, uploads: { ...store.state.uploads, [product!.sellerUID]: { contentType: 'image/png', base64: 'iVBORw0KGgo=' } } };
+    store.state = {
+      ...store.state,
+      uploads: { ...store.state.uploads, [product!.sellerUID]: { contentType: 'image/png', base64: 'iVBORw0KGgo=' } },
+    };
     store.state.keywordCounts = { ...store.state.keywordCounts, 스티커: 3 };
     world.clock.advance(60_000);
 
@@ -69,7 +72,7 @@ describe('openStateFile', () => {
     expect(Math.round(restored.clockOffsetMs / 1000)).toBe(5);
   });
 
-  it("saves a `soon` change (a counted search) within SOON_MS, at once with the next change, or at flush", async () => {
+  it('saves a `soon` change (a counted search) within SOON_MS, at once with the next change, or at flush', async () => {
     const path = newFile();
     const file = openStateFile(path);
     const world = World.create({ name: 'default', seed: 2, scale: 0.2, onChange: file.onChange });
@@ -125,7 +128,10 @@ interface Child {
 }
 
 function startCli(stateFile: string): Promise<Child> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--scale', '0.2', '--state', stateFile], { cwd: MOCK_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--scale', '0.2', '--state', stateFile], {
+    cwd: MOCK_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -141,7 +147,10 @@ function startCli(stateFile: string): Promise<Child> {
 
 /** Runs the CLI to its exit; answers its exit code and output. */
 function runCli(stateFile: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--scale', '0.2', '--state', stateFile], { cwd: MOCK_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--scale', '0.2', '--state', stateFile], {
+    cwd: MOCK_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -174,7 +183,9 @@ describe('--state FILE with the real server', () => {
     try {
       // The file holds the world from the start.
       const initial = JSON.parse(readFileSync(path, 'utf8')) as WorldSnapshot;
-      const sellers = initial.world.sellers.filter((s) => !initial.world.subscriptions.some((r) => r.ownerUid === buyerNew.uid && r.subscription.sellerId === s._id));
+      const sellers = initial.world.sellers.filter(
+        (s) => !initial.world.subscriptions.some((r) => r.ownerUid === buyerNew.uid && r.subscription.sellerId === s._id),
+      );
       const initialCount = new Map(initial.world.sellers.map((s) => [s._id, s.subscribe]));
 
       // Four clients subscribe buyer-new to seller after seller; the server is killed while requests are in flight.
@@ -185,7 +196,11 @@ describe('--state FILE with the real server', () => {
         while (!stop && next < sellers.length) {
           const sellerId = sellers[next++]!._id;
           try {
-            const res = await fetch(`${first.baseUrl}/subscribe/add`, { method: 'POST', headers: auth, body: JSON.stringify({ sellerId }) });
+            const res = await fetch(`${first.baseUrl}/subscribe/add`, {
+              method: 'POST',
+              headers: auth,
+              body: JSON.stringify({ sellerId }),
+            });
             if (res.status === 200) acknowledged.push(sellerId);
             else throw new Error(`unexpected ${res.status}: ${await res.text()}`);
           } catch (err) {
@@ -234,17 +249,25 @@ describe('--state FILE with the real server', () => {
     expect(readFileSync(corrupt, 'utf8')).toBe(text);
 
     const wrong = newFile();
-    writeFileSync(wrong, JSON.stringify({ format: 'creator-market-world@1', name: 'default', seed: 1, scale: 0.2, clockOffsetMs: 0, world: {}, state: {} }));
+    writeFileSync(
+      wrong,
+      JSON.stringify({ format: 'creator-market-world@1', name: 'default', seed: 1, scale: 0.2, clockOffsetMs: 0, world: {}, state: {} }),
+    );
     const wrongRun = await runCli(wrong);
     expect(wrongRun.code).toBe(2);
     expect(wrongRun.output).toContain('is not a creator-market world: world.accounts must be an array');
 
     const duplicate = newFile();
     const snapshot = World.create({ name: 'default', seed: 1, scale: 0.2 }).snapshot();
-    writeFileSync(duplicate, JSON.stringify({ ...snapshot, world: { ...snapshot.world, products: [...snapshot.world.products, snapshot.world.products[0]] } }));
+    writeFileSync(
+      duplicate,
+      JSON.stringify({ ...snapshot, world: { ...snapshot.world, products: [...snapshot.world.products, snapshot.world.products[0]] } }),
+    );
     const duplicateRun = await runCli(duplicate);
     expect(duplicateRun.code).toBe(2);
-    expect(duplicateRun.output).toContain(`[mock] the state file ${duplicate} cannot be restored: duplicate id ${snapshot.world.products[0]!.product._id}`);
+    expect(duplicateRun.output).toContain(
+      `[mock] the state file ${duplicate} cannot be restored: duplicate id ${snapshot.world.products[0]!.product._id}`,
+    );
 
     const folderPath = join(folder, 'folder-state.json');
     mkdirSync(folderPath);

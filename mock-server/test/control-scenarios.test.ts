@@ -42,7 +42,9 @@ describe('the scenario catalogue', () => {
   it('has a scenario for every entry of the sdk error catalogue, errors named by code or http-<status>', async () => {
     const { scenarios } = await catalogueOf(uniqueWorld('catalogue'));
     const covered = new Set(scenarios.map((s) => `${s.status}:${s.code}`));
-    const missing = ERROR_CATALOGUE_ENTRIES.filter((entry) => !covered.has(`${entry.status}:${entry.code}`)).map((e) => `${e.status}:${e.code}`);
+    const missing = ERROR_CATALOGUE_ENTRIES.filter((entry) => !covered.has(`${entry.status}:${entry.code}`)).map(
+      (e) => `${e.status}:${e.code}`,
+    );
     expect(missing).toEqual([]);
     // One error scenario per catalogue entry with an HTTP status, the five faults and slow:MS.
     const errors = scenarios.filter((s) => s.kind === 'error');
@@ -50,7 +52,20 @@ describe('the scenario catalogue', () => {
     expect(scenarios.filter((s) => s.kind === 'fault').map((s) => s.name)).toEqual(FAULT_NAMES);
     expect(scenarios.filter((s) => s.kind === 'slow').map((s) => s.name)).toEqual(['slow:MS']);
     expect(SCENARIO_NAMES).toEqual([...errors.map((s) => s.name), ...FAULT_NAMES]);
-    for (const name of ['out-of-stock', 'limit-cart', 'weight-exceeded', 'permission-denied', 'not-found', 'validate-sms-failed', 'card-payment-failed', 'notification-send-failed', 'http-401', 'http-408', 'http-420', 'http-504']) {
+    for (const name of [
+      'out-of-stock',
+      'limit-cart',
+      'weight-exceeded',
+      'permission-denied',
+      'not-found',
+      'validate-sms-failed',
+      'card-payment-failed',
+      'notification-send-failed',
+      'http-401',
+      'http-408',
+      'http-420',
+      'http-504',
+    ]) {
       expect(SCENARIO_NAMES).toContain(name);
     }
   });
@@ -63,7 +78,10 @@ describe('the scenario catalogue', () => {
     expect(ui('stock-shortage').list).toHaveLength(2);
     expect(ui('market-schedule')).toMatchObject({ title: '마켓 일정을 확인해주세요', followUp: 'go-home' });
     expect(ui('limit-cart')).toMatchObject({ kind: 'confirm', title: '장바구니가 꽉 찼어요' });
-    expect(ui('http-408')).toMatchObject({ title: '주문 실패', message: '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.' });
+    expect(ui('http-408')).toMatchObject({
+      title: '주문 실패',
+      message: '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.',
+    });
     expect(ui('http-504')).toMatchObject({ title: '주문 실패' });
     expect(ui('http-401')).toMatchObject({ kind: 'login', title: '로그인 필요' });
     expect(ui('http-420')).toMatchObject({ kind: 'alert', title: '서버 점검 안내' });
@@ -88,7 +106,11 @@ describe('the scenario catalogue', () => {
     expect(body('stock-shortage').list!.every((item) => Number.isInteger(item.available))).toBe(true);
     const [market] = body('market-schedule').list!;
     expect(store.markets.get(market!._id)?.market.title).toBe(market!.title);
-    expect(body('http-420')).toMatchObject({ code: 'server-notice', title: expect.stringMatching(/[가-힣]/), msg: expect.stringMatching(/[가-힣]/) });
+    expect(body('http-420')).toMatchObject({
+      code: 'server-notice',
+      title: expect.stringMatching(/[가-힣]/),
+      msg: expect.stringMatching(/[가-힣]/),
+    });
     expect(body('bad-request').details).toHaveLength(1);
   });
 });
@@ -152,14 +174,26 @@ describe('X-Mock-Scenario', () => {
     const headers = { 'X-Mock-World': world };
     const lines = [{ _id: product.product._id, option: option.title, amount: 2 }];
 
-    const added = await server.call('POST', '/cart/add/common', { token, headers, body: { marketId: market.market._id, seller: 'mallang_studio', productList: lines } });
+    const added = await server.call('POST', '/cart/add/common', {
+      token,
+      headers,
+      body: { marketId: market.market._id, seller: 'mallang_studio', productList: lines },
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const cartId = added.body.data._id as string;
     const order = {
       marketId: market.market._id,
       memo: '문 앞에 놓아주세요',
       productList: lines,
-      delivery: { name: '이새봄', tel: '+821098765432', addr: '서울특별시 마포구 와우산로 94', addr2: '3층 301호', zip: '04066', msg: '', title: '택배' },
+      delivery: {
+        name: '이새봄',
+        tel: '+821098765432',
+        addr: '서울특별시 마포구 와우산로 94',
+        addr2: '3층 301호',
+        zip: '04066',
+        msg: '',
+        title: '택배',
+      },
       sns: { type: 1, id: 'saebom_daily' },
       buyerAccount: { name: '이새봄', no: '1002345678901', type: '020' },
       payment: { option: 1, depositExpect: '' },
@@ -168,11 +202,25 @@ describe('X-Mock-Scenario', () => {
     };
 
     const orderedBefore = () => store.products.get(product.product._id)!.product.option[0]!.order;
-    const before = { version: live.version, ordered: orderedBefore(), receipts: store.receipts.by('owner', buyerUid).length, cart: store.carts.get(cartId) };
-    const forced = await server.call('POST', '/receipt/insert', { token, headers: { ...headers, 'X-Mock-Scenario': 'out-of-stock' }, body: order });
+    const before = {
+      version: live.version,
+      ordered: orderedBefore(),
+      receipts: store.receipts.by('owner', buyerUid).length,
+      cart: store.carts.get(cartId),
+    };
+    const forced = await server.call('POST', '/receipt/insert', {
+      token,
+      headers: { ...headers, 'X-Mock-Scenario': 'out-of-stock' },
+      body: order,
+    });
     expect(forced.status).toBe(400);
     expect(forced.body.code).toBe('out-of-stock');
-    expect({ version: live.version, ordered: orderedBefore(), receipts: store.receipts.by('owner', buyerUid).length, cart: store.carts.get(cartId) }).toEqual(before);
+    expect({
+      version: live.version,
+      ordered: orderedBefore(),
+      receipts: store.receipts.by('owner', buyerUid).length,
+      cart: store.carts.get(cartId),
+    }).toEqual(before);
 
     // The very same request, unforced, is a real order.
     const real = await server.call('POST', '/receipt/insert', { token, headers, body: order });
@@ -188,7 +236,10 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
     const headers = { 'X-Mock-World': world };
     const { scenarios } = await catalogueOf(world);
     for (const scenario of scenarios.filter((s) => s.kind === 'error')) {
-      const added = await control(server, 'POST', '/scenarios', { headers, body: { name: scenario.name, method: 'GET', path: TARGET_PATH, times: 1 } });
+      const added = await control(server, 'POST', '/scenarios', {
+        headers,
+        body: { name: scenario.name, method: 'GET', path: TARGET_PATH, times: 1 },
+      });
       expect(added.status).toBe(200);
       const forced = await server.call('GET', TARGET, { headers, unchecked: true });
       expect(forced.status, scenario.name).toBe(scenario.status);
@@ -224,7 +275,10 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
     const world = uniqueWorld('matching');
     const headers = { 'X-Mock-World': world };
     const token = server.token('buyer', world);
-    await control(server, 'POST', '/scenarios', { headers, body: { name: 'permission-denied', method: 'GET', path: '/receipt/get/{publicId}' } });
+    await control(server, 'POST', '/scenarios', {
+      headers,
+      body: { name: 'permission-denied', method: 'GET', path: '/receipt/get/{publicId}' },
+    });
     await control(server, 'POST', '/scenarios', { headers, body: { name: 'limit-cart', method: 'POST', path: '/cart' } });
 
     const receipt = await server.call('GET', '/receipt/get/261121000123', { token, headers, unchecked: true });
@@ -242,7 +296,7 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
     expect(pathMatches('/', '/anything')).toBe(true);
   });
 
-  it("match the ad service by its full path, and are never used up by the pages, images or documents", async () => {
+  it('match the ad service by its full path, and are never used up by the pages, images or documents', async () => {
     const world = uniqueWorld('pages');
     const headers = { 'X-Mock-World': world };
     await control(server, 'POST', '/scenarios', { headers, body: { name: 'http-504', path: '/ads/request', times: 1 } });
@@ -288,7 +342,10 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('bad-request');
     }
-    const malformed = await control(server, 'POST', '/scenarios', { headers: { ...headers, 'content-type': 'application/json' }, rawBody: '{"name":' });
+    const malformed = await control(server, 'POST', '/scenarios', {
+      headers: { ...headers, 'content-type': 'application/json' },
+      rawBody: '{"name":',
+    });
     expect(malformed.status).toBe(400);
     expect((await catalogueOf(world)).rules).toEqual([]);
   });
@@ -303,7 +360,10 @@ describe('transport faults, as the sdk client sees them', () => {
       const byHeader = await errorThrownBy(bannersWith(api, { 'X-Mock-World': world, 'X-Mock-Scenario': fault }));
       expect([fault, byHeader.status, byHeader.code]).toEqual([fault, 0, 'network-error']);
 
-      await control(server, 'POST', '/scenarios', { headers: { 'X-Mock-World': world }, body: { name: fault, path: TARGET_PATH, times: 1 } });
+      await control(server, 'POST', '/scenarios', {
+        headers: { 'X-Mock-World': world },
+        body: { name: fault, path: TARGET_PATH, times: 1 },
+      });
       const byRule = await errorThrownBy(bannersWith(api, { 'X-Mock-World': world }));
       expect([fault, byRule.status, byRule.code]).toEqual([fault, 0, 'network-error']);
       checked += 1;

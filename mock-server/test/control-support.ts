@@ -5,7 +5,12 @@ import { controlDocument } from '../src/control';
 import type { CallOptions, CallResult, TestServer } from './harness';
 
 /** A /__mock call whose response must match the control document for its operation and status. */
-export async function control<T = any>(server: TestServer, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function control<T = any>(
+  server: TestServer,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
   const result = await server.call<T>(method, `/__mock${path}`, { ...options, unchecked: true });
   assertResponse({ method, path: `/__mock${path.split('?')[0]}` }, result.status, result.body, controlDocument);
   return result;

@@ -29,7 +29,8 @@ function linesAboveMinimum(store: Store, market: MarketRow): { _id: string; opti
     for (const option of product.option) {
       if (!option.useYN) continue;
       const amount = Math.max(1, Math.ceil(market.market.minPrice / option.price));
-      if (amount <= availableQuantity(product.limitAmount, option.stock, option.order)) return [{ _id: product._id, option: option.title, amount }];
+      if (amount <= availableQuantity(product.limitAmount, option.stock, option.order))
+        return [{ _id: product._id, option: option.title, amount }];
     }
   }
   throw new Error(`no product of market ${market.market._id} reaches its minimum price`);
@@ -41,7 +42,15 @@ function orderBody(market: MarketRow, lines: unknown[], cartId: string) {
     marketId: market.market._id,
     memo: '선물 포장 부탁드려요',
     productList: lines,
-    delivery: { name: '이새봄', tel: '+821098765432', addr: '서울특별시 마포구 와우산로 94', addr2: '3층 301호', zip: '04066', msg: '문 앞에 놓아주세요', title: '택배' },
+    delivery: {
+      name: '이새봄',
+      tel: '+821098765432',
+      addr: '서울특별시 마포구 와우산로 94',
+      addr2: '3층 301호',
+      zip: '04066',
+      msg: '문 앞에 놓아주세요',
+      title: '택배',
+    },
     sns: { type: 1, id: 'saebom_daily' },
     buyerAccount: { name: '이새봄', no: '1002345678901', type: '020' },
     payment: { option: 1, depositExpect: '' },
@@ -55,7 +64,11 @@ function addToCart(world: string, market: MarketRow, product: ProductRow) {
   return server.call('POST', '/cart/add/common', {
     token: server.token('buyer-new', world),
     headers: { 'X-Mock-World': world },
-    body: { marketId: market.market._id, seller: SELLER_SLUG, productList: [{ _id: product.product._id, option: option.title, amount: 1 }] },
+    body: {
+      marketId: market.market._id,
+      seller: SELLER_SLUG,
+      productList: [{ _id: product.product._id, option: option.title, amount: 1 }],
+    },
     unchecked: true,
   });
 }
@@ -66,7 +79,11 @@ describe('the control plane', () => {
     expect(doc.status).toBe(200);
     expect(doc.body.info.title).toBe('creator-market mock control plane');
     expect(Object.keys(doc.body.paths)).toContain('/scenarios');
-    for (const [method, path] of [['GET', '/__mock/nothing-here'], ['POST', '/__mock/personas'], ['GET', '/__mock']]) {
+    for (const [method, path] of [
+      ['GET', '/__mock/nothing-here'],
+      ['POST', '/__mock/personas'],
+      ['GET', '/__mock'],
+    ]) {
       const res = await server.call(method!, path!, { unchecked: true });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.code).toBe('not-found');
@@ -108,7 +125,10 @@ describe('personas', () => {
     expect(refused.status).toBe(404);
     expect(refused.body.message).toContain('/__mock/reset');
     // Other worlds still have the account.
-    expect((await control(server, 'POST', '/login', { headers: { 'X-Mock-World': uniqueWorld('still-there') }, body: { persona: 'buyer-new' } })).status).toBe(200);
+    expect(
+      (await control(server, 'POST', '/login', { headers: { 'X-Mock-World': uniqueWorld('still-there') }, body: { persona: 'buyer-new' } }))
+        .status,
+    ).toBe(200);
 
     expect((await control(server, 'POST', '/reset', { headers })).status).toBe(200);
     expect((await control(server, 'POST', '/login', { headers, body: { persona: 'buyer-new' } })).status).toBe(200);
@@ -121,13 +141,19 @@ describe('worlds', () => {
     const picks = names.map((name, i) => {
       const { store } = server.mock.worlds.fromRequest(name);
       const market = sellerMarkets(store).find((r) => r.market.title === OPEN_MARKET)!;
-      const products = store.products.by('market', market.market._id).filter((r) => r.product.useYN && r.product.option.some((o) => o.useYN && (o.stock === -1 || o.stock - o.order > 0)));
+      const products = store.products
+        .by('market', market.market._id)
+        .filter((r) => r.product.useYN && r.product.option.some((o) => o.useYN && (o.stock === -1 || o.stock - o.order > 0)));
       return { name, market, product: products[i % products.length]! };
     });
     const added = await Promise.all(picks.map(({ name, market, product }) => addToCart(name, market, product)));
     added.forEach((res) => expect(res.status, JSON.stringify(res.body)).toBe(200));
 
-    const carts = await Promise.all(names.map((name) => server.call('GET', '/cart/v2/get', { token: server.token('buyer-new', name), headers: { 'X-Mock-World': name } })));
+    const carts = await Promise.all(
+      names.map((name) =>
+        server.call('GET', '/cart/v2/get', { token: server.token('buyer-new', name), headers: { 'X-Mock-World': name } }),
+      ),
+    );
     carts.forEach((res, i) => {
       expect(res.body.data, names[i]).toHaveLength(1);
       expect(res.body.data[0].productList.map((p: { _id: string }) => p._id)).toEqual([picks[i]!.product.product._id]);
@@ -138,7 +164,10 @@ describe('worlds', () => {
   });
 
   it('made together share their seeded records, frozen, and a change to a shared record stays in its world', async () => {
-    const [first, second] = [uniqueWorld('shared'), uniqueWorld('shared')].map((name) => ({ name, world: server.mock.worlds.fromRequest(name) }));
+    const [first, second] = [uniqueWorld('shared'), uniqueWorld('shared')].map((name) => ({
+      name,
+      world: server.mock.worlds.fromRequest(name),
+    }));
     // buyer-new is a new buyer: no subscriptions yet, and no seller of its own.
     const seller = first!.world.store.sellers.all().next().value!;
     // One object in both worlds, which nothing can change in place.
@@ -161,19 +190,32 @@ describe('worlds', () => {
   it('are bounded: the least recently used is evicted, and X-Mock-World-Status says created or recreated-after-eviction', async () => {
     const small = await startTestServer({ maxWorlds: 2 });
     try {
-      const status = async (name: string) => (await small.call('GET', '/common/v2/banner', { query: { from: 'top' }, headers: { 'X-Mock-World': name } })).headers.get('x-mock-world-status');
+      const status = async (name: string) =>
+        (await small.call('GET', '/common/v2/banner', { query: { from: 'top' }, headers: { 'X-Mock-World': name } })).headers.get(
+          'x-mock-world-status',
+        );
       expect(await status('a')).toBe('created');
       expect(await status('b')).toBe('created');
       expect(await status('a')).toBeNull(); // a is now the most recently used
       expect(await status('c')).toBe('created'); // evicts b
       const listed = await control(small, 'GET', '/worlds', { headers: { 'X-Mock-World': 'a' } });
-      expect(listed.body).toEqual({ current: 'a', capacity: 2, worlds: [{ name: 'default', seed: 1 }, { name: 'c', seed: 1 }, { name: 'a', seed: 1 }] });
+      expect(listed.body).toEqual({
+        current: 'a',
+        capacity: 2,
+        worlds: [
+          { name: 'default', seed: 1 },
+          { name: 'c', seed: 1 },
+          { name: 'a', seed: 1 },
+        ],
+      });
 
       // A change in b is lost with b: b comes back freshly seeded.
       const token = issueToken(personas.find((p) => p.id === 'buyer-new')!.uid);
       expect(await status('b')).toBe('recreated-after-eviction'); // evicts c
       const sellerId = small.mock.worlds.fromRequest('b').store.sellers.one('publicId', SELLER_SLUG)!._id;
-      expect((await small.call('POST', '/subscribe/add', { token, headers: { 'X-Mock-World': 'b' }, body: { sellerId } })).status).toBe(200);
+      expect((await small.call('POST', '/subscribe/add', { token, headers: { 'X-Mock-World': 'b' }, body: { sellerId } })).status).toBe(
+        200,
+      );
       expect(await status('a')).toBeNull();
       expect(await status('c')).toBe('recreated-after-eviction'); // evicts b
       expect(await status('b')).toBe('recreated-after-eviction');
@@ -236,7 +278,11 @@ describe('clock', () => {
     const lines = linesAboveMinimum(store, upcoming!);
     const token = server.token('buyer-new', world);
     // A cart may be filled before the start (the app shows '{time} 후 주문 시작'); the order waits for it.
-    const cart = await server.call('POST', '/cart/add/common', { token, headers, body: { marketId: upcoming!.market._id, seller: SELLER_SLUG, productList: lines } });
+    const cart = await server.call('POST', '/cart/add/common', {
+      token,
+      headers,
+      body: { marketId: upcoming!.market._id, seller: SELLER_SLUG, productList: lines },
+    });
     expect(cart.status, JSON.stringify(cart.body)).toBe(200);
     const order = orderBody(upcoming!, lines, cart.body.data._id);
 
@@ -260,12 +306,16 @@ describe('reset', () => {
     expect((await server.call('POST', '/subscribe/add', { token, headers, body: { sellerId } })).status).toBe(200);
     await control(server, 'POST', '/scenarios', { headers, body: { name: 'http-504', path: '/room' } });
     const otherWorld = uniqueWorld('reset-other');
-    expect((await server.call('POST', '/subscribe/add', { token, headers: { 'X-Mock-World': otherWorld }, body: { sellerId } })).status).toBe(200);
+    expect(
+      (await server.call('POST', '/subscribe/add', { token, headers: { 'X-Mock-World': otherWorld }, body: { sellerId } })).status,
+    ).toBe(200);
 
     const reset = await control(server, 'POST', '/reset', { headers });
     expect(reset.body).toEqual({ world, seed: 1, scale: 0.2 });
     expect((await server.call('GET', '/subscribe/getsubscriberlist', { token, headers })).body.data).toEqual([]);
-    expect((await server.call('GET', '/subscribe/getsubscriberlist', { token, headers: { 'X-Mock-World': otherWorld } })).body.data).toEqual([sellerId]);
+    expect(
+      (await server.call('GET', '/subscribe/getsubscriberlist', { token, headers: { 'X-Mock-World': otherWorld } })).body.data,
+    ).toEqual([sellerId]);
     expect((await control(server, 'GET', '/scenarios', { headers })).body.rules.map((r: { name: string }) => r.name)).toEqual(['http-504']);
 
     const seeded = await control(server, 'POST', '/reset', { headers, body: { seed: 7 } });
@@ -273,12 +323,17 @@ describe('reset', () => {
     const worlds = await control(server, 'GET', '/worlds', { headers });
     expect(worlds.body.worlds.find((w: { name: string }) => w.name === world).seed).toBe(7);
     // A different seed is a different crowd of sellers (the personas stay).
-    const crowd = (store: Store) => [...store.sellers.all()].map((s) => s.publicId).sort().join();
+    const crowd = (store: Store) =>
+      [...store.sellers.all()]
+        .map((s) => s.publicId)
+        .sort()
+        .join();
     const seven = crowd(server.mock.worlds.fromRequest(world).store);
     expect(seven).not.toBe(crowd(server.mock.worlds.fromRequest(otherWorld).store));
     expect(server.mock.worlds.fromRequest(world).store.sellers.one('publicId', SELLER_SLUG)).toBeDefined();
 
-    for (const body of [{ seed: -1 }, { seed: 'x' }, { seed: 1, more: 2 }]) expect((await control(server, 'POST', '/reset', { headers, body })).status).toBe(400);
+    for (const body of [{ seed: -1 }, { seed: 'x' }, { seed: 1, more: 2 }])
+      expect((await control(server, 'POST', '/reset', { headers, body })).status).toBe(400);
     expect(crowd(server.mock.worlds.fromRequest(world).store)).toBe(seven);
   });
 });
@@ -289,7 +344,9 @@ describe('export and import', () => {
     const target = uniqueWorld('import');
     const token = server.token('buyer-new', source);
     const sellerId = server.mock.worlds.fromRequest(source).store.sellers.one('publicId', SELLER_SLUG)!._id;
-    expect((await server.call('POST', '/subscribe/add', { token, headers: { 'X-Mock-World': source }, body: { sellerId } })).status).toBe(200);
+    expect((await server.call('POST', '/subscribe/add', { token, headers: { 'X-Mock-World': source }, body: { sellerId } })).status).toBe(
+      200,
+    );
     await control(server, 'PUT', '/clock', { headers: { 'X-Mock-World': source }, body: { offsetMs: 7_200_000 } });
 
     const exported = await control(server, 'GET', '/state', { headers: { 'X-Mock-World': source } });
@@ -299,13 +356,23 @@ describe('export and import', () => {
 
     const imported = await control(server, 'PUT', '/state', { headers: { 'X-Mock-World': target }, body: exported.body });
     expect(imported.body).toEqual({ world: target, seed: 1, scale: 0.2 });
-    expect((await server.call('GET', '/subscribe/getsubscriberlist', { token, headers: { 'X-Mock-World': target } })).body.data).toEqual([sellerId]);
+    expect((await server.call('GET', '/subscribe/getsubscriberlist', { token, headers: { 'X-Mock-World': target } })).body.data).toEqual([
+      sellerId,
+    ]);
     expect((await control(server, 'GET', '/clock', { headers: { 'X-Mock-World': target } })).body.offsetMs).toBe(7_200_000);
 
     // The round trip is exact: exporting the imported world gives the same data.
     const again = await control(server, 'GET', '/state', { headers: { 'X-Mock-World': target } });
-    const { name: _a, world: { now: _n1, ...first }, ...restFirst } = exported.body;
-    const { name: _b, world: { now: _n2, ...second }, ...restSecond } = again.body;
+    const {
+      name: _a,
+      world: { now: _n1, ...first },
+      ...restFirst
+    } = exported.body;
+    const {
+      name: _b,
+      world: { now: _n2, ...second },
+      ...restSecond
+    } = again.body;
     expect(second).toEqual(first);
     expect(restSecond).toEqual(restFirst);
   });
@@ -317,7 +384,9 @@ describe('export and import', () => {
     const live = server.mock.worlds.fromRequest(target);
     const token = server.token('buyer-new', target);
     const sellerId = live.store.sellers.one('publicId', SELLER_SLUG)!._id;
-    expect((await server.call('POST', '/subscribe/add', { token, headers: { 'X-Mock-World': target }, body: { sellerId } })).status).toBe(200);
+    expect((await server.call('POST', '/subscribe/add', { token, headers: { 'X-Mock-World': target }, body: { sellerId } })).status).toBe(
+      200,
+    );
     const version = live.version;
 
     const duplicate = structuredClone(good);
@@ -336,11 +405,16 @@ describe('export and import', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('bad-request');
     }
-    const notJson = await control(server, 'PUT', '/state', { headers: { 'X-Mock-World': target, 'content-type': 'application/json' }, rawBody: '{"format": "creator-market-world@1", "world": ' });
+    const notJson = await control(server, 'PUT', '/state', {
+      headers: { 'X-Mock-World': target, 'content-type': 'application/json' },
+      rawBody: '{"format": "creator-market-world@1", "world": ',
+    });
     expect(notJson.status).toBe(400);
 
     expect(server.mock.worlds.fromRequest(target)).toBe(live);
     expect(live.version).toBe(version);
-    expect((await server.call('GET', '/subscribe/getsubscriberlist', { token, headers: { 'X-Mock-World': target } })).body.data).toEqual([sellerId]);
+    expect((await server.call('GET', '/subscribe/getsubscriberlist', { token, headers: { 'X-Mock-World': target } })).body.data).toEqual([
+      sellerId,
+    ]);
   });
 });

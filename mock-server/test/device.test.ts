@@ -34,7 +34,7 @@ describe('listDevices', () => {
 });
 
 describe('addDevice', () => {
-  it('registers devices in order and answers the account\'s devices', async () => {
+  it("registers devices in order and answers the account's devices", async () => {
     const { name, headers } = freshWorld();
     const token = srv.token('buyer-new', name);
     const first = await srv.call('POST', '/device/add', { token, headers, body: PIXEL });
@@ -64,7 +64,10 @@ describe('addDevice', () => {
 
   it('refuses an unknown OS or a missing token (schema)', async () => {
     const token = srv.token('buyer-new');
-    for (const body of [{ ...PIXEL, os: 'windows' }, { name: 'Pixel 8', os: 'android' }]) {
+    for (const body of [
+      { ...PIXEL, os: 'windows' },
+      { name: 'Pixel 8', os: 'android' },
+    ]) {
       const res = await srv.call('POST', '/device/add', { token, body });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('bad-request');

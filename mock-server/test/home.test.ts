@@ -106,7 +106,9 @@ describe('listCategorySellers', () => {
     const seen: string[] = [];
     let offset: string | undefined;
     for (let guard = 0; guard < 50; guard++) {
-      const res = await srv.call('GET', '/common/v2/seller-ctg', { query: { category: 'stickers', offset, flag: offset ? 'before' : undefined } });
+      const res = await srv.call('GET', '/common/v2/seller-ctg', {
+        query: { category: 'stickers', offset, flag: offset ? 'before' : undefined },
+      });
       expect(res.status).toBe(200);
       const page = res.body.data as { sellerUID: string; sellerCategory: string }[];
       expect(page.length).toBeLessThanOrEqual(20);
@@ -200,7 +202,8 @@ describe('listHomeProducts', () => {
     const { store } = defaultWorld();
     const now = defaultWorld().clock.now();
     const carts = new Map<string, number>();
-    for (const { cart } of store.carts.all()) for (const id of new Set(cart.productList.map((l) => l._id))) carts.set(id, (carts.get(id) ?? 0) + 1);
+    for (const { cart } of store.carts.all())
+      for (const id of new Set(cart.productList.map((l) => l._id))) carts.set(id, (carts.get(id) ?? 0) + 1);
     const list = await section('topcart');
     const expected = [...carts.keys()].filter((id) => isListedProduct(store, id, now));
     expect(list.length).toBe(Math.min(30, expected.length));
@@ -213,11 +216,16 @@ describe('listHomeProducts', () => {
     const { headers, world } = freshWorld();
     const { store } = world;
     const before = await section('topcart', headers);
-    const product = [...store.products.all()].find((r) => isListedProduct(store, r.product._id, world.clock.now()) && !before.some((p) => p.productUID === r.product._id))!;
+    const product = [...store.products.all()].find(
+      (r) => isListedProduct(store, r.product._id, world.clock.now()) && !before.some((p) => p.productUID === r.product._id),
+    )!;
     const template = [...store.carts.all()][0]!;
     for (let i = 0; i < 5; i++) {
       const line = { ...template.cart.productList[0]!, _id: product.product._id };
-      store.carts.insert({ ownerUid: template.ownerUid, cart: { ...template.cart, _id: store.newId(world.clock.now()), productList: [line] } });
+      store.carts.insert({
+        ownerUid: template.ownerUid,
+        cart: { ...template.cart, _id: store.newId(world.clock.now()), productList: [line] },
+      });
     }
     world.touched();
     // Rankings by carts are refreshed at most once a minute (home-lists.ts), not on every cart write.

@@ -17,7 +17,11 @@ describe('getMarket', () => {
     const res = await srv.call('GET', `/common/market/get/mallang_studio/${row.market.publicId}`);
     expect(res.status).toBe(200);
     expect(res.body.data.market).toEqual(row.market);
-    expect(res.body.data.product.map((p: { _id: string }) => p._id)).toEqual(store().products.by('market', row.market._id).map((r) => r.product._id));
+    expect(res.body.data.product.map((p: { _id: string }) => p._id)).toEqual(
+      store()
+        .products.by('market', row.market._id)
+        .map((r) => r.product._id),
+    );
     expect(res.body.data.product).toHaveLength(12);
     expect(res.body.data.seller.publicId).toBe('mallang_studio');
     expect(res.body.data.seller.bank).toBeUndefined();
@@ -26,7 +30,9 @@ describe('getMarket', () => {
 
   it('includes products not on sale (the app hides them)', async () => {
     const s = store();
-    const hidden = [...s.products.all()].find((r) => !r.product.useYN && s.markets.get(r.marketUID)!.market.public && s.markets.get(r.marketUID)!.market.publicId > 0)!;
+    const hidden = [...s.products.all()].find(
+      (r) => !r.product.useYN && s.markets.get(r.marketUID)!.market.public && s.markets.get(r.marketUID)!.market.publicId > 0,
+    )!;
     const market = s.markets.get(hidden.marketUID)!.market;
     const res = await srv.call('GET', `/common/market/get/${market.sellerPublicId}/${market.publicId}`);
     expect(res.status).toBe(200);

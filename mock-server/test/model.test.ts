@@ -107,7 +107,10 @@ function catalogOf(world: World): Catalog {
   const closed = personaMarket('가을 스티커 마켓');
   const carts: CatalogMarket[] = [
     { market: open, options: [...openOptions, ...secondLimited] },
-    { market: minPriceMarket, options: optionsOf(minPriceMarket, [(o, order) => left(o, order) > 5, (o, order) => o.limitAmount === 0 && left(o, order) > 0]) },
+    {
+      market: minPriceMarket,
+      options: optionsOf(minPriceMarket, [(o, order) => left(o, order) > 5, (o, order) => o.limitAmount === 0 && left(o, order) > 0]),
+    },
     { market: later, options: optionsOf(later, [(o, order) => left(o, order) > 0]) },
     { market: closed, options: optionsOf(closed, [() => true]) },
   ];
@@ -149,7 +152,12 @@ interface Model {
 interface Real {
   world: World;
   catalog: Catalog;
-  call: (who: 'buyer-new' | 'buyer', method: 'GET' | 'POST', path: string, options?: { body?: unknown; query?: Record<string, string> }) => Promise<CallResult>;
+  call: (
+    who: 'buyer-new' | 'buyer',
+    method: 'GET' | 'POST',
+    path: string,
+    options?: { body?: unknown; query?: Record<string, string> },
+  ) => Promise<CallResult>;
 }
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -212,7 +220,14 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   const now = world.clock.now();
 
   const carts = (await real.call('buyer-new', 'GET', '/cart/v2/get')).body.data as CartEntry[];
-  expect(carts.map((e) => ({ id: e._id, market: e.market._id, delivery: e.deliveryOption?.title ?? null, lines: e.productList.map((l) => `${l._id}/${l.option}x${l.amount}`) }))).toEqual(
+  expect(
+    carts.map((e) => ({
+      id: e._id,
+      market: e.market._id,
+      delivery: e.deliveryOption?.title ?? null,
+      lines: e.productList.map((l) => `${l._id}/${l.option}x${l.amount}`),
+    })),
+  ).toEqual(
     model.carts.map((e) => ({
       id: e.id,
       market: catalog.carts[e.marketIndex]!.market._id,
@@ -230,7 +245,11 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   const expectedAlarms = [...model.alarms]
     .map(([marketUID, at]) => ({ marketUID, at: at.filter((t) => t > now) }))
     .filter((a) => a.at.length > 0)
-    .sort((a, b) => Date.parse(catalog.alarms.find((m) => m._id === a.marketUID)!.marketST) - Date.parse(catalog.alarms.find((m) => m._id === b.marketUID)!.marketST));
+    .sort(
+      (a, b) =>
+        Date.parse(catalog.alarms.find((m) => m._id === a.marketUID)!.marketST) -
+        Date.parse(catalog.alarms.find((m) => m._id === b.marketUID)!.marketST),
+    );
   expect(alarms.map(({ marketUID, at }) => ({ marketUID, at }))).toEqual(expectedAlarms);
 
   for (const option of catalog.optionsByKey.values()) {
@@ -276,7 +295,11 @@ class AddToCart extends Step {
     const { market, options } = catalog.carts[this.marketIndex]!;
     const lines = this.picks.map((p) => ({ option: options[p.option % options.length]!, amount: p.amount }));
     const res = await real.call('buyer-new', 'POST', '/cart/add/common', {
-      body: { marketId: market._id, seller: market.sellerPublicId, productList: lines.map((l) => ({ _id: l.option.productId, option: l.option.option, amount: l.amount })) },
+      body: {
+        marketId: market._id,
+        seller: market.sellerPublicId,
+        productList: lines.map((l) => ({ _id: l.option.productId, option: l.option.option, amount: l.amount })),
+      },
     });
 
     const state = marketState(market, world.clock.now());
@@ -295,7 +318,12 @@ class AddToCart extends Step {
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.status).toBe(0);
-    const entry: ModelEntry = { id: existing?.id ?? res.body.data._id, marketIndex: this.marketIndex, lines: merged, delivery: existing?.delivery ?? null };
+    const entry: ModelEntry = {
+      id: existing?.id ?? res.body.data._id,
+      marketIndex: this.marketIndex,
+      lines: merged,
+      delivery: existing?.delivery ?? null,
+    };
     expect(res.body.data._id).toBe(entry.id);
     model.carts = [entry, ...model.carts.filter((e) => e !== existing)];
   }
@@ -311,7 +339,8 @@ class UpdateLine extends Step {
     super();
   }
   check = (model: Readonly<Model>) => model.carts.length > 0;
-  toString = () => `updateCart(entry ${this.entryIndex}, line ${this.lineIndex}${this.missingLine ? ' (not in the entry)' : ''} = ${this.amount})`;
+  toString = () =>
+    `updateCart(entry ${this.entryIndex}, line ${this.lineIndex}${this.missingLine ? ' (not in the entry)' : ''} = ${this.amount})`;
 
   async apply(model: Model, real: Real): Promise<void> {
     const { catalog } = real;
@@ -397,7 +426,15 @@ class PlaceOrder extends Step {
         marketId: market._id,
         memo: '빠른 배송 부탁드려요',
         productList: lines.map((l) => ({ _id: l.option.productId, option: l.option.option, amount: l.amount })),
-        delivery: { addr: '서울특별시 마포구 와우산로 94', addr2: '3층 301호', msg: '', name: '이새봄', tel: '+821098765432', zip: '04066', title },
+        delivery: {
+          addr: '서울특별시 마포구 와우산로 94',
+          addr2: '3층 301호',
+          msg: '',
+          name: '이새봄',
+          tel: '+821098765432',
+          zip: '04066',
+          title,
+        },
         sns: { type: 0, id: '' },
         buyerAccount: { name: '이새봄', no: '110987654321', type: '088' },
         payment: { option: 1, depositExpect: '' },
@@ -410,7 +447,9 @@ class PlaceOrder extends Step {
     const productIds = [...new Set(lines.map((l) => l.option.productId))];
     const orderable =
       marketState(market, world.clock.now()) === 'opened' &&
-      productIds.every((id) => productAmount(catalog, entry.lines, id) <= perBuyerLimit(lines.find((l) => l.option.productId === id)!.option)) &&
+      productIds.every(
+        (id) => productAmount(catalog, entry.lines, id) <= perBuyerLimit(lines.find((l) => l.option.productId === id)!.option),
+      ) &&
       lines.every((l) => left(model, l.option) >= l.amount) &&
       checkOrder({
         lines: lines.map((l) => ({ price: l.option.price, amount: l.amount, weight: l.option.weight })),
@@ -475,7 +514,9 @@ class AddAlarm extends Step {
     const market = real.catalog.alarms[this.marketIndex]!;
     const start = Date.parse(market.marketST);
     const requested = this.offsets?.map((minutes) => start - minutes * MINUTE);
-    const res = await real.call('buyer-new', 'POST', '/alarm/add', { body: { marketId: market._id, ...(requested ? { at: requested } : {}) } });
+    const res = await real.call('buyer-new', 'POST', '/alarm/add', {
+      body: { marketId: market._id, ...(requested ? { at: requested } : {}) },
+    });
 
     const now = real.world.clock.now();
     const state = marketState(market, now);
@@ -523,7 +564,12 @@ const commandArbitraries = [
   addToCart,
   addToCart,
   fc
-    .tuple(fc.nat(3), fc.nat(3), fc.integer({ min: 0, max: 4 }), fc.nat(3).map((n) => n === 0))
+    .tuple(
+      fc.nat(3),
+      fc.nat(3),
+      fc.integer({ min: 0, max: 4 }),
+      fc.nat(3).map((n) => n === 0),
+    )
     .map(([entry, line, amount, missing]) => new UpdateLine(entry, line, amount, missing)),
   fc.nat(3).map((entry) => new DeleteCart(entry)),
   fc.tuple(fc.nat(3), fc.constantFrom(...DELIVERY_TITLES)).map(([entry, title]) => new SetDelivery(entry, title)),
@@ -531,7 +577,10 @@ const commandArbitraries = [
   fc.nat(3).map((seller) => new Subscribe(seller)),
   fc.nat(3).map((seller) => new Unsubscribe(seller)),
   fc
-    .tuple(fc.nat(ALARM_MARKETS - 1), fc.option(fc.uniqueArray(fc.constantFrom(...ALARM_OFFSET_CHOICES), { minLength: 1, maxLength: 3 }), { nil: null, freq: 2 }))
+    .tuple(
+      fc.nat(ALARM_MARKETS - 1),
+      fc.option(fc.uniqueArray(fc.constantFrom(...ALARM_OFFSET_CHOICES), { minLength: 1, maxLength: 3 }), { nil: null, freq: 2 }),
+    )
     .map(([market, offsets]) => new AddAlarm(market, offsets)),
   fc.nat(ALARM_MARKETS - 1).map((market) => new DeleteAlarm(market)),
 ];
@@ -541,10 +590,17 @@ describe('model of the stateful server', () => {
   it(`cart, orders, subscriptions and alarms match the model (${RUNS} runs of up to ${MAX_COMMANDS} commands, seed ${seed})`, async () => {
     const started = Date.now();
     await fc.assert(
-      fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_COMMANDS, size: 'max' }), (commands) => fc.asyncModelRun(setup, commands)),
+      fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_COMMANDS, size: 'max' }), (commands) =>
+        fc.asyncModelRun(setup, commands),
+      ),
       { numRuns: RUNS },
     );
     console.log(`[model] ${RUNS} runs of up to ${MAX_COMMANDS} commands, seed ${seed}, ${runCount} worlds, ${Date.now() - started} ms`);
-    console.log(`[model] outcomes: ${[...outcomes].sort().map(([k, n]) => `${k}: ${n}`).join('; ')}`);
+    console.log(
+      `[model] outcomes: ${[...outcomes]
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join('; ')}`,
+    );
   }, 300_000);
 });

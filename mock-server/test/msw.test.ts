@@ -34,7 +34,11 @@ async function viaMsw(req: Request) {
   const url = new URL(req.path, MSW_BASE);
   for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
   const headers = { ...req.headers, ...(req.body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const res = await fetch(url, { method: req.method ?? 'GET', headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+  const res = await fetch(url, {
+    method: req.method ?? 'GET',
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+  });
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
@@ -97,7 +101,12 @@ describe('createMswHandlers', () => {
     expect(res.body.details[0].path).toBe('/query/from');
     const unknown = await same({ path: '/common/v2/banner', query: { from: 'top', extra: '1' } });
     expect(unknown.status).toBe(400);
-    const body = await same({ method: 'POST', path: '/subscribe/add', headers: { authorization: `Bearer ${srv.token('buyer')}` }, body: { sellerId: 42 } });
+    const body = await same({
+      method: 'POST',
+      path: '/subscribe/add',
+      headers: { authorization: `Bearer ${srv.token('buyer')}` },
+      body: { sellerId: 42 },
+    });
     expect(body.status).toBe(400);
     expect(body.body.code).toBe('bad-request');
   });
@@ -107,7 +116,9 @@ describe('createMswHandlers', () => {
     const ok = await same({ path: '/ads/request', query, headers: { authorization: AD_SERVICE_KEY } });
     expect(ok.body.code).toBe(0);
     expect((await same({ path: '/ads/request', query })).status).toBe(401);
-    expect((await same({ path: '/ads/request', query: { ...query, pf: 'tv' }, headers: { authorization: AD_SERVICE_KEY } })).status).toBe(400);
+    expect((await same({ path: '/ads/request', query: { ...query, pf: 'tv' }, headers: { authorization: AD_SERVICE_KEY } })).status).toBe(
+      400,
+    );
   });
 });
 

@@ -16,7 +16,9 @@ const freshWorld = () => srv.freshWorld('notification-test');
  * validator refuses as a reserved character).
  */
 function withQuery(path: string, query: Record<string, string>): string {
-  return `${path}?${Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
+  return `${path}?${Object.entries(query)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&')}`;
 }
 
 const defaultStore = () => srv.mock.worlds.fromRequest(undefined).store;
@@ -34,7 +36,11 @@ async function allPages(token: string, query: Record<string, string>, headers: R
   const pages: Note[][] = [];
   let offset: string | undefined;
   for (;;) {
-    const res = await srv.call('GET', '/notification/message', { token, headers, query: { ...query, ...(offset ? { offset, flag: 'before' } : {}) } });
+    const res = await srv.call('GET', '/notification/message', {
+      token,
+      headers,
+      query: { ...query, ...(offset ? { offset, flag: 'before' } : {}) },
+    });
     expect(res.status).toBe(200);
     const page = res.body.data as Note[];
     if (page.length === 0) return pages;
@@ -60,7 +66,11 @@ describe('listNotifications', () => {
     const stored = defaultStore().notifications.by('recipient', pairKey(uid, 'buyer'));
     expect(notes.map((n) => n._id).sort()).toEqual(stored.map((r) => r.notification._id).sort());
     // the buyer's own receipts only
-    const own = new Set(defaultStore().receipts.by('owner', uid).map((r) => r.receipt.publicId));
+    const own = new Set(
+      defaultStore()
+        .receipts.by('owner', uid)
+        .map((r) => r.receipt.publicId),
+    );
     for (const n of notes) if (n.receiptPublicId) expect(own.has(n.receiptPublicId)).toBe(true);
   });
 
@@ -90,7 +100,10 @@ describe('listNotifications', () => {
   });
 
   it('ends the list at an unknown cursor and is empty for a new buyer', async () => {
-    const res = await srv.call('GET', '/notification/message', { token: srv.token('buyer'), query: { offset: 'ffffffffffffffffffffffff', flag: 'before' } });
+    const res = await srv.call('GET', '/notification/message', {
+      token: srv.token('buyer'),
+      query: { offset: 'ffffffffffffffffffffffff', flag: 'before' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
     const empty = await srv.call('GET', '/notification/message', { token: srv.token('buyer-new') });
@@ -104,7 +117,9 @@ describe('listNotifications', () => {
   });
 
   it('is 400 for an unknown category and 401 for a guest', async () => {
-    expect((await srv.call('GET', '/notification/message', { token: srv.token('buyer'), query: { msgCategory: 'admin' } })).status).toBe(400);
+    expect((await srv.call('GET', '/notification/message', { token: srv.token('buyer'), query: { msgCategory: 'admin' } })).status).toBe(
+      400,
+    );
     expect((await srv.call('GET', '/notification/message')).status).toBe(401);
   });
 });
@@ -129,7 +144,9 @@ describe('getSellerTransactionForm', () => {
   });
 
   it("is 403 for a buyer, even the receipt's own buyer, and for another seller", async () => {
-    const row = defaultStore().receipts.by('seller', sellerUid()).find((r) => r.ownerUid === personaById('buyer').uid)!;
+    const row = defaultStore()
+      .receipts.by('seller', sellerUid())
+      .find((r) => r.ownerUid === personaById('buyer').uid)!;
     for (const persona of ['buyer', 'seller-incomplete'] as const) {
       const res = await srv.call('GET', '/notification/market', { token: srv.token(persona), query: { receiptId: row.receipt.publicId } });
       expect(res.status).toBe(403);
@@ -170,7 +187,10 @@ describe('sendTestNotification', () => {
     const { name, headers } = freshWorld();
     const sellerDevice = srv.mock.worlds.fromRequest(name).store.devices.by('owner', personaById('seller').uid)[0]!.device.deviceToken;
     for (const deviceToken of ['fcm:never-registered', sellerDevice]) {
-      const res = await srv.call('GET', withQuery('/notification/test-notification', { ...alert, deviceToken }), { token: srv.token('buyer', name), headers });
+      const res = await srv.call('GET', withQuery('/notification/test-notification', { ...alert, deviceToken }), {
+        token: srv.token('buyer', name),
+        headers,
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('not-supported');
     }
@@ -180,7 +200,9 @@ describe('sendTestNotification', () => {
     const { name, headers } = freshWorld();
     const token = srv.token('buyer-new', name);
     const deviceToken = 'fcm:will-FAIL-on-push';
-    expect((await srv.call('POST', '/device/add', { token, headers, body: { name: 'Galaxy S24', os: 'android', deviceToken } })).status).toBe(200);
+    expect(
+      (await srv.call('POST', '/device/add', { token, headers, body: { name: 'Galaxy S24', os: 'android', deviceToken } })).status,
+    ).toBe(200);
     const res = await srv.call('GET', withQuery('/notification/test-notification', { ...alert, deviceToken }), { token, headers });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('notification-send-failed');

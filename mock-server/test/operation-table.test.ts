@@ -17,8 +17,12 @@ describe('OperationTable', () => {
   });
 
   it("follows Express's defaults: HEAD finds GET, one trailing slash and letter case do not matter, parameters are decoded", () => {
-    expect(table.match('HEAD', '/common/v2/opened-market')?.op.operationId).toBe(table.match('GET', '/common/v2/opened-market')?.op.operationId);
-    expect(table.match('GET', '/common/v2/opened-market/')?.op.operationId).toBe(table.match('GET', '/common/v2/opened-market')?.op.operationId);
+    expect(table.match('HEAD', '/common/v2/opened-market')?.op.operationId).toBe(
+      table.match('GET', '/common/v2/opened-market')?.op.operationId,
+    );
+    expect(table.match('GET', '/common/v2/opened-market/')?.op.operationId).toBe(
+      table.match('GET', '/common/v2/opened-market')?.op.operationId,
+    );
     expect(table.match('GET', '/Common/V2/Opened-Market')).not.toBeNull();
     const market = table.match('GET', '/common/market/get/%EB%A7%90%EB%9E%91/4');
     expect(market?.params).toEqual({ sellerId: '말랑', marketId: '4' });

@@ -27,7 +27,10 @@ function setup(label: string) {
 
   async function placeOrder(amount = 2): Promise<string> {
     const productList = [{ _id: unlimited.product._id, option: unlimited.product.option[0]!.title, amount }];
-    const cart = await call('POST', '/cart/add/common', { token: buyer, body: { marketId: marketRow.market._id, seller: 'mallang_studio', productList } });
+    const cart = await call('POST', '/cart/add/common', {
+      token: buyer,
+      body: { marketId: marketRow.market._id, seller: 'mallang_studio', productList },
+    });
     expect(cart.status, JSON.stringify(cart.body)).toBe(200);
     const res = await call('POST', '/receipt/insert', {
       token: buyer,
@@ -35,7 +38,15 @@ function setup(label: string) {
         marketId: marketRow.market._id,
         memo: '잘 부탁드려요',
         productList,
-        delivery: { name: '이새봄', tel: '+821098765432', addr: '서울특별시 마포구 와우산로 94', addr2: '3층', zip: '04066', msg: '', title: '택배' },
+        delivery: {
+          name: '이새봄',
+          tel: '+821098765432',
+          addr: '서울특별시 마포구 와우산로 94',
+          addr2: '3층',
+          zip: '04066',
+          msg: '',
+          title: '택배',
+        },
         sns: { type: 0, id: '' },
         buyerAccount: { name: '이새봄', no: '1002345678901', type: '020' },
         payment: { option: 1, depositExpect: '' },
@@ -49,11 +60,16 @@ function setup(label: string) {
 
   const receipt = (publicId: string) => store.receipts.one('publicId', publicId)!.receipt;
   const latest = (publicId: string) => receipt(publicId).status.at(-1)!.status;
-  const paymentOf = async (publicId: string) => (await call('GET', '/receipt/payment', { token: buyer, query: { receipt: publicId } })).body.data;
+  const paymentOf = async (publicId: string) =>
+    (await call('GET', '/receipt/payment', { token: buyer, query: { receipt: publicId } })).body.data;
   /** Posts a form as a browser does (no token, no world header: the fields carry what the page needs). */
   const postForm = (url: string, fields: Record<string, string>) =>
-    srv.call('POST', new URL(url).pathname, { rawBody: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const cancel = (publicId: string) => call('POST', '/receipt/change-status', { token: buyer, query: { id: publicId }, body: { status: 10, msg: '단순 변심' } });
+    srv.call('POST', new URL(url).pathname, {
+      rawBody: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const cancel = (publicId: string) =>
+    call('POST', '/receipt/change-status', { token: buyer, query: { id: publicId }, body: { status: 10, msg: '단순 변심' } });
 
   return { worldName, world, store, marketRow, buyer, other, call, placeOrder, receipt, latest, paymentOf, postForm, cancel };
 }
@@ -78,7 +94,13 @@ function easyPaySuite(provider: (typeof EASY_PAY)[number]) {
     const form = res.body.data as { action: string; method: string; fields: Record<string, string> };
     expect(form.action).toBe(`${srv.baseUrl}${provider.page}`);
     expect(form.method).toBe('POST');
-    expect(form.fields).toMatchObject({ method: provider.method, mchtTrdNo: publicId, trdAmt: String(t.receipt(publicId).totalPrice), nextUrl: `${APP_ORIGIN}/r/${publicId}/pay`, world: t.worldName });
+    expect(form.fields).toMatchObject({
+      method: provider.method,
+      mchtTrdNo: publicId,
+      trdAmt: String(t.receipt(publicId).totalPrice),
+      nextUrl: `${APP_ORIGIN}/r/${publicId}/pay`,
+      world: t.worldName,
+    });
 
     const page = await t.postForm(form.action, form.fields);
     expect(page.status).toBe(200);
@@ -153,7 +175,9 @@ function easyPaySuite(provider: (typeof EASY_PAY)[number]) {
     expect((await params(t, awaiting)).status).toBe(200);
 
     // the buyer persona's order in a market that takes no payment ('결제 불가')
-    const unpayable = t.store.receipts.by('owner', t.store.accounts.one('persona', 'buyer')!.uid).find((r) => r.receipt.payment.option === 0)!;
+    const unpayable = t.store.receipts
+      .by('owner', t.store.accounts.one('persona', 'buyer')!.uid)
+      .find((r) => r.receipt.payment.option === 0)!;
     const refused = await params(t, unpayable.receipt.publicId, t.other);
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('operation-failed');
@@ -176,7 +200,8 @@ describe('getNaverPayParams', () => easyPaySuite(EASY_PAY[0]));
 describe('getKakaoPayParams', () => easyPaySuite(EASY_PAY[1]));
 
 describe('payWithAppCard', () => {
-  const start = (t: Setup, publicId: string, payerId = '', token = t.buyer) => t.call('POST', '/payple/pay/v2/appcard', { token, body: { publicId, payerId } });
+  const start = (t: Setup, publicId: string, payerId = '', token = t.buyer) =>
+    t.call('POST', '/payple/pay/v2/appcard', { token, body: { publicId, payerId } });
 
   it('answers the card provider parameters; the card page pays and returns to the app', async () => {
     const t = setup('card-ok');
@@ -184,16 +209,32 @@ describe('payWithAppCard', () => {
     const res = await start(t, publicId, 'NS9qNTgzU2xRNHR5U0E1WVJTZWR0QT09');
     expect(res.status).toBe(200);
     const card = res.body.data;
-    expect(card).toMatchObject({ PCD_PAY_TYPE: 'card', PCD_CARD_VER: '02', PCD_PAY_OID: publicId, PCD_PAY_TOTAL: t.receipt(publicId).totalPrice, PCD_PAYER_ID: 'NS9qNTgzU2xRNHR5U0E1WVJTZWR0QT09', PCD_RST_URL: `${srv.baseUrl}/__pay/card/result` });
+    expect(card).toMatchObject({
+      PCD_PAY_TYPE: 'card',
+      PCD_CARD_VER: '02',
+      PCD_PAY_OID: publicId,
+      PCD_PAY_TOTAL: t.receipt(publicId).totalPrice,
+      PCD_PAYER_ID: 'NS9qNTgzU2xRNHR5U0E1WVJTZWR0QT09',
+      PCD_RST_URL: `${srv.baseUrl}/__pay/card/result`,
+    });
     expect(t.latest(publicId)).toBe(0);
 
-    const page = await srv.call('GET', `${new URL(card.PCD_PAY_URL).pathname}${new URL(card.PCD_PAY_URL).search}`, { headers: { referer: `${APP_ORIGIN}/r/${publicId}/pay` } });
+    const page = await srv.call('GET', `${new URL(card.PCD_PAY_URL).pathname}${new URL(card.PCD_PAY_URL).search}`, {
+      headers: { referer: `${APP_ORIGIN}/r/${publicId}/pay` },
+    });
     expect(page.status).toBe(200);
     expect(page.text).toContain('결제하기');
     expect(page.text).toContain('신한카드');
     expect(page.text).toContain(`value="${APP_ORIGIN}"`);
 
-    const result = await t.postForm(card.PCD_RST_URL, { PCD_PAY_OID: publicId, PCD_AUTH_KEY: card.PCD_AUTH_KEY, world: t.worldName, origin: APP_ORIGIN, card: '현대카드', decision: 'approve' });
+    const result = await t.postForm(card.PCD_RST_URL, {
+      PCD_PAY_OID: publicId,
+      PCD_AUTH_KEY: card.PCD_AUTH_KEY,
+      world: t.worldName,
+      origin: APP_ORIGIN,
+      card: '현대카드',
+      decision: 'approve',
+    });
     expect(result.status).toBe(303);
     expect(result.headers.get('location')).toBe(`${APP_ORIGIN}/r/${publicId}/pay?result=success`);
     const payment = await t.paymentOf(publicId);
@@ -205,9 +246,20 @@ describe('payWithAppCard', () => {
     const t = setup('card-decline');
     const publicId = await t.placeOrder();
     const card = (await start(t, publicId)).body.data;
-    const declined = await t.postForm(card.PCD_RST_URL, { PCD_PAY_OID: publicId, PCD_AUTH_KEY: card.PCD_AUTH_KEY, world: t.worldName, origin: APP_ORIGIN, decision: 'decline' });
+    const declined = await t.postForm(card.PCD_RST_URL, {
+      PCD_PAY_OID: publicId,
+      PCD_AUTH_KEY: card.PCD_AUTH_KEY,
+      world: t.worldName,
+      origin: APP_ORIGIN,
+      decision: 'decline',
+    });
     expect(declined.headers.get('location')).toBe(`${APP_ORIGIN}/r/${publicId}/pay?result=failed`);
-    const forged = await t.postForm(card.PCD_RST_URL, { PCD_PAY_OID: publicId, PCD_AUTH_KEY: 'abc', world: t.worldName, decision: 'approve' });
+    const forged = await t.postForm(card.PCD_RST_URL, {
+      PCD_PAY_OID: publicId,
+      PCD_AUTH_KEY: 'abc',
+      world: t.worldName,
+      decision: 'approve',
+    });
     expect(forged.status).toBe(400);
     expect(forged.body.code).toBe('bad-request');
     expect(t.latest(publicId)).toBe(0);
@@ -231,7 +283,8 @@ describe('payWithAppCard', () => {
 });
 
 describe('issueVirtualAccount', () => {
-  const issue = (t: Setup, receipt: string, token = t.buyer) => t.call('POST', '/settlebank/vbank/getnum', { token, body: { receipt, bank: '020' } });
+  const issue = (t: Setup, receipt: string, token = t.buyer) =>
+    t.call('POST', '/settlebank/vbank/getnum', { token, body: { receipt, bank: '020' } });
 
   it('issues a 우리은행 account for 24 hours; the receipt waits for the deposit (99); asking again answers the same account', async () => {
     const t = setup('vbank-ok');
@@ -246,7 +299,13 @@ describe('issueVirtualAccount', () => {
     expect(Date.parse(account.expire) - now).toBeGreaterThanOrEqual(24 * 3_600_000 - 5000);
     expect(Date.parse(account.expire) - now).toBeLessThanOrEqual(24 * 3_600_000 + 5000);
     expect(t.latest(publicId)).toBe(99);
-    expect((await t.paymentOf(publicId)).paymentResult).toEqual({ type: 'vbank', name: '우리은행', no: account.no, expire: account.expire, status: 'pending' });
+    expect((await t.paymentOf(publicId)).paymentResult).toEqual({
+      type: 'vbank',
+      name: '우리은행',
+      no: account.no,
+      expire: account.expire,
+      status: 'pending',
+    });
 
     expect((await issue(t, publicId)).body.data).toEqual(account);
     expect(t.receipt(publicId).status.map((s) => s.status)).toEqual([0, 99]);
@@ -270,7 +329,9 @@ describe('issueVirtualAccount', () => {
   it('already-canceled for a cancelled order, operation-failed once paid, bad-request for another bank, 403, 404, 401', async () => {
     const t = setup('vbank-errors');
     const publicId = await t.placeOrder();
-    expect((await t.call('POST', '/settlebank/vbank/getnum', { token: t.buyer, body: { receipt: publicId, bank: '004' } })).body.code).toBe('bad-request');
+    expect((await t.call('POST', '/settlebank/vbank/getnum', { token: t.buyer, body: { receipt: publicId, bank: '004' } })).body.code).toBe(
+      'bad-request',
+    );
     expect((await issue(t, publicId, t.other)).status).toBe(403);
     expect((await issue(t, '999999999999')).status).toBe(404);
     expect((await t.call('POST', '/settlebank/vbank/getnum', { body: { receipt: publicId, bank: '020' } })).status).toBe(401);

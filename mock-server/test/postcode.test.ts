@@ -53,7 +53,9 @@ describe('the address book', () => {
   });
 
   it('knows the addresses the fixtures use, with their zonecodes', () => {
-    expect(searchPostcodes('와우산로 94').list).toEqual([expect.objectContaining({ zonecode: '04066', roadAddress: '서울특별시 마포구 와우산로 94' })]);
+    expect(searchPostcodes('와우산로 94').list).toEqual([
+      expect.objectContaining({ zonecode: '04066', roadAddress: '서울특별시 마포구 와우산로 94' }),
+    ]);
     expect(searchPostcodes('판교역로 235').list[0]).toMatchObject({ zonecode: '13494' });
   });
 });
@@ -81,13 +83,20 @@ describe('searching', () => {
   it('a number is a whole building or lot number: "<road> <n>" finds that building and no other number (94 is not 194)', () => {
     const book = allPostcodeAddresses();
     // The property must be able to fail: some road holds a number written inside another one.
-    expect(book.some((a) => book.some((b) => a !== b && a.roadname === b.roadname && b.roadAddress.split(' ').at(-1)!.includes(a.roadAddress.split(' ').at(-1)!)))).toBe(true);
+    expect(
+      book.some((a) =>
+        book.some(
+          (b) => a !== b && a.roadname === b.roadname && b.roadAddress.split(' ').at(-1)!.includes(a.roadAddress.split(' ').at(-1)!),
+        ),
+      ),
+    ).toBe(true);
     for (const address of book) {
       const number = address.roadAddress.split(' ').at(-1)!;
       const { list } = searchPostcodes(`${address.sigungu} ${address.roadname} ${number}`);
       expect(list).toContainEqual(address);
       const lotOf = (a: PostcodeAddress) => a.jibunAddress.split(' ').at(-1)!;
-      const hasNumber = (a: PostcodeAddress) => a.roadAddress.endsWith(` ${number}`) || lotOf(a) === number || lotOf(a).split('-')[0] === number;
+      const hasNumber = (a: PostcodeAddress) =>
+        a.roadAddress.endsWith(` ${number}`) || lotOf(a) === number || lotOf(a).split('-')[0] === number;
       expect(list.every((a) => a.roadname === address.roadname && hasNumber(a))).toBe(true);
     }
   });

@@ -33,18 +33,30 @@ function setup(label: string) {
   const store: Store = world.store;
   const sellerUid = store.accounts.one('persona', 'seller')!.uid;
   const marketRow = store.markets.by('seller', sellerUid).find((r) => r.market.title === OPEN_MARKET) as MarketRow;
-  const [unlimited, soldOut, limited, few] = store.products.by('market', marketRow.market._id) as [ProductRow, ProductRow, ProductRow, ProductRow];
+  const [unlimited, soldOut, limited, few] = store.products.by('market', marketRow.market._id) as [
+    ProductRow,
+    ProductRow,
+    ProductRow,
+    ProductRow,
+  ];
   const buyer = srv.token('buyer-new', worldName);
   const other = srv.token('buyer', worldName);
   const buyerUid = store.accounts.one('persona', 'buyer-new')!.uid;
   const call = (method: string, path: string, options: CallOptions = {}) =>
     srv.call(method, path, { ...options, headers: { 'X-Mock-World': worldName, ...options.headers } });
-  const line = (row: ProductRow, amount: number, optionIndex = 0): Line => ({ _id: row.product._id, option: row.product.option[optionIndex]!.title, amount });
+  const line = (row: ProductRow, amount: number, optionIndex = 0): Line => ({
+    _id: row.product._id,
+    option: row.product.option[optionIndex]!.title,
+    amount,
+  });
   const market = () => store.markets.get(marketRow.market._id)!.market;
   const option = (productId: string, title: string) => store.products.get(productId)!.product.option.find((o) => o.title === title)!;
 
   async function addToCart(lines: Line[], token = buyer): Promise<string> {
-    const res = await call('POST', '/cart/add/common', { token, body: { marketId: marketRow.market._id, seller: SELLER_SLUG, productList: lines } });
+    const res = await call('POST', '/cart/add/common', {
+      token,
+      body: { marketId: marketRow.market._id, seller: SELLER_SLUG, productList: lines },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data._id as string;
   }
@@ -54,7 +66,15 @@ function setup(label: string) {
       marketId: marketRow.market._id,
       memo: '선물 포장 부탁드려요',
       productList: lines,
-      delivery: { name: '이새봄', tel: '+821098765432', addr: '서울특별시 마포구 와우산로 94', addr2: '3층 301호', zip: '04066', msg: '문 앞에 놓아주세요', title: '택배' },
+      delivery: {
+        name: '이새봄',
+        tel: '+821098765432',
+        addr: '서울특별시 마포구 와우산로 94',
+        addr2: '3층 301호',
+        zip: '04066',
+        msg: '문 앞에 놓아주세요',
+        title: '택배',
+      },
       sns: { type: 1, id: 'saebom_daily' },
       buyerAccount: { name: '이새봄', no: '1002345678901', type: '020' },
       payment: { option: 1, depositExpect: '' },
@@ -77,7 +97,29 @@ function setup(label: string) {
   const getReceipt = async (publicId: string, token = buyer) => (await call('GET', `/receipt/get/${publicId}`, { token })).body.data;
   const latest = async (publicId: string) => (await getReceipt(publicId)).receiptInfo.status.at(-1).status as number;
 
-  return { worldName, world, store, marketRow, unlimited, soldOut, limited, few, buyer, other, buyerUid, call, line, market, option, addToCart, orderBody, insert, placeOrder, getReceipt, latest };
+  return {
+    worldName,
+    world,
+    store,
+    marketRow,
+    unlimited,
+    soldOut,
+    limited,
+    few,
+    buyer,
+    other,
+    buyerUid,
+    call,
+    line,
+    market,
+    option,
+    addToCart,
+    orderBody,
+    insert,
+    placeOrder,
+    getReceipt,
+    latest,
+  };
 }
 
 describe('insertReceipt', () => {
@@ -117,7 +159,14 @@ describe('insertReceipt', () => {
     const discount = productPrice >= 30000 ? 3500 : 0;
     expect(receipt.shipDiscounted).toBe(discount);
     expect(receipt.totalPrice).toBe(productPrice + 3500 - discount);
-    expect(receipt).toMatchObject({ memo: '선물 포장 부탁드려요', paymentResult: null, invoice: null, packagingStatus: 0, payment: { option: 1 }, sns: { type: 1, id: 'saebom_daily' } });
+    expect(receipt).toMatchObject({
+      memo: '선물 포장 부탁드려요',
+      paymentResult: null,
+      invoice: null,
+      packagingStatus: 0,
+      payment: { option: 1 },
+      sns: { type: 1, id: 'saebom_daily' },
+    });
     expect(receipt.receiptNotice).toBe(t.market().notice.receipt);
 
     // the cart is gone
@@ -129,11 +178,19 @@ describe('insertReceipt', () => {
     expect(rooms.body.data).toHaveLength(1);
     expect(rooms.body.data[0].sellerName).toBe('말랑공방');
     const groups = await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: t.marketRow.sellerUID } });
-    expect(groups.body.data[0].receipt[0]).toMatchObject({ receiptPublicId: publicId, status: 0, receiver: '이새봄', totalPrice: receipt.totalPrice });
+    expect(groups.body.data[0].receipt[0]).toMatchObject({
+      receiptPublicId: publicId,
+      status: 0,
+      receiver: '이새봄',
+      totalPrice: receipt.totalPrice,
+    });
 
     // the seller's sales notification and the buyer's order notification
     const sellerNotes = t.store.notifications.by('recipient', pairKey(t.marketRow.sellerUID, 'seller')).map((r) => r.notification);
-    expect(sellerNotes.find((n) => n.receiptPublicId === publicId)).toMatchObject({ title: '새 주문', contents: `[${OPEN_MARKET}] 새 주문이 접수되었어요.` });
+    expect(sellerNotes.find((n) => n.receiptPublicId === publicId)).toMatchObject({
+      title: '새 주문',
+      contents: `[${OPEN_MARKET}] 새 주문이 접수되었어요.`,
+    });
     const buyerNotes = t.store.notifications.by('recipient', pairKey(t.buyerUid, 'buyer')).map((r) => r.notification);
     expect(buyerNotes.find((n) => n.receiptPublicId === publicId)?.title).toBe('주문 접수');
   });
@@ -296,10 +353,15 @@ describe('insertReceipt', () => {
       // give the limited product a second option on sale, so that 2 + 1 units pass each line but not the product
       t.store.products.update(t.limited.product._id, (row) => ({
         ...row,
-        product: { ...row.product, option: [row.product.option[0]!, { ...row.product.option[0]!, title: '추가 옵션', stock: -1, order: 0 }] },
+        product: {
+          ...row.product,
+          option: [row.product.option[0]!, { ...row.product.option[0]!, title: '추가 옵션', stock: -1, order: 0 }],
+        },
       }));
       const cartId = await t.addToCart([t.line(t.limited, 1)]);
-      const res = await t.insert(t.orderBody(cartId, [t.line(t.limited, 2, 0), { _id: t.limited.product._id, option: '추가 옵션', amount: 1 }]));
+      const res = await t.insert(
+        t.orderBody(cartId, [t.line(t.limited, 2, 0), { _id: t.limited.product._id, option: '추가 옵션', amount: 1 }]),
+      );
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('amount-exceeded');
     });
@@ -320,7 +382,9 @@ describe('insertReceipt', () => {
       const res = await t.insert(t.orderBody(cartId, [...lines, t.line(t.few, 3)]));
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('stock-shortage');
-      expect(res.body.list).toEqual([{ _id: t.few.product._id, title: t.few.product.title, option: t.few.product.option[0]!.title, available: 2 }]);
+      expect(res.body.list).toEqual([
+        { _id: t.few.product._id, title: t.few.product.title, option: t.few.product.option[0]!.title, available: 2 },
+      ]);
       expect(t.option(t.unlimited.product._id, lines[0]!.option).order).toBe(orderBefore);
     });
 
@@ -328,11 +392,19 @@ describe('insertReceipt', () => {
       const t = setup('insert-delivery');
       const lines = [t.line(t.unlimited, 1)];
       const cartId = await t.addToCart(lines);
-      const unknown = await t.insert(t.orderBody(cartId, lines, { delivery: { ...t.orderBody(cartId, lines).delivery, title: '퀵서비스' } }));
+      const unknown = await t.insert(
+        t.orderBody(cartId, lines, { delivery: { ...t.orderBody(cartId, lines).delivery, title: '퀵서비스' } }),
+      );
       expect(unknown.status).toBe(400);
       expect(unknown.body.code).toBe('invalid-delivery-option');
       const market = t.market();
-      t.store.markets.replace({ ...t.marketRow, market: { ...market, delivery: { ...market.delivery, option: market.delivery.option.map((o) => (o.title === '택배' ? { ...o, useYN: false } : o)) } } });
+      t.store.markets.replace({
+        ...t.marketRow,
+        market: {
+          ...market,
+          delivery: { ...market.delivery, option: market.delivery.option.map((o) => (o.title === '택배' ? { ...o, useYN: false } : o)) },
+        },
+      });
       const unused = await t.insert(t.orderBody(cartId, lines));
       expect(unused.status).toBe(400);
       expect(unused.body.code).toBe('invalid-delivery-option');
@@ -458,7 +530,11 @@ describe('changeReceiptStatus', () => {
     const lines = [t.line(t.unlimited, 2), t.line(t.few, 1)];
     const before = lines.map((l) => t.option(l._id, l.option).order);
     const publicId = await t.placeOrder(lines);
-    const res = await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '배송지를 잘못 입력했어요' } });
+    const res = await t.call('POST', '/receipt/change-status', {
+      token: t.buyer,
+      query: { id: publicId },
+      body: { status: 10, msg: '배송지를 잘못 입력했어요' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.status.at(-1)).toMatchObject({ status: 10, desc: '배송지를 잘못 입력했어요' });
     expect(await t.latest(publicId)).toBe(10);
@@ -473,7 +549,11 @@ describe('changeReceiptStatus', () => {
     const t = setup('cancel-99');
     const publicId = await t.placeOrder();
     await t.call('POST', '/settlebank/vbank/getnum', { token: t.buyer, body: { receipt: publicId, bank: '020' } });
-    const res = await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '결제 불가 주문 취소' } });
+    const res = await t.call('POST', '/receipt/change-status', {
+      token: t.buyer,
+      query: { id: publicId },
+      body: { status: 10, msg: '결제 불가 주문 취소' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.paymentResult).toMatchObject({ type: 'vbank', status: 'failed' });
     const payment = await t.call('GET', '/receipt/payment', { token: t.buyer, query: { receipt: publicId } });
@@ -502,12 +582,18 @@ describe('changeReceiptStatus', () => {
     const t = setup('cancel-errors');
     const publicId = await t.placeOrder();
     const path = '/receipt/change-status';
-    expect((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 1, msg: '결제했어요' } })).body.code).toBe('bad-request');
-    expect((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '' } })).body.code).toBe('bad-request');
+    expect(
+      (await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 1, msg: '결제했어요' } })).body.code,
+    ).toBe('bad-request');
+    expect((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '' } })).body.code).toBe(
+      'bad-request',
+    );
     const denied = await t.call('POST', path, { token: t.other, query: { id: publicId }, body: { status: 10, msg: '남의 주문' } });
     expect(denied.status).toBe(403);
     expect(await t.latest(publicId)).toBe(0);
-    expect((await t.call('POST', path, { token: t.buyer, query: { id: '999999999999' }, body: { status: 10, msg: '없음' } })).status).toBe(404);
+    expect((await t.call('POST', path, { token: t.buyer, query: { id: '999999999999' }, body: { status: 10, msg: '없음' } })).status).toBe(
+      404,
+    );
     expect((await t.call('POST', path, { query: { id: publicId }, body: { status: 10, msg: '게스트' } })).status).toBe(401);
   });
 });
@@ -568,7 +654,10 @@ describe('updateReceiptDelivery', () => {
   it('bad-request for a name with a space, 403, 401', async () => {
     const t = setup('delivery-errors');
     const publicId = await t.placeOrder();
-    expect((await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: publicId, delivery: { ...delivery, name: '이 새봄' } } })).body.code).toBe('bad-request');
+    expect(
+      (await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: publicId, delivery: { ...delivery, name: '이 새봄' } } }))
+        .body.code,
+    ).toBe('bad-request');
     expect((await t.call('POST', '/receipt/delivery', { token: t.other, body: { id: publicId, delivery } })).status).toBe(403);
     expect((await t.call('POST', '/receipt/delivery', { body: { id: publicId, delivery } })).status).toBe(401);
   });
@@ -578,19 +667,31 @@ describe('updateReceiptCashReceipt', () => {
   it('changes the cash receipt and remembers it on the account when asked', async () => {
     const t = setup('cash-ok');
     const publicId = await t.placeOrder();
-    const res = await t.call('POST', '/receipt/cashreceipt', { token: t.buyer, body: { id: publicId, isPersonal: false, no: '1234567890', isRemember: true } });
+    const res = await t.call('POST', '/receipt/cashreceipt', {
+      token: t.buyer,
+      body: { id: publicId, isPersonal: false, no: '1234567890', isRemember: true },
+    });
     expect(res.status).toBe(200);
     expect((await t.getReceipt(publicId)).receiptInfo.cashReceipt).toEqual({ isPersonal: false, no: '1234567890' });
-    expect((await t.call('GET', '/user/me', { token: t.buyer })).body.data.user.cashReceipt).toEqual({ isPersonal: false, no: '1234567890' });
+    expect((await t.call('GET', '/user/me', { token: t.buyer })).body.data.user.cashReceipt).toEqual({
+      isPersonal: false,
+      no: '1234567890',
+    });
     await t.call('POST', '/receipt/cashreceipt', { token: t.buyer, body: { id: publicId, isPersonal: true, no: '', isRemember: false } });
     expect((await t.getReceipt(publicId)).receiptInfo.cashReceipt).toEqual({ isPersonal: true, no: '' });
-    expect((await t.call('GET', '/user/me', { token: t.buyer })).body.data.user.cashReceipt).toEqual({ isPersonal: false, no: '1234567890' });
+    expect((await t.call('GET', '/user/me', { token: t.buyer })).body.data.user.cashReceipt).toEqual({
+      isPersonal: false,
+      no: '1234567890',
+    });
   });
 
   it('bad-request for a personal number of 10 digits, already-canceled after a cancel, 403, 401', async () => {
     const t = setup('cash-errors');
     const publicId = await t.placeOrder();
-    const wrong = await t.call('POST', '/receipt/cashreceipt', { token: t.buyer, body: { id: publicId, isPersonal: true, no: '1234567890', isRemember: false } });
+    const wrong = await t.call('POST', '/receipt/cashreceipt', {
+      token: t.buyer,
+      body: { id: publicId, isPersonal: true, no: '1234567890', isRemember: false },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('bad-request');
     const body = { id: publicId, isPersonal: true, no: '01012345678', isRemember: false };
@@ -605,7 +706,10 @@ describe('validateReceiptAccount', () => {
   it("verifies the account with the bank, sets it as the receipt's refund account and remembers it when asked", async () => {
     const t = setup('account-ok');
     const publicId = await t.placeOrder();
-    const res = await t.call('POST', '/receipt/valid-account', { token: t.buyer, body: { no: '3333012345678', type: '090', isRemember: true, id: publicId } });
+    const res = await t.call('POST', '/receipt/valid-account', {
+      token: t.buyer,
+      body: { no: '3333012345678', type: '090', isRemember: true, id: publicId },
+    });
     expect(res.status).toBe(200);
     // the bank reports the holder: the signed-in buyer
     expect(res.body.data).toEqual({ name: '이새봄', no: '3333012345678', type: '090' });
@@ -613,7 +717,7 @@ describe('validateReceiptAccount', () => {
     expect((await t.call('GET', '/user/me', { token: t.buyer })).body.data.user.account).toEqual(res.body.data);
   });
 
-  it("popbill-error when the bank does not confirm (numbers ending in 000, unknown banks), and nothing changes", async () => {
+  it('popbill-error when the bank does not confirm (numbers ending in 000, unknown banks), and nothing changes', async () => {
     const t = setup('account-popbill');
     const publicId = await t.placeOrder();
     for (const body of [
@@ -631,7 +735,14 @@ describe('validateReceiptAccount', () => {
   it('bad-request for a dashed number, already-canceled after a cancel, 403, 401', async () => {
     const t = setup('account-errors');
     const publicId = await t.placeOrder();
-    expect((await t.call('POST', '/receipt/valid-account', { token: t.buyer, body: { no: '1002-345', type: '020', isRemember: false, id: publicId } })).body.code).toBe('bad-request');
+    expect(
+      (
+        await t.call('POST', '/receipt/valid-account', {
+          token: t.buyer,
+          body: { no: '1002-345', type: '020', isRemember: false, id: publicId },
+        })
+      ).body.code,
+    ).toBe('bad-request');
     const body = { no: '1002345678901', type: '020', isRemember: false, id: publicId };
     expect((await t.call('POST', '/receipt/valid-account', { token: t.other, body })).status).toBe(403);
     expect((await t.call('POST', '/receipt/valid-account', { body })).status).toBe(401);

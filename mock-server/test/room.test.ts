@@ -42,7 +42,15 @@ function setup(label: string) {
         marketId: marketRow.market._id,
         memo: '잘 부탁드려요',
         productList,
-        delivery: { name: '이새봄', tel: '+821098765432', addr: '서울특별시 마포구 와우산로 94', addr2: '3층', zip: '04066', msg: '', title },
+        delivery: {
+          name: '이새봄',
+          tel: '+821098765432',
+          addr: '서울특별시 마포구 와우산로 94',
+          addr2: '3층',
+          zip: '04066',
+          msg: '',
+          title,
+        },
         sns: { type: 0, id: '' },
         buyerAccount: { name: '이새봄', no: '1002345678901', type: '020' },
         payment: { option: 1, depositExpect: '' },
@@ -62,7 +70,13 @@ function setup(label: string) {
       const row: RoomRow = {
         ownerUid: buyerUid,
         sellerUID: `5f00000000000000000${String(i).padStart(5, '0')}`,
-        room: { _id: store.newId(now), sellerProfile: '', sellerName: `작가${i}`, timestamp: new Date(now - i * 60_000).toISOString(), pinned: false },
+        room: {
+          _id: store.newId(now),
+          sellerProfile: '',
+          sellerName: `작가${i}`,
+          timestamp: new Date(now - i * 60_000).toISOString(),
+          pinned: false,
+        },
       };
       store.rooms.insert(row);
       rows.push(row);
@@ -143,7 +157,11 @@ describe('pinRoom', () => {
     expect(pinned.status).toBe(200);
     expect(pinned.body.data).toEqual({ ...target, pinned: true });
     expect((await t.call('POST', '/room/pin', { token: t.buyer, body: { roomId: target._id, flag: true } })).body.data.pinned).toBe(true);
-    expect(ids((await t.call('GET', '/room', { token: t.buyer })).body.data)).toEqual([target._id, seeded[0]!.room._id, seeded[1]!.room._id]);
+    expect(ids((await t.call('GET', '/room', { token: t.buyer })).body.data)).toEqual([
+      target._id,
+      seeded[0]!.room._id,
+      seeded[1]!.room._id,
+    ]);
     expect(ids((await t.call('GET', '/room/pin', { token: t.buyer })).body.data)).toEqual([target._id]);
 
     await t.call('POST', '/room/pin', { token: t.buyer, body: { roomId: target._id, flag: false } });
@@ -160,7 +178,9 @@ describe('pinRoom', () => {
     expect(t.store.rooms.get(room!.room._id)!.room.pinned).toBe(false);
     const unknown = await t.call('POST', '/room/pin', { token: t.buyer, body: { roomId: '0123456789abcdef01234567', flag: true } });
     expect(unknown.status).toBe(404);
-    expect((await t.call('POST', '/room/pin', { token: t.buyer, body: { roomId: room!.room._id, flag: 'yes' } })).body.code).toBe('bad-request');
+    expect((await t.call('POST', '/room/pin', { token: t.buyer, body: { roomId: room!.room._id, flag: 'yes' } })).body.code).toBe(
+      'bad-request',
+    );
     expect((await t.call('POST', '/room/pin', { body: { roomId: room!.room._id, flag: true } })).status).toBe(401);
   });
 });
@@ -177,7 +197,12 @@ describe('listRoomReceipts', () => {
     const b1 = await t.order(closing);
     const res = await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: t.sellerUid } });
     expect(res.status).toBe(200);
-    const groups = res.body.data as { _id: string; title: string; marketCover: string; receipt: { receiptPublicId: string; status: number }[] }[];
+    const groups = res.body.data as {
+      _id: string;
+      title: string;
+      marketCover: string;
+      receipt: { receiptPublicId: string; status: number }[];
+    }[];
     expect(groups.map((g) => [g._id, g.title])).toEqual([
       [closing.market._id, '연말 다꾸 팩 마켓'],
       [open.market._id, '겨울 스티커 마켓'],
@@ -188,9 +213,13 @@ describe('listRoomReceipts', () => {
     // the cursor: after b1 comes the open market's group again
     const b1Id = t.store.receipts.one('publicId', b1)!.receipt._id;
     const next = await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: t.sellerUid, offset: b1Id, flag: 'before' } });
-    expect(next.body.data.map((g: { receipt: { receiptPublicId: string }[] }) => g.receipt.map((r) => r.receiptPublicId))).toEqual([[a2, a1]]);
+    expect(next.body.data.map((g: { receipt: { receiptPublicId: string }[] }) => g.receipt.map((r) => r.receiptPublicId))).toEqual([
+      [a2, a1],
+    ]);
     const a1Id = t.store.receipts.one('publicId', a1)!.receipt._id;
-    expect((await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: t.sellerUid, offset: a1Id, flag: 'before' } })).body.data).toEqual([]);
+    expect(
+      (await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: t.sellerUid, offset: a1Id, flag: 'before' } })).body.data,
+    ).toEqual([]);
   });
 
   it('pages at most 20 receipts', async () => {
@@ -200,7 +229,12 @@ describe('listRoomReceipts', () => {
     const first = (await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: t.sellerUid } })).body.data;
     expect(first).toHaveLength(1);
     expect(first[0].receipt).toHaveLength(20);
-    const next = (await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: t.sellerUid, offset: first[0].receipt[19]._id, flag: 'before' } })).body.data;
+    const next = (
+      await t.call('GET', '/room/receipt', {
+        token: t.buyer,
+        query: { seller: t.sellerUid, offset: first[0].receipt[19]._id, flag: 'before' },
+      })
+    ).body.data;
     expect(next[0]._id).toBe(open.market._id);
     expect(next[0].receipt).toHaveLength(1);
   });

@@ -22,7 +22,10 @@ function matchingProducts(s: Store, keyword: string): string[] {
       const market = s.markets.get(r.marketUID)!.market;
       if (!r.product.useYN || !market.public || market.publicId === 0) return false;
       const seller = s.sellers.get(r.sellerUID)!;
-      return normalise(`${r.product.title} ${r.product.tags.join(' ')}`).includes(k) || normalise(`${seller.info.name} ${seller.publicId}`).includes(k);
+      return (
+        normalise(`${r.product.title} ${r.product.tags.join(' ')}`).includes(k) ||
+        normalise(`${seller.info.name} ${seller.publicId}`).includes(k)
+      );
     })
     .map((r) => r.product._id);
 }
@@ -37,7 +40,12 @@ interface Page<T> {
  * %20; the harness's URLSearchParams would send '+', which the Express validator refuses), and the answer
  * is checked against the contract here.
  */
-async function searchPage<T>(what: 'seller' | 'product', keyword: string, page?: number, headers?: Record<string, string>): Promise<Page<T>> {
+async function searchPage<T>(
+  what: 'seller' | 'product',
+  keyword: string,
+  page?: number,
+  headers?: Record<string, string>,
+): Promise<Page<T>> {
   const path = `/common/v2/search-${what}`;
   const query = `keyword=${encodeURIComponent(keyword)}${page === undefined ? '' : `&page=${page}`}`;
   const res = await fetch(`${srv.baseUrl}${path}?${query}`, { headers });
@@ -48,7 +56,7 @@ async function searchPage<T>(what: 'seller' | 'product', keyword: string, page?:
 }
 
 describe('getHotKeywords', () => {
-  it("answers the stored ranking until someone searches today", async () => {
+  it('answers the stored ranking until someone searches today', async () => {
     const { headers, world } = freshWorld();
     const res = await srv.call('GET', '/common/v2/search-keyword', { headers });
     expect(res.status).toBe(200);
@@ -105,7 +113,8 @@ describe('searchSellers', () => {
     expect(first.paging).toEqual({ dataCnt: all.length, page: 1, pageCnt: Math.ceil(all.length / 20) });
     expect(first.list).toHaveLength(Math.min(20, all.length));
     const seen: string[] = [];
-    for (let p = 1; p <= first.paging.pageCnt; p++) seen.push(...(await searchPage<{ sellerUID: string }>('seller', 'a', p)).list.map((x) => x.sellerUID));
+    for (let p = 1; p <= first.paging.pageCnt; p++)
+      seen.push(...(await searchPage<{ sellerUID: string }>('seller', 'a', p)).list.map((x) => x.sellerUID));
     expect(new Set(seen)).toEqual(new Set(all.map((x) => x._id)));
     const counts = seen.map((id) => s.sellers.get(id)!.subscribe);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));

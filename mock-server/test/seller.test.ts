@@ -68,7 +68,8 @@ describe('listRecommendedSellers', () => {
     const shared = new Map<string, number>();
     for (const fan of s.subscriptions.by('seller', seller._id).slice(0, 200)) {
       for (const sub of s.subscriptions.by('owner', fan.ownerUid)) {
-        if (sub.subscription.sellerId !== seller._id) shared.set(sub.subscription.sellerId, (shared.get(sub.subscription.sellerId) ?? 0) + 1);
+        if (sub.subscription.sellerId !== seller._id)
+          shared.set(sub.subscription.sellerId, (shared.get(sub.subscription.sellerId) ?? 0) + 1);
       }
     }
     expect(ids.length).toBe(Math.min(20, shared.size));

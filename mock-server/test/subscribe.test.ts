@@ -105,7 +105,12 @@ describe('addSubscription', () => {
 
     const res = await buyer.post('/subscribe/add', { sellerId: seller._id });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ sellerId: seller._id, sellerPublicId: seller.publicId, sellerName: seller.info.name, sellerProfile: seller.info.profile });
+    expect(res.body.data).toMatchObject({
+      sellerId: seller._id,
+      sellerPublicId: seller.publicId,
+      sellerName: seller.info.name,
+      sellerProfile: seller.info.profile,
+    });
 
     expect((await buyer.get('/subscribe/getsubscriberlist')).body.data[0]).toBe(seller._id);
     expect((await buyer.get('/subscribe/list')).body.data[0]).toEqual(res.body.data);

@@ -57,7 +57,12 @@ describe('updateUser', () => {
   it('replaces the fields sent and keeps the others', async () => {
     const { name, headers } = freshWorld();
     const token = srv.token('buyer', name);
-    const body = { name: 'Haneul_Kim', sns: { type: 3, id: 'haneul_tw' }, cashReceipt: { isPersonal: false, no: '1234567890' }, bgColor: '#ffb6c1' };
+    const body = {
+      name: 'Haneul_Kim',
+      sns: { type: 3, id: 'haneul_tw' },
+      cashReceipt: { isPersonal: false, no: '1234567890' },
+      bgColor: '#ffb6c1',
+    };
     const res = await srv.call('POST', '/user', { token, headers, body });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject(body);
@@ -116,7 +121,10 @@ describe('validateUserAccount', () => {
     const { name, headers } = freshWorld();
     const token = srv.token('buyer', name);
     // the mock bank's rule (handlers/user.ts bankHolder): numbers ending in 000 and unknown bank codes fail
-    for (const body of [{ no: '1002345678000', type: '020' }, { no: '1002345678901', type: '999' }]) {
+    for (const body of [
+      { no: '1002345678000', type: '020' },
+      { no: '1002345678901', type: '999' },
+    ]) {
       const res = await srv.call('POST', '/user/valid-account', { token, headers, body });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('popbill-error');
@@ -164,7 +172,11 @@ describe('validatePhone', () => {
     const { name, headers } = freshWorld();
     const token = srv.token('buyer', name);
     const uid = personaById('buyer').uid;
-    const none = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, code: '123456', isRequestSMS: false } });
+    const none = await srv.call('POST', '/user/valid-phone', {
+      token,
+      headers,
+      body: { phone: PHONE, code: '123456', isRequestSMS: false },
+    });
     expect(none.body.code).toBe('validate-sms-failed');
 
     await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, isRequestSMS: true } });
@@ -228,7 +240,10 @@ describe('validatePhone', () => {
   });
 
   it('refuses a Korean number of the wrong length (schema)', async () => {
-    const res = await srv.call('POST', '/user/valid-phone', { token: srv.token('buyer'), body: { phone: '+82101234567', isRequestSMS: true } });
+    const res = await srv.call('POST', '/user/valid-phone', {
+      token: srv.token('buyer'),
+      body: { phone: '+82101234567', isRequestSMS: true },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('bad-request');
   });
@@ -273,7 +288,11 @@ describe('uploadUserProfile', () => {
     const token = srv.token('buyer', name);
     const before = (await me(token, headers)).user.profileImage;
     const text = new TextEncoder().encode('this is not a picture');
-    for (const rawBody of [form(text, 'image/png'), form(PNG, 'text/plain'), form(Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]), 'image/gif')]) {
+    for (const rawBody of [
+      form(text, 'image/png'),
+      form(PNG, 'text/plain'),
+      form(Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]), 'image/gif'),
+    ]) {
       const res = await srv.call('POST', '/upload/v2/user-profile', { token, headers, rawBody });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('bad-request');

@@ -52,7 +52,11 @@ export async function bundleDocument(rootPath) {
     ).catch((/** @type {any} */ error) => {
       const output = String(error.stderr || error.stdout || error.message);
       // Drop the CLI's boxed Node-version banner; keep the problems.
-      const problems = output.split('\n').filter((line) => !/[║╔╚]/.test(line)).join('\n').trim();
+      const problems = output
+        .split('\n')
+        .filter((line) => !/[║╔╚]/.test(line))
+        .join('\n')
+        .trim();
       throw new Error(`redocly bundle ${rootPath} failed:\n${problems}`);
     });
     return formatBundle(JSON.parse(await readFile(outFile, 'utf8')));

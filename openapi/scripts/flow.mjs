@@ -21,16 +21,18 @@ const freePort = () =>
 
 const port = await freePort();
 const server = spawn(process.execPath, [mockBin, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error('the mock server did not start within 30 s')), 30_000);
-  server.stdout.on('data', (chunk) => {
-    if (String(chunk).includes('ready in')) {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-  server.on('exit', (code) => reject(new Error(`the mock server exited with ${code}`)));
-}));
+await /** @type {Promise<void>} */ (
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the mock server did not start within 30 s')), 30_000);
+    server.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('ready in')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`the mock server exited with ${code}`)));
+  })
+);
 
 const base = `http://127.0.0.1:${port}`;
 const respect = spawn(

@@ -46,12 +46,7 @@ export function validateResponse(
 }
 
 /** Like validateResponse, but throws a ContractError listing every mismatch. */
-export function assertResponse(
-  target: OperationTarget,
-  status: number,
-  body: unknown,
-  document: OpenApiDocument = productDocument,
-): void {
+export function assertResponse(target: OperationTarget, status: number, body: unknown, document: OpenApiDocument = productDocument): void {
   const result = validateResponse(target, status, body, document);
   if (!result.valid) {
     const label = 'operationId' in target ? target.operationId : `${target.method.toUpperCase()} ${target.path}`;
@@ -121,12 +116,18 @@ function responseCheck(document: OpenApiDocument, target: OperationTarget, statu
 function resolveResponse(document: OpenApiDocument, start: string[]): { response: ResponseObject; pointer: string[] } | undefined {
   let pointer = start;
   for (let hops = 0; hops < 10; hops++) {
-    const value = pointer.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
+    const value = pointer.reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      document,
+    );
     if (!value || typeof value !== 'object') return undefined;
     const ref = (value as Partial<Reference>).$ref;
     if (typeof ref !== 'string') return { response: value as ResponseObject, pointer };
     if (!ref.startsWith('#/')) return undefined;
-    pointer = ref.slice(2).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    pointer = ref
+      .slice(2)
+      .split('/')
+      .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   }
   return undefined;
 }
@@ -184,7 +185,9 @@ function bodyPath(instancePath: string): string {
     .split('/')
     .slice(1)
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`))
+    .map((segment) =>
+      /^\d+$/.test(segment) ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`,
+    )
     .join('')}`;
 }
 

@@ -35,7 +35,11 @@ export interface OperationObject {
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
 
-export type PathItemObject = { [method in HttpMethod]?: OperationObject } & { parameters?: unknown[]; summary?: string; description?: string };
+export type PathItemObject = { [method in HttpMethod]?: OperationObject } & {
+  parameters?: unknown[];
+  summary?: string;
+  description?: string;
+};
 
 export interface OpenApiDocument {
   openapi: string;

@@ -54,7 +54,11 @@ describe('bundle (shop fixture)', () => {
 
 describe('formatBundle', () => {
   it('indents by two, ends with a newline and sorts every components map by name', () => {
-    const text = formatBundle({ openapi: '3.1.0', paths: { '/b': {}, '/a': {} }, components: { schemas: { Zed: {}, Alpha: {} }, responses: { B: {}, A: {} } } });
+    const text = formatBundle({
+      openapi: '3.1.0',
+      paths: { '/b': {}, '/a': {} },
+      components: { schemas: { Zed: {}, Alpha: {} }, responses: { B: {}, A: {} } },
+    });
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('\n  "openapi": "3.1.0"');
     const document = JSON.parse(text);
@@ -76,7 +80,9 @@ describe('validate (second validator)', () => {
     delete document.paths['/item/list'].get.responses['200'].description;
     const result = await validateDocument(document);
     expect(result.valid).toBe(false);
-    expect(result.errors).toContain(`/paths/~1item~1list/get/responses/200: must have required property 'description' {"missingProperty":"description"}`);
+    expect(result.errors).toContain(
+      `/paths/~1item~1list/get/responses/200: must have required property 'description' {"missingProperty":"description"}`,
+    );
   });
 
   it('reports a $ref that does not resolve', async () => {

@@ -15,13 +15,20 @@ const item = {
 
 describe('validateResponse on the shop fixture', () => {
   it('passes good bodies, by operationId or by method and concrete path', () => {
-    expect(validateResponse({ operationId: 'listItems' }, 200, { data: [item, { ...item, tags: ['new'] }] }, shop)).toEqual({ valid: true, errors: [] });
+    expect(validateResponse({ operationId: 'listItems' }, 200, { data: [item, { ...item, tags: ['new'] }] }, shop)).toEqual({
+      valid: true,
+      errors: [],
+    });
     expect(validateResponse({ method: 'GET', path: '/item/get/6650f1c2a9d3e4b5c6d7e801' }, 200, { data: item }, shop).valid).toBe(true);
-    expect(validateResponse({ method: 'post', path: 'http://127.0.0.1:4010/order/add?retry=1' }, 200, { data: '261121000123' }, shop).valid).toBe(true);
+    expect(
+      validateResponse({ method: 'post', path: 'http://127.0.0.1:4010/order/add?retry=1' }, 200, { data: '261121000123' }, shop).valid,
+    ).toBe(true);
   });
 
   it('follows response refs to shared components', () => {
-    expect(validateResponse({ operationId: 'addOrder' }, 401, { code: 'unauthorized', message: '로그인이 필요해요.' }, shop).valid).toBe(true);
+    expect(validateResponse({ operationId: 'addOrder' }, 401, { code: 'unauthorized', message: '로그인이 필요해요.' }, shop).valid).toBe(
+      true,
+    );
     expect(validateResponse({ operationId: 'addOrder' }, 400, { code: 'bad-request' }, shop)).toEqual({
       valid: false,
       errors: ["body is missing required property 'message'"],
@@ -39,18 +46,27 @@ describe('validateResponse on the shop fixture', () => {
     expect(validateResponse({ operationId: 'getItem' }, 200, { data: { ...item, stock: 3 } }, shop).errors).toEqual([
       "body.data has unexpected property 'stock'",
     ]);
-    expect(validateResponse({ operationId: 'getItem' }, 200, { data: item, meta: {} }, shop).errors).toEqual(["body has unexpected property 'meta'"]);
+    expect(validateResponse({ operationId: 'getItem' }, 200, { data: item, meta: {} }, shop).errors).toEqual([
+      "body has unexpected property 'meta'",
+    ]);
   });
 
   it('reports a wrong type', () => {
     expect(validateResponse({ operationId: 'getItem' }, 200, { data: { ...item, price: '12000' } }, shop).errors).toEqual([
       'body.data.price must be integer (got string "12000")',
     ]);
-    expect(validateResponse({ operationId: 'listItems' }, 200, { data: null }, shop).errors).toEqual(['body.data must be array (got null null)']);
+    expect(validateResponse({ operationId: 'listItems' }, 200, { data: null }, shop).errors).toEqual([
+      'body.data must be array (got null null)',
+    ]);
   });
 
   it('reports a value outside the enum, a broken format and a broken pattern', () => {
-    const result = validateResponse({ operationId: 'getItem' }, 200, { data: { ...item, status: 7, createdAt: '2026-11-21 10:00', _id: 'x' } }, shop);
+    const result = validateResponse(
+      { operationId: 'getItem' },
+      200,
+      { data: { ...item, status: 7, createdAt: '2026-11-21 10:00', _id: 'x' } },
+      shop,
+    );
     expect(result.valid).toBe(false);
     expect(result.errors).toContain('body.data.status must be one of 0, 1, 2 (got 7)');
     expect(result.errors).toContain('body.data.createdAt must be a date-time string (got "2026-11-21 10:00")');
@@ -125,24 +141,37 @@ describe('validateResponse on the product document', () => {
 
   it('is the default document', () => {
     expect(validateResponse({ operationId: 'listDevices' }, 200, { data: [device] })).toEqual({ valid: true, errors: [] });
-    expect(validateResponse({ method: 'GET', path: '/device' }, 401, { code: 'unauthorized', message: '로그인이 필요해요.' }).valid).toBe(true);
+    expect(validateResponse({ method: 'GET', path: '/device' }, 401, { code: 'unauthorized', message: '로그인이 필요해요.' }).valid).toBe(
+      true,
+    );
     expect(validateResponse({ operationId: 'listDevices' }, 200, { data: [device] }, productDocument).valid).toBe(true);
   });
 
   it('catches a missing field, an extra property, a wrong type and a wrong enum', () => {
     const { os: _os, ...withoutOs } = device;
-    expect(validateResponse({ operationId: 'addDevice' }, 200, { data: [withoutOs] }).errors).toEqual(["body.data[0] is missing required property 'os'"]);
+    expect(validateResponse({ operationId: 'addDevice' }, 200, { data: [withoutOs] }).errors).toEqual([
+      "body.data[0] is missing required property 'os'",
+    ]);
     expect(validateResponse({ operationId: 'addDevice' }, 200, { data: [{ ...device, model: 'x' }] }).errors).toEqual([
       "body.data[0] has unexpected property 'model'",
     ]);
-    expect(validateResponse({ operationId: 'listDevices' }, 200, { data: { os: 'ios' } }).errors).toEqual(['body.data must be array (got object {"os":"ios"})']);
+    expect(validateResponse({ operationId: 'listDevices' }, 200, { data: { os: 'ios' } }).errors).toEqual([
+      'body.data must be array (got object {"os":"ios"})',
+    ]);
     expect(validateResponse({ operationId: 'listDevices' }, 200, { data: [{ ...device, os: 'windows' }] }).errors).toEqual([
       'body.data[0].os must be one of "ios", "android" (got "windows")',
     ]);
   });
 
   it('checks error bodies against ErrorBody (closed, code and message required)', () => {
-    expect(validateResponse({ operationId: 'listDevices' }, 420, { code: 'server-notice', message: '서버 점검 안내', title: '서버 점검 안내', msg: '곧 돌아올게요.' }).valid).toBe(true);
+    expect(
+      validateResponse({ operationId: 'listDevices' }, 420, {
+        code: 'server-notice',
+        message: '서버 점검 안내',
+        title: '서버 점검 안내',
+        msg: '곧 돌아올게요.',
+      }).valid,
+    ).toBe(true);
     expect(validateResponse({ operationId: 'listDevices' }, 504, { code: 'gateway-timeout', message: 'x', retry: true }).errors).toEqual([
       "body has unexpected property 'retry'",
     ]);
@@ -154,7 +183,7 @@ describe('validateResponse on the product document', () => {
     expect(result.errors[0]).toMatch(/^listDevices declares no response for status 418 \(declared: .*200.*\)$/);
   });
 
-  it('checks a receipt (built from the schemas\' own examples) by concrete URL', () => {
+  it("checks a receipt (built from the schemas' own examples) by concrete URL", () => {
     const schemas = productDocument.components?.schemas as Record<string, { example?: unknown; required?: string[] }>;
     const receipt = schemas.Receipt?.example as Record<string, unknown>;
     const detail = { marketInfo: schemas.Market?.example, sellerInfo: schemas.CreatorProfile?.example, receiptInfo: receipt };
@@ -186,7 +215,8 @@ describe('validateResponse on the product document', () => {
           if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
           for (const [status, response] of Object.entries(operation.responses ?? {})) {
             if (!/^\d{3}$/.test(status)) continue;
-            const resolved = '$ref' in response ? document.components?.responses?.[response.$ref.replace('#/components/responses/', '')] : response;
+            const resolved =
+              '$ref' in response ? document.components?.responses?.[response.$ref.replace('#/components/responses/', '')] : response;
             const media = resolved && !('$ref' in resolved) ? resolved.content?.['application/json'] : undefined;
             const examples = [
               ...(media?.example === undefined ? [] : [media.example]),

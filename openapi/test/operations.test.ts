@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adOperations, adsDocument, findOperation, listOperations, matchPathTemplate, operations, productDocument, type OpenApiDocument } from '../src/index';
+import {
+  adOperations,
+  adsDocument,
+  findOperation,
+  listOperations,
+  matchPathTemplate,
+  operations,
+  productDocument,
+  type OpenApiDocument,
+} from '../src/index';
 import shopJson from './fixtures/shop.bundled.json' with { type: 'json' };
 
 const shop = shopJson as unknown as OpenApiDocument;
@@ -17,7 +26,10 @@ describe('listOperations (shop fixture)', () => {
     const document: OpenApiDocument = {
       openapi: '3.1.0',
       info: { title: 't', version: '1' },
-      paths: { '/a': { get: { operationId: 'a', responses: {} } }, '/b': { get: { operationId: 'b', security: [{ key: [] }], responses: {} } } },
+      paths: {
+        '/a': { get: { operationId: 'a', responses: {} } },
+        '/b': { get: { operationId: 'b', security: [{ key: [] }], responses: {} } },
+      },
     };
     expect(listOperations(document).map((row) => [row.operationId, row.guest])).toEqual([
       ['a', true],
@@ -27,7 +39,11 @@ describe('listOperations (shop fixture)', () => {
   });
 
   it('refuses an operation without an operationId', () => {
-    const document: OpenApiDocument = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { post: { responses: {} } } } };
+    const document: OpenApiDocument = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { post: { responses: {} } } },
+    };
     expect(() => listOperations(document)).toThrow('POST /a has no operationId');
   });
 });

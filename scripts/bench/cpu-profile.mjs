@@ -16,7 +16,9 @@ export function printProfile(file, top = 25) {
   }
   const frameKey = (node) => {
     const { functionName, url, lineNumber } = node.callFrame;
-    const where = url ? `${url.replace(`file://${REPO_ROOT}`, '').replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '')}:${lineNumber + 1}` : '';
+    const where = url
+      ? `${url.replace(`file://${REPO_ROOT}`, '').replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '')}:${lineNumber + 1}`
+      : '';
     return `${functionName || '(anonymous)'} ${where}`.trim();
   };
   const self = new Map();
@@ -52,7 +54,8 @@ export function printProfile(file, top = 25) {
   }
   const show = (title, map) => {
     console.log(`\n${title} (of ${total.toFixed(0)} ms sampled)`);
-    for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`);
+    for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`  ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`);
   };
   show('self time by layer', layers);
   show('self time', self);

@@ -32,40 +32,43 @@ export function createClient(baseUrl, { maxSockets = 64, timeoutMs = 15_000 } = 
     if (payload) requestHeaders['content-length'] = String(payload.length);
 
     const started = performance.now();
-    const attempt = (retried) => new Promise((resolve) => {
-      const req = http.request(
-        { host: origin.hostname, port: origin.port, method, path, headers: requestHeaders, agent, timeout: timeoutMs },
-        (res) => {
-          const chunks = [];
-          res.on('data', (chunk) => chunks.push(chunk));
-          res.on('error', (error) => resolve({ status: 0, headers: {}, text: '', json: undefined, ms: performance.now() - started, error }));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let json;
-            if ((parse || (res.statusCode ?? 0) >= 400) && /json/.test(res.headers['content-type'] ?? '') && text) {
-              try {
-                json = JSON.parse(text);
-              } catch {
-                json = undefined;
+    const attempt = (retried) =>
+      new Promise((resolve) => {
+        const req = http.request(
+          { host: origin.hostname, port: origin.port, method, path, headers: requestHeaders, agent, timeout: timeoutMs },
+          (res) => {
+            const chunks = [];
+            res.on('data', (chunk) => chunks.push(chunk));
+            res.on('error', (error) =>
+              resolve({ status: 0, headers: {}, text: '', json: undefined, ms: performance.now() - started, error }),
+            );
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              let json;
+              if ((parse || (res.statusCode ?? 0) >= 400) && /json/.test(res.headers['content-type'] ?? '') && text) {
+                try {
+                  json = JSON.parse(text);
+                } catch {
+                  json = undefined;
+                }
               }
-            }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
-          });
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-      req.on('error', (error) => {
-        // The keep-alive race: the server closed an idle socket just as this request went out on it. Node's
-        // documentation (request.reusedSocket) advises one retry on a new socket; browsers do the same.
-        if (!retried && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
-          stats.keepAliveRetries += 1;
-          resolve(attempt(true));
-          return;
-        }
-        resolve({ status: 0, headers: {}, text: '', json: undefined, ms: performance.now() - started, error });
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
+            });
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
+        req.on('error', (error) => {
+          // The keep-alive race: the server closed an idle socket just as this request went out on it. Node's
+          // documentation (request.reusedSocket) advises one retry on a new socket; browsers do the same.
+          if (!retried && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+            stats.keepAliveRetries += 1;
+            resolve(attempt(true));
+            return;
+          }
+          resolve({ status: 0, headers: {}, text: '', json: undefined, ms: performance.now() - started, error });
+        });
+        req.end(payload);
       });
-      req.end(payload);
-    });
     return attempt(false);
   }
 
@@ -73,7 +76,9 @@ export function createClient(baseUrl, { maxSockets = 64, timeoutMs = 15_000 } = 
   async function ok(method, path, options) {
     const res = await call(method, path, options);
     if (res.status < 200 || res.status >= 300) {
-      throw new Error(`${method} ${path}${options?.world ? ` [world ${options.world}]` : ''} answered ${res.status || res.error?.message}: ${res.text.slice(0, 300)}`);
+      throw new Error(
+        `${method} ${path}${options?.world ? ` [world ${options.world}]` : ''} answered ${res.status || res.error?.message}: ${res.text.slice(0, 300)}`,
+      );
     }
     return res;
   }

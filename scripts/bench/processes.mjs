@@ -109,13 +109,18 @@ export function startProcess({ command, args, cwd = REPO_ROOT, env = {}, readyLi
         lines.forEach(lineSeen);
       });
     }
-    const timer = setTimeout(() => finish(new Error(`${label} not ready after ${timeoutMs} ms:\n${output.slice(-20).join('\n')}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${label} not ready after ${timeoutMs} ms:\n${output.slice(-20).join('\n')}`)),
+      timeoutMs,
+    );
     const poller = probe
       ? setInterval(async () => {
           if (await probe().catch(() => false)) finish(null, { readyMs: performance.now() - started, match: null });
         }, 100)
       : undefined;
-    exitPromise.then(({ code, signal }) => finish(new Error(`${label} exited (code ${code}, signal ${signal}) before it was ready:\n${output.slice(-20).join('\n')}`)));
+    exitPromise.then(({ code, signal }) =>
+      finish(new Error(`${label} exited (code ${code}, signal ${signal}) before it was ready:\n${output.slice(-20).join('\n')}`)),
+    );
   });
 
   const handle = {

@@ -29,7 +29,10 @@ const { values } = parseArgs({
 });
 
 const folder = mkdtempSync(join(tmpdir(), 'mock-profile-'));
-const mock = await startMockCli({ flags: ['--scale', values.scale], nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${folder}`, ...values['node-option']] });
+const mock = await startMockCli({
+  flags: ['--scale', values.scale],
+  nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${folder}`, ...values['node-option']],
+});
 const client = createClient(mock.baseUrl);
 let requests;
 if (values.path === 'start') {
@@ -44,18 +47,33 @@ if (values.path === 'start') {
     const buyer = await login(client, 'buyer');
     const existing = await cartEntryOf(client, buyer, detail.market._id);
     if (existing) await client.ok('POST', '/cart/delete', { token: buyer.token, body: { cartId: existing._id } });
-    const cartId = payload(await client.ok('POST', '/cart/add/common', { token: buyer.token, body: addToCartBody(detail, lines[0], 1) }))._id;
+    const cartId = payload(
+      await client.ok('POST', '/cart/add/common', { token: buyer.token, body: addToCartBody(detail, lines[0], 1) }),
+    )._id;
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` };
     requests = [
       { method: 'POST', path: '/cart/add/common', headers, body: JSON.stringify(addToCartBody(detail, lines[0], 1)) },
-      { method: 'POST', path: '/cart/update', headers, body: JSON.stringify({ cartId, productList: [{ _id: lines[0].product._id, option: lines[0].option.title, amount: 1 }] }) },
+      {
+        method: 'POST',
+        path: '/cart/update',
+        headers,
+        body: JSON.stringify({ cartId, productList: [{ _id: lines[0].product._id, option: lines[0].option.title, amount: 1 }] }),
+      },
     ];
   }
 }
 client.close();
 if (requests) {
-  const result = await measure({ url: mock.baseUrl, requests, seconds: Number(values.seconds), warmupSeconds: 1, connections: Number(values.connections) });
-  console.log(`${values.path}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx} (under the profiler)`);
+  const result = await measure({
+    url: mock.baseUrl,
+    requests,
+    seconds: Number(values.seconds),
+    warmupSeconds: 1,
+    connections: Number(values.connections),
+  });
+  console.log(
+    `${values.path}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx} (under the profiler)`,
+  );
 }
 await mock.stop(10_000);
 

@@ -118,12 +118,14 @@ const perFile = files.map((file) => ({
   gzipBytes: results.find((result) => result.name === file)?.size,
   rawBytes: statSync(join(dist, file)).size,
 }));
-if (!budget || perFile.some((row) => typeof row.gzipBytes !== 'number')) fail(`size-limit gave no size for every file: ${JSON.stringify(results)}`);
+if (!budget || perFile.some((row) => typeof row.gzipBytes !== 'number'))
+  fail(`size-limit gave no size for every file: ${JSON.stringify(results)}`);
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} KB`;
 const width = Math.max(...files.map((file) => file.length));
 console.log(`Home route initial JavaScript (${dist}):`);
-for (const row of perFile) console.log(`  ${row.file.padEnd(width)}  ${kb(row.gzipBytes).padStart(10)} gzip  ${kb(row.rawBytes).padStart(10)} raw`);
+for (const row of perFile)
+  console.log(`  ${row.file.padEnd(width)}  ${kb(row.gzipBytes).padStart(10)} gzip  ${kb(row.rawBytes).padStart(10)} raw`);
 const total = budget.size;
 const passed = budget.passed === true;
 const summary = `${kb(total)} gzip in ${files.length} files (limit ${LIMIT}): ${passed ? 'within' : 'OVER'} budget`;
@@ -131,5 +133,8 @@ console.log(`  ${'total'.padEnd(width)}  ${kb(total).padStart(10)} gzip`);
 console.log(`${passed ? 'PASS' : 'FAIL'} ${summary}`);
 
 mkdirSync(dirname(flags.out), { recursive: true });
-writeFileSync(flags.out, JSON.stringify({ summary, limit: LIMIT, limitBytes: budget.sizeLimit, totalGzipBytes: total, passed, files: perFile }, null, 2));
+writeFileSync(
+  flags.out,
+  JSON.stringify({ summary, limit: LIMIT, limitBytes: budget.sizeLimit, totalGzipBytes: total, passed, files: perFile }, null, 2),
+);
 process.exit(passed ? 0 : 1);

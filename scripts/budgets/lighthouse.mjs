@@ -30,7 +30,14 @@ export const PAGES = [
   { name: 'product', path: '/p/mallang_studio/4' },
 ];
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const BUILD_DIR = path.join(REPO_ROOT, '.tmp', 'budget-lighthouse-app');
 
 const { values: flags } = parseArgs({
@@ -67,7 +74,13 @@ async function compressingProxy(target) {
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
     const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' },
+      },
       (answer) => {
         const chunks = [];
         answer.on('data', (chunk) => chunks.push(chunk));
@@ -184,7 +197,9 @@ try {
         mkdirSync(flags['keep-reports'], { recursive: true });
         writeFileSync(path.join(flags['keep-reports'], `${page.name}-${round}.json`), result.report);
       }
-      log(`${page.name} run ${round}: score ${figures.score} CLS ${figures.cls} FCP ${figures.fcpMs} ms LCP ${figures.lcpMs} ms TBT ${figures.tbtMs} ms SI ${figures.speedIndexMs} ms${figures.runtimeError ? ` (${figures.runtimeError})` : ''}`);
+      log(
+        `${page.name} run ${round}: score ${figures.score} CLS ${figures.cls} FCP ${figures.fcpMs} ms LCP ${figures.lcpMs} ms TBT ${figures.tbtMs} ms SI ${figures.speedIndexMs} ms${figures.runtimeError ? ` (${figures.runtimeError})` : ''}`,
+      );
     }
   }
 
@@ -216,12 +231,22 @@ try {
   const summary = `${pages.map((page) => `${page.name} ${page.median.score.toFixed(2)}/CLS ${page.median.cls.toFixed(3)}`).join(', ')} (median of ${RUNS}): ${passed ? 'within' : 'OUTSIDE'} budget`;
   console.log(`${passed ? 'PASS' : 'FAIL'} ${summary}`);
   mkdirSync(path.dirname(flags.out), { recursive: true });
-  writeFileSync(flags.out, JSON.stringify({ summary, thresholds: THRESHOLDS, runsPerPage: RUNS, seconds: roundTo((performance.now() - started) / 1000, 1), pages }, null, 2));
+  writeFileSync(
+    flags.out,
+    JSON.stringify(
+      { summary, thresholds: THRESHOLDS, runsPerPage: RUNS, seconds: roundTo((performance.now() - started) / 1000, 1), pages },
+      null,
+      2,
+    ),
+  );
   exitCode = passed ? 0 : 1;
 } catch (error) {
   console.error(error);
   mkdirSync(path.dirname(flags.out), { recursive: true });
-  writeFileSync(flags.out, JSON.stringify({ summary: `did not run: ${String(error.message ?? error).split('\n')[0]}`, thresholds: THRESHOLDS }, null, 2));
+  writeFileSync(
+    flags.out,
+    JSON.stringify({ summary: `did not run: ${String(error.message ?? error).split('\n')[0]}`, thresholds: THRESHOLDS }, null, 2),
+  );
 } finally {
   await chrome?.stop();
   await site?.close();

@@ -43,12 +43,28 @@ async function runJourney(browser, journey, stack, runId) {
   const started = Date.now();
   const shotsDir = path.join(SHOTS, journey.name);
   rmSync(shotsDir, { recursive: true, force: true });
-  const ctx = await openJourney({ browser, name: journey.name, appOrigin: stack.appOrigin, apiBase: stack.apiBase, runId, shotsDir, device: journey.device });
+  const ctx = await openJourney({
+    browser,
+    name: journey.name,
+    appOrigin: stack.appOrigin,
+    apiBase: stack.apiBase,
+    runId,
+    shotsDir,
+    device: journey.device,
+  });
   let error = null;
   let timer;
   const work = journey.run(ctx);
   const limit = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new JourneyFailure(`timed out after ${journey.timeoutMs / 1000} s (last step: ${ctx.steps.at(-1)?.label ?? 'none'}, at ${ctx.here()})`)), journey.timeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new JourneyFailure(
+            `timed out after ${journey.timeoutMs / 1000} s (last step: ${ctx.steps.at(-1)?.label ?? 'none'}, at ${ctx.here()})`,
+          ),
+        ),
+      journey.timeoutMs,
+    );
   });
   try {
     await Promise.race([work, limit]);
@@ -76,7 +92,11 @@ async function runJourney(browser, journey, stack, runId) {
     ok: error === null,
     seconds: Number(seconds(started)),
     world: ctx.world,
-    error: error ? (error instanceof JourneyFailure ? error.message : `${error.message ?? error}`.split('\n').slice(0, 6).join('\n')) : null,
+    error: error
+      ? error instanceof JourneyFailure
+        ? error.message
+        : `${error.message ?? error}`.split('\n').slice(0, 6).join('\n')
+      : null,
     missingInApp,
     notes: ctx.notes,
     steps: ctx.steps,
@@ -110,7 +130,14 @@ async function main() {
     log(`app served at ${server.origin}`);
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
     });
     const stack = { appOrigin: server.origin, apiBase };
     for (const journey of selected) {
@@ -153,6 +180,10 @@ console.log(`\n${summary}`);
 mkdirSync(ARTIFACTS, { recursive: true });
 writeFileSync(
   path.join(ARTIFACTS, 'e2e.json'),
-  JSON.stringify({ summary, seconds: total, browser: CHROMIUM_PATH, journeys: results, ...(fatal ? { error: String(fatal.stack ?? fatal) } : {}) }, null, 2),
+  JSON.stringify(
+    { summary, seconds: total, browser: CHROMIUM_PATH, journeys: results, ...(fatal ? { error: String(fatal.stack ?? fatal) } : {}) },
+    null,
+    2,
+  ),
 );
 process.exit(fatal || passed !== results.length ? 1 : 0);

@@ -14,7 +14,11 @@ export function buildApp({ outDir, apiBase, env = {} }) {
   rmSync(outDir, { recursive: true, force: true });
   return new Promise((resolve, reject) => {
     const args = ['--filter', '@creator-market/app', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
-    const child = spawn('pnpm', args, { cwd: REPO_ROOT, env: { ...process.env, VITE_API_BASE: apiBase, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('pnpm', args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, VITE_API_BASE: apiBase, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output = [];
     for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(String(chunk)));
     child.on('error', reject);
@@ -71,7 +75,11 @@ export async function serveBuild(root, { gzip = false } = {}) {
     if (!entry) {
       const bytes = readFileSync(file);
       const ext = path.extname(file).toLowerCase();
-      entry = { raw: bytes, gzipped: gzip && COMPRESSIBLE.has(ext) ? gzipSync(bytes) : null, type: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+      entry = {
+        raw: bytes,
+        gzipped: gzip && COMPRESSIBLE.has(ext) ? gzipSync(bytes) : null,
+        type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      };
       files.set(file, entry);
     }
     return entry;

@@ -14,7 +14,14 @@ import { createClient } from '../bench/http.mjs';
 import { startMockCli } from '../bench/processes.mjs';
 import { login, payload } from '../bench/world.mjs';
 import { listOperations, resolveSchema } from './openapi.mjs';
-import { BAD_AUTHORIZATION, UNKNOWN_QUERY_NAMES, badParameterValues, bodyValueMutations, malformedJsonBodies, oversizeBody } from './mutations.mjs';
+import {
+  BAD_AUTHORIZATION,
+  UNKNOWN_QUERY_NAMES,
+  badParameterValues,
+  bodyValueMutations,
+  malformedJsonBodies,
+  oversizeBody,
+} from './mutations.mjs';
 
 // openapi/src/contract.ts is TypeScript: tsx's loader runs it as the mock server's CLI does.
 register();
@@ -24,13 +31,39 @@ const { validateResponse } = await import('../../openapi/src/contract.ts');
 const CATALOGUE = {
   400: new Set([
     'bad-request',
-    'stock-shortage', 'market-schedule', 'deleted-product', 'failed',
-    'limit-cart', 'already-in-order', 'invalid-delivery-option', 'weight-exceeded', 'under-total-price', 'invalid-user-type',
-    'receipt-remained', 'popbill-error', 'validate-sms-failed', 'card-payment-failed', 'notification-send-failed', 'not-supported',
+    'stock-shortage',
+    'market-schedule',
+    'deleted-product',
+    'failed',
+    'limit-cart',
+    'already-in-order',
+    'invalid-delivery-option',
+    'weight-exceeded',
+    'under-total-price',
+    'invalid-user-type',
+    'receipt-remained',
+    'popbill-error',
+    'validate-sms-failed',
+    'card-payment-failed',
+    'notification-send-failed',
+    'not-supported',
     'permission-not-granted',
-    'out-of-stock', 'amount-exceeded', 'invalid-product', 'invalid-product-option', 'invalid-market', 'operation-failed',
-    'transaction-exceeded', 'transaction-failed', 'already-subscribed', 'already-added', 'already-canceled', 'already-exists',
-    'alarm-not-exists', 'already-scrapped', 'market-unavailable', 'invalid-cart',
+    'out-of-stock',
+    'amount-exceeded',
+    'invalid-product',
+    'invalid-product-option',
+    'invalid-market',
+    'operation-failed',
+    'transaction-exceeded',
+    'transaction-failed',
+    'already-subscribed',
+    'already-added',
+    'already-canceled',
+    'already-exists',
+    'alarm-not-exists',
+    'already-scrapped',
+    'market-unavailable',
+    'invalid-cart',
   ]),
   401: new Set(['unauthorized']),
   403: new Set(['permission-denied']),
@@ -39,7 +72,8 @@ const CATALOGUE = {
   413: new Set(['payload-too-large']),
   420: new Set(['server-notice']),
 };
-const STACK_TRACE = /(\n\s+at\s|\bat\s+[\w$.<>]+\s+\(|node_modules|\/mock-server\/|\/work\/|\.(?:ts|mjs|cjs|js):\d+:\d+|\bTypeError\b|\bReferenceError\b|\bRangeError\b|\bSyntaxError\b)/;
+const STACK_TRACE =
+  /(\n\s+at\s|\bat\s+[\w$.<>]+\s+\(|node_modules|\/mock-server\/|\/work\/|\.(?:ts|mjs|cjs|js):\d+:\d+|\bTypeError\b|\bReferenceError\b|\bRangeError\b|\bSyntaxError\b)/;
 
 /** 24-hex ids that match every id pattern but name nothing in a seeded world. */
 const ABSENT_IDS = ['ffffffffffffffffffffffff', '000000000000000000000000'];
@@ -68,7 +102,17 @@ export function requestsFor(op, token, { minPerOp = 50, maxPerOp = 150 } = {}) {
   const exampleText = op.body && op.body.mediaType === 'application/json' ? JSON.stringify(op.body.example ?? {}) : '';
   const baseBody = exampleText ? { rawBody: exampleText, headers: { 'content-type': 'application/json' } } : {};
   const out = [];
-  const add = (kind, label, { path = buildPath(op.path, pathValues), query = baseQuery, headers = {}, rawBody = baseBody.rawBody, contentType = baseBody.headers?.['content-type'] } = {}) => {
+  const add = (
+    kind,
+    label,
+    {
+      path = buildPath(op.path, pathValues),
+      query = baseQuery,
+      headers = {},
+      rawBody = baseBody.rawBody,
+      contentType = baseBody.headers?.['content-type'],
+    } = {},
+  ) => {
     const h = { ...authHeaders, ...headers };
     if (contentType && !('content-type' in headers)) h['content-type'] = contentType;
     for (const [k, v] of Object.entries(h)) if (v === null) delete h[k];
@@ -113,16 +157,27 @@ export function requestsFor(op, token, { minPerOp = 50, maxPerOp = 150 } = {}) {
     const others = baseQuery.filter(([name]) => name !== p.name);
     for (const bad of badParameterValues(p)) if (!p.valid(bad.value)) add('query', bad.label, { query: [...others, [p.name, bad.value]] });
     if (p.required) add('query', `query ${p.name}: missing (required)`, { query: others });
-    if (p.example !== undefined && !p.valid([String(p.example), String(p.example)])) add('query', `query ${p.name}: repeated`, { query: [...others, [p.name, [p.example, p.example]]] });
+    if (p.example !== undefined && !p.valid([String(p.example), String(p.example)]))
+      add('query', `query ${p.name}: repeated`, { query: [...others, [p.name, [p.example, p.example]]] });
   }
   // Path parameters: refused values (encoded), path-breaking forms, and well-formed ids that name nothing.
   for (const p of op.parameters.filter((q) => q.in === 'path')) {
-    for (const bad of badParameterValues(p)) if (!p.valid(bad.value)) add('path', bad.label, { path: buildPath(op.path, { ...pathValues, [p.name]: bad.value }) });
-    for (const [label, raw] of [['encoded slash', 'a%2Fb'], ['dot dot', '..'], ['encoded dot dot', '%2e%2e'], ['encoded NUL', '%00'], ['bad percent escape', '%E0%A4%A']]) {
+    for (const bad of badParameterValues(p))
+      if (!p.valid(bad.value)) add('path', bad.label, { path: buildPath(op.path, { ...pathValues, [p.name]: bad.value }) });
+    for (const [label, raw] of [
+      ['encoded slash', 'a%2Fb'],
+      ['dot dot', '..'],
+      ['encoded dot dot', '%2e%2e'],
+      ['encoded NUL', '%00'],
+      ['bad percent escape', '%E0%A4%A'],
+    ]) {
       add('path', `path ${p.name}: ${label}`, { path: buildPath(op.path, pathValues, { [p.name]: raw }) });
     }
     if (p.schema?.pattern === '^[0-9a-f]{24}$') {
-      for (const id of ABSENT_IDS) add('absent-id', `path ${p.name}: well-formed id of nothing (${id})`, { path: buildPath(op.path, { ...pathValues, [p.name]: id }) });
+      for (const id of ABSENT_IDS)
+        add('absent-id', `path ${p.name}: well-formed id of nothing (${id})`, {
+          path: buildPath(op.path, { ...pathValues, [p.name]: id }),
+        });
     }
   }
   // Tokens that identify nobody, on operations that need one.
@@ -135,7 +190,11 @@ export function requestsFor(op, token, { minPerOp = 50, maxPerOp = 150 } = {}) {
     const name = UNKNOWN_QUERY_NAMES[i % UNKNOWN_QUERY_NAMES.length];
     const value = unknownValues[Math.floor(i / UNKNOWN_QUERY_NAMES.length) % unknownValues.length];
     const suffix = i >= UNKNOWN_QUERY_NAMES.length * unknownValues.length ? `_${i}` : '';
-    add('unknown-query', `undeclared query parameter ${JSON.stringify((name + suffix).slice(0, 30))}=${JSON.stringify(value.slice(0, 10))}`, { query: [...baseQuery, [name + suffix, value]] });
+    add(
+      'unknown-query',
+      `undeclared query parameter ${JSON.stringify((name + suffix).slice(0, 30))}=${JSON.stringify(value.slice(0, 10))}`,
+      { query: [...baseQuery, [name + suffix, value]] },
+    );
   }
 
   if (out.length <= maxPerOp) return out;
@@ -158,19 +217,44 @@ function multipartRequests(add) {
 
   send('no parts', form());
   send('field data as plain text', form(part('data', { content: 'hello' })));
-  for (const type of ['text/plain', 'application/pdf', 'image/gif', 'image/svg+xml', 'application/octet-stream', 'text/html', 'application/x-sh']) {
+  for (const type of [
+    'text/plain',
+    'application/pdf',
+    'image/gif',
+    'image/svg+xml',
+    'application/octet-stream',
+    'text/html',
+    'application/x-sh',
+  ]) {
     send(`file of type ${type}`, form(part('data', { filename: 'a.bin', type, content: 'not an image' })));
   }
   for (const name of ['file', 'image', 'Data', 'data[]', '__proto__', 'constructor']) {
     send(`file in field '${name}'`, form(part(name, { filename: 'a.txt', type: 'text/plain', content: 'x' })));
   }
-  send('two files', form(part('data', { filename: 'a.txt', type: 'text/plain', content: 'x' }), part('data', { filename: 'b.txt', type: 'text/plain', content: 'y' })));
+  send(
+    'two files',
+    form(
+      part('data', { filename: 'a.txt', type: 'text/plain', content: 'x' }),
+      part('data', { filename: 'b.txt', type: 'text/plain', content: 'y' }),
+    ),
+  );
   send('unknown extra field', form(part('data', { filename: 'a.txt', type: 'text/plain', content: 'x' }), part('extra', { content: '1' })));
   send('path traversal file name', form(part('data', { filename: '../../../etc/passwd', type: 'text/plain', content: 'x' })));
-  send('truncated multipart', `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="a.png"\r\nContent-Type: text/plain\r\n\r\nabc`);
+  send(
+    'truncated multipart',
+    `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="a.png"\r\nContent-Type: text/plain\r\n\r\nabc`,
+  );
   send('garbage body', 'this is not multipart at all');
-  send('no boundary in the content type', form(part('data', { filename: 'a.txt', type: 'text/plain', content: 'x' })), 'multipart/form-data');
-  send('wrong boundary', form(part('data', { filename: 'a.txt', type: 'text/plain', content: 'x' })), 'multipart/form-data; boundary=other');
+  send(
+    'no boundary in the content type',
+    form(part('data', { filename: 'a.txt', type: 'text/plain', content: 'x' })),
+    'multipart/form-data',
+  );
+  send(
+    'wrong boundary',
+    form(part('data', { filename: 'a.txt', type: 'text/plain', content: 'x' })),
+    'multipart/form-data; boundary=other',
+  );
   send('JSON instead of multipart', '{"data": "x"}', 'application/json');
   send('file over 5 MB', form(part('data', { filename: 'big.txt', type: 'text/plain', content: 'x'.repeat(5 * 1024 * 1024 + 10) })));
   send('empty body', '');
@@ -259,7 +343,13 @@ export async function runFuzz({ minPerOp = 50, maxPerOp = 150, only, concurrency
           row.failures += 1;
           failures.push({
             operationId: op.operationId,
-            request: { label: request.label, method: request.method, path: request.path.slice(0, 300), headers: request.headers, body: request.rawBody === undefined ? undefined : String(request.rawBody).slice(0, 300) },
+            request: {
+              label: request.label,
+              method: request.method,
+              path: request.path.slice(0, 300),
+              headers: request.headers,
+              body: request.rawBody === undefined ? undefined : String(request.rawBody).slice(0, 300),
+            },
             response: { status: res.status, body: res.text.slice(0, 500) },
             reasons,
           });
@@ -281,7 +371,9 @@ export async function runFuzz({ minPerOp = 50, maxPerOp = 150, only, concurrency
 
     log('\nfuzz: per-operation counts (status: count)');
     for (const r of perOperation) {
-      const statuses = Object.entries(r.statuses).map(([s, n]) => `${s}:${n}`).join(' ');
+      const statuses = Object.entries(r.statuses)
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' ');
       log(`  ${r.operationId.padEnd(28)} ${String(r.sent).padStart(4)} sent  ${statuses}${r.failures ? `  FAILURES ${r.failures}` : ''}`);
     }
     if (Object.keys(undeclaredSummary).length) {
@@ -289,17 +381,30 @@ export async function runFuzz({ minPerOp = 50, maxPerOp = 150, only, concurrency
       for (const [key, n] of Object.entries(undeclaredSummary)) log(`  ${key} ×${n}`);
     }
     for (const f of failures.slice(0, 40)) {
-      log(`  FAIL ${f.operationId}: ${f.request.label}\n       ${f.request.method} ${f.request.path.slice(0, 160)}${f.request.body !== undefined ? `\n       body ${JSON.stringify(f.request.body.slice(0, 160))}` : ''}\n       → ${f.response.status} ${f.response.body.slice(0, 240)}\n       ${f.reasons.join('; ')}`);
+      log(
+        `  FAIL ${f.operationId}: ${f.request.label}\n       ${f.request.method} ${f.request.path.slice(0, 160)}${f.request.body !== undefined ? `\n       body ${JSON.stringify(f.request.body.slice(0, 160))}` : ''}\n       → ${f.response.status} ${f.response.body.slice(0, 240)}\n       ${f.reasons.join('; ')}`,
+      );
     }
     if (failures.length > 40) log(`  ... and ${failures.length - 40} more failures (all in the JSON report)`);
     if (worldChanges.length) log(`fuzz: the world changed:\n${worldChanges.map((d) => `  ${d}`).join('\n')}`);
-    if (serverErrors.size) log(`fuzz: the server logged:\n${[...serverErrors].map(([line, n]) => `  ${n}× ${line.slice(0, 200)}`).join('\n')}`);
+    if (serverErrors.size)
+      log(`fuzz: the server logged:\n${[...serverErrors].map(([line, n]) => `  ${n}× ${line.slice(0, 200)}`).join('\n')}`);
 
     const ok = failures.length === 0 && worldChanges.length === 0 && short.length === 0 && alive;
     const seconds = (performance.now() - started) / 1000;
     const summary = `fuzz: ${ok ? 'PASS' : 'FAIL'} ${sent} bad requests over ${perOperation.length} operations (min ${Math.min(...perOperation.map((r) => r.sent))} per operation) in ${seconds.toFixed(1)} s, ${failures.length} wrong answers, world ${worldChanges.length ? `CHANGED (${worldChanges.length} differences)` : 'unchanged'}${short.length ? `, under ${minPerOp}: ${short.join(', ')}` : ''}${alive ? '' : ', SERVER DIED'}`;
     log(summary);
-    return { ok, summary, seconds, sent, perOperation, failures, undeclaredStatuses: undeclaredSummary, worldChanges, serverLoggedErrors: Object.fromEntries(serverErrors) };
+    return {
+      ok,
+      summary,
+      seconds,
+      sent,
+      perOperation,
+      failures,
+      undeclaredStatuses: undeclaredSummary,
+      worldChanges,
+      serverLoggedErrors: Object.fromEntries(serverErrors),
+    };
   } finally {
     client.close();
     await mock.stop();
@@ -308,8 +413,18 @@ export async function runFuzz({ minPerOp = 50, maxPerOp = 150, only, concurrency
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
-    options: { 'min-per-op': { type: 'string', default: '50' }, 'max-per-op': { type: 'string', default: '150' }, only: { type: 'string' }, concurrency: { type: 'string', default: '8' } },
+    options: {
+      'min-per-op': { type: 'string', default: '50' },
+      'max-per-op': { type: 'string', default: '150' },
+      only: { type: 'string' },
+      concurrency: { type: 'string', default: '8' },
+    },
   });
-  const result = await runFuzz({ minPerOp: Number(values['min-per-op']), maxPerOp: Number(values['max-per-op']), only: values.only, concurrency: Number(values.concurrency) });
+  const result = await runFuzz({
+    minPerOp: Number(values['min-per-op']),
+    maxPerOp: Number(values['max-per-op']),
+    only: values.only,
+    concurrency: Number(values.concurrency),
+  });
   process.exit(result.ok ? 0 : 1);
 }

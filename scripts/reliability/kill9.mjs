@@ -52,7 +52,11 @@ async function cartWriter(client, buyer, market, lines, ledger, isRunning) {
       entry.inFlight = true;
       const res = await client.call('POST', '/cart/add/common', {
         token: buyer.token,
-        body: { marketId: market._id, seller: market.sellerPublicId, productList: [{ _id: line.product._id, option: line.option.title, amount: 1 }] },
+        body: {
+          marketId: market._id,
+          seller: market.sellerPublicId,
+          productList: [{ _id: line.product._id, option: line.option.title, amount: 1 }],
+        },
       });
       if (res.status === 0) return;
       entry.inFlight = false;
@@ -88,7 +92,10 @@ async function verify(client, buyer, ledger) {
   const subscribed = new Set(payload(await client.ok('GET', '/subscribe/getsubscriberlist', { token: buyer.token })));
   for (const [sellerId, entry] of ledger.subscriptions) {
     if (entry.acked === undefined || entry.inFlight) continue;
-    if (subscribed.has(sellerId) !== entry.acked) problems.push(`subscription to ${sellerId}: acknowledged ${entry.acked ? 'subscribed' : 'cancelled'}, found ${subscribed.has(sellerId) ? 'subscribed' : 'not subscribed'}`);
+    if (subscribed.has(sellerId) !== entry.acked)
+      problems.push(
+        `subscription to ${sellerId}: acknowledged ${entry.acked ? 'subscribed' : 'cancelled'}, found ${subscribed.has(sellerId) ? 'subscribed' : 'not subscribed'}`,
+      );
   }
   const carts = payload(await client.ok('GET', '/cart/v2/get', { token: buyer.token }));
   const amounts = new Map();
@@ -97,11 +104,13 @@ async function verify(client, buyer, ledger) {
     if (entry.acked === undefined) continue;
     const found = amounts.get(key) ?? 0;
     const most = entry.acked + (entry.inFlight ? 1 : 0);
-    if (found < entry.acked || found > most) problems.push(`cart line ${key}: acknowledged amount ${entry.acked}${entry.inFlight ? ' (+1 in flight)' : ''}, found ${found}`);
+    if (found < entry.acked || found > most)
+      problems.push(`cart line ${key}: acknowledged amount ${entry.acked}${entry.inFlight ? ' (+1 in flight)' : ''}, found ${found}`);
   }
   const addresses = new Map(payload(await client.ok('GET', '/address/list', { token: buyer.token })).map((a) => [a._id, a.addr2]));
   for (const [id, addr2] of ledger.addresses) {
-    if (addresses.get(id) !== addr2) problems.push(`address ${id} (${addr2}): acknowledged, ${addresses.has(id) ? `found with addr2 ${addresses.get(id)}` : 'missing'}`);
+    if (addresses.get(id) !== addr2)
+      problems.push(`address ${id} (${addr2}): acknowledged, ${addresses.has(id) ? `found with addr2 ${addresses.get(id)}` : 'missing'}`);
   }
   // Writes that were in flight at the kill: what the restarted server has is now the known state.
   for (const [sellerId, entry] of ledger.subscriptions) {
@@ -118,7 +127,9 @@ async function verify(client, buyer, ledger) {
 async function plan(client, buyer, ledger, writers) {
   const sellers = payload(await client.ok('GET', '/common/v2/seller?from=top')).map((s) => s.sellerUID);
   const subscribed = new Set(payload(await client.ok('GET', '/subscribe/getsubscriberlist', { token: buyer.token })));
-  for (const sellerId of sellers) if (!ledger.subscriptions.has(sellerId)) ledger.subscriptions.set(sellerId, { acked: subscribed.has(sellerId) ? true : false, inFlight: false });
+  for (const sellerId of sellers)
+    if (!ledger.subscriptions.has(sellerId))
+      ledger.subscriptions.set(sellerId, { acked: subscribed.has(sellerId) ? true : false, inFlight: false });
   const { detail } = await sellerPersonaMarketWithStock(client, undefined, 20);
   const lines = addableLines(detail, 20);
   const carts = payload(await client.ok('GET', '/cart/v2/get', { token: buyer.token }));
@@ -156,7 +167,8 @@ export async function runKill9({ rounds = 2, killAfterMs = 2500, writers = 6, lo
       }
       const before = { ...ledger.acknowledged };
       await new Promise((resolve) => setTimeout(resolve, killAfterMs));
-      const inFlight = [...ledger.subscriptions.values(), ...ledger.cartLines.values()].filter((e) => e.inFlight).length + ledger.pendingAddresses;
+      const inFlight =
+        [...ledger.subscriptions.values(), ...ledger.cartLines.values()].filter((e) => e.inFlight).length + ledger.pendingAddresses;
       await mock.kill9();
       running = false;
       await Promise.all(tasks);
@@ -170,15 +182,25 @@ export async function runKill9({ rounds = 2, killAfterMs = 2500, writers = 6, lo
       } catch (error) {
         problems.push(`round ${round}: the state file does not parse after kill -9: ${error.message}`);
       }
-      if (parsed && parsed.format !== 'creator-market-world@1') problems.push(`round ${round}: the state file's format is ${JSON.stringify(parsed.format)}`);
+      if (parsed && parsed.format !== 'creator-market-world@1')
+        problems.push(`round ${round}: the state file's format is ${JSON.stringify(parsed.format)}`);
 
       mock = await startMockCli({ flags: ['--state', stateFile] });
       client = createClient(mock.baseUrl);
       const roundProblems = await verify(client, await login(client, 'buyer'), ledger);
       problems = problems.concat(roundProblems.map((p) => `round ${round}: ${p}`));
       const acked = Object.fromEntries(Object.entries(ledger.acknowledged).map(([k, v]) => [k, v - before[k]]));
-      roundsDone.push({ round, acknowledged: acked, inFlightAtKill: inFlight, stateFileBytes: bytes, restartMs: Math.round(mock.readyMs), missing: roundProblems.length });
-      log(`kill9: round ${round}: ${acked.subscribe + acked.cart + acked.address} writes acknowledged (subscribe ${acked.subscribe}, cart ${acked.cart}, address ${acked.address}), killed with ${inFlight} in flight; file ${(bytes / 1e6).toFixed(1)} MB ${parsed ? 'parses' : 'BROKEN'}; restarted in ${Math.round(mock.readyMs)} ms; ${roundProblems.length ? `${roundProblems.length} MISSING` : 'every acknowledged write present'}`);
+      roundsDone.push({
+        round,
+        acknowledged: acked,
+        inFlightAtKill: inFlight,
+        stateFileBytes: bytes,
+        restartMs: Math.round(mock.readyMs),
+        missing: roundProblems.length,
+      });
+      log(
+        `kill9: round ${round}: ${acked.subscribe + acked.cart + acked.address} writes acknowledged (subscribe ${acked.subscribe}, cart ${acked.cart}, address ${acked.address}), killed with ${inFlight} in flight; file ${(bytes / 1e6).toFixed(1)} MB ${parsed ? 'parses' : 'BROKEN'}; restarted in ${Math.round(mock.readyMs)} ms; ${roundProblems.length ? `${roundProblems.length} MISSING` : 'every acknowledged write present'}`,
+      );
       for (const problem of roundProblems.slice(0, 10)) log(`  ${problem}`);
     }
   } finally {
@@ -194,7 +216,17 @@ export async function runKill9({ rounds = 2, killAfterMs = 2500, writers = 6, lo
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, 'kill-after-ms': { type: 'string', default: '2500' }, writers: { type: 'string', default: '6' } } });
-  const result = await runKill9({ rounds: Number(values.rounds), killAfterMs: Number(values['kill-after-ms']), writers: Number(values.writers) });
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '2' },
+      'kill-after-ms': { type: 'string', default: '2500' },
+      writers: { type: 'string', default: '6' },
+    },
+  });
+  const result = await runKill9({
+    rounds: Number(values.rounds),
+    killAfterMs: Number(values['kill-after-ms']),
+    writers: Number(values.writers),
+  });
   process.exit(result.ok ? 0 : 1);
 }

@@ -72,7 +72,9 @@ async function prepareBuyer(client, index, openUntil) {
   const all = payload(await client.ok('GET', '/common/v2/opened-market', { world }));
   // Markets open now and still open when the run ends (an order needs a started, not yet closed market).
   const now = Date.now();
-  const events = [...own, ...all].filter((e) => e.marketStatus === 2 && Date.parse(e.marketST) <= now && Date.parse(e.marketED) > openUntil);
+  const events = [...own, ...all].filter(
+    (e) => e.marketStatus === 2 && Date.parse(e.marketST) <= now && Date.parse(e.marketED) > openUntil,
+  );
   const markets = [];
   for (const event of events) {
     if (markets.length === MARKETS_PER_BUYER) break;
@@ -100,7 +102,15 @@ function orderBody(buyer, m, entry) {
     marketId: m.uid,
     memo: '부하 테스트 주문이에요',
     productList: entry.productList.map((line) => ({ _id: line._id, amount: line.amount, option: line.option })),
-    delivery: { addr: address.addr, addr2: address.addr2, msg: address.msg ?? '', name: address.name, tel: address.tel, zip: address.zip, title: deliveryFor(m.market, weight)?.title ?? '택배' },
+    delivery: {
+      addr: address.addr,
+      addr2: address.addr2,
+      msg: address.msg ?? '',
+      name: address.name,
+      tel: address.tel,
+      zip: address.zip,
+      title: deliveryFor(m.market, weight)?.title ?? '택배',
+    },
     sns: me.sns ?? { type: 0, id: '' },
     buyerAccount: me.account,
     payment: { option: m.market.payment.option[0] ?? 1 },
@@ -126,7 +136,15 @@ async function collectGarbage(mock) {
   }
 }
 
-export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCount = 50, connections = 64, seed = 1, cpuProfile = false, log = console.log } = {}) {
+export async function runLoad({
+  seconds = 60,
+  warmupSeconds = 5,
+  buyers: buyerCount = 50,
+  connections = 64,
+  seed = 1,
+  cpuProfile = false,
+  log = console.log,
+} = {}) {
   const started = performance.now();
   // Every buyer's world must stay alive: room for all of them (the default keeps 16). --trace-gc tells the
   // live heap after each full (mark-compact) collection: whether RSS growth is retained data or garbage.
@@ -155,16 +173,21 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
     const buyers = [];
     for (let i = 0; i < buyerCount; i += 5) {
       const openUntil = Date.now() + (warmupSeconds + seconds + 600) * 1000;
-      buyers.push(...(await Promise.all(Array.from({ length: Math.min(5, buyerCount - i) }, (_, j) => prepareBuyer(client, i + j, openUntil)))));
+      buyers.push(
+        ...(await Promise.all(Array.from({ length: Math.min(5, buyerCount - i) }, (_, j) => prepareBuyer(client, i + j, openUntil)))),
+      );
     }
-    log(`load: ${buyers.length} buyers ready after ${((performance.now() - started) / 1000).toFixed(1)} s (RSS ${mock.rssMb()?.toFixed(0)} MB); ${warmupSeconds} s warm-up, then ${seconds} s at ${connections} connections`);
+    log(
+      `load: ${buyers.length} buyers ready after ${((performance.now() - started) / 1000).toFixed(1)} s (RSS ${mock.rssMb()?.toFixed(0)} MB); ${warmupSeconds} s warm-up, then ${seconds} s at ${connections} connections`,
+    );
 
     let measuring = false;
     // 5xx and socket errors count in the warm-up too; everything else is counted while measuring only.
     const warmupFailures = [];
     const record = (op, res) => {
       if (!measuring) {
-        if (res.status >= 500 || res.status === 0) warmupFailures.push({ op, status: res.status, body: res.text.slice(0, 300), error: res.error?.message });
+        if (res.status >= 500 || res.status === 0)
+          warmupFailures.push({ op, status: res.status, body: res.text.slice(0, 300), error: res.error?.message });
         return;
       }
       let s = stats.get(op);
@@ -175,7 +198,8 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
       if (res.status >= 400 || res.status === 0) {
         const code = res.status === 0 ? `socket: ${res.error?.message}` : (res.json?.code ?? `http-${res.status}`);
         s.codes[code] = (s.codes[code] ?? 0) + 1;
-        if ((res.status >= 500 || res.status === 0) && s.samples.length < 5) s.samples.push({ status: res.status, body: res.text.slice(0, 300), error: res.error?.message });
+        if ((res.status >= 500 || res.status === 0) && s.samples.length < 5)
+          s.samples.push({ status: res.status, body: res.text.slice(0, 300), error: res.error?.message });
       }
     };
     const call = async (op, method, path, buyer, options = {}) => {
@@ -188,51 +212,82 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
       // Reads: 67%.
       [22, (b, r) => call('home list', 'GET', r.pick(HOME_LISTS), b, { parse: false })],
       [23, (b, r) => call('market detail', 'GET', r.pick(b.markets).path, b, { parse: false })],
-      [22, (b, r) => call('search', 'GET', `/common/v2/search-product?keyword=${encodeURIComponent(r.pick(KEYWORDS))}&page=${1 + r.int(3)}`, b, { parse: false })],
+      [
+        22,
+        (b, r) =>
+          call('search', 'GET', `/common/v2/search-product?keyword=${encodeURIComponent(r.pick(KEYWORDS))}&page=${1 + r.int(3)}`, b, {
+            parse: false,
+          }),
+      ],
       // Cart writes: 30%.
-      [14, async (b, r) => {
-        const m = r.pick(b.markets);
-        const line = r.pick(m.lines);
-        const res = await call('cart add', 'POST', '/cart/add/common', b, { body: { marketId: m.uid, seller: m.seller, productList: [{ _id: line.product._id, option: line.option.title, amount: 1 + r.int(2) }] } });
-        if (res.status === 200) b.carts.set(m.uid, payload(res));
-      }],
-      [10, async (b, r) => {
-        const m = r.pick(b.markets);
-        const entry = b.carts.get(m.uid);
-        if (!entry || entry.productList.length === 0) return;
-        const line = r.pick(entry.productList);
-        const res = await call('cart update', 'POST', '/cart/update', b, { body: { cartId: entry._id, productList: [{ _id: line._id, option: line.option, amount: r.int(3) }] } });
-        if (res.status === 200) {
-          const next = payload(res);
-          if (next.status === 2) b.carts.delete(m.uid);
-          else b.carts.set(m.uid, next);
-        } else if (res.status === 404) b.carts.delete(m.uid);
-      }],
-      [6, async (b, r) => {
-        const m = r.pick(b.markets);
-        const entry = b.carts.get(m.uid);
-        if (!entry) return;
-        const res = await call('cart delete', 'POST', '/cart/delete', b, { body: { cartId: entry._id } });
-        if (res.status === 200 || res.status === 404) b.carts.delete(m.uid);
-      }],
+      [
+        14,
+        async (b, r) => {
+          const m = r.pick(b.markets);
+          const line = r.pick(m.lines);
+          const res = await call('cart add', 'POST', '/cart/add/common', b, {
+            body: {
+              marketId: m.uid,
+              seller: m.seller,
+              productList: [{ _id: line.product._id, option: line.option.title, amount: 1 + r.int(2) }],
+            },
+          });
+          if (res.status === 200) b.carts.set(m.uid, payload(res));
+        },
+      ],
+      [
+        10,
+        async (b, r) => {
+          const m = r.pick(b.markets);
+          const entry = b.carts.get(m.uid);
+          if (!entry || entry.productList.length === 0) return;
+          const line = r.pick(entry.productList);
+          const res = await call('cart update', 'POST', '/cart/update', b, {
+            body: { cartId: entry._id, productList: [{ _id: line._id, option: line.option, amount: r.int(3) }] },
+          });
+          if (res.status === 200) {
+            const next = payload(res);
+            if (next.status === 2) b.carts.delete(m.uid);
+            else b.carts.set(m.uid, next);
+          } else if (res.status === 404) b.carts.delete(m.uid);
+        },
+      ],
+      [
+        6,
+        async (b, r) => {
+          const m = r.pick(b.markets);
+          const entry = b.carts.get(m.uid);
+          if (!entry) return;
+          const res = await call('cart delete', 'POST', '/cart/delete', b, { body: { cartId: entry._id } });
+          if (res.status === 200 || res.status === 404) b.carts.delete(m.uid);
+        },
+      ],
       // Orders: 3% of the rolls, as many as ORDERS_PER_SECOND allows (a roll past it reads the market
       // instead). Add enough of one line to reach the market's minimum, then order the whole entry.
-      [3, async (b, r) => {
-        const m = r.pick(b.markets);
-        if (!orderPace.take()) {
-          await call('market detail', 'GET', m.path, b, { parse: false });
-          return;
-        }
-        const line = r.pick(m.lines);
-        const left = available(line.product, line.option);
-        const amount = Math.max(1, Math.min(left === Infinity ? 999 : left, Math.ceil((m.market.minPrice || 1) / Math.max(1, line.option.price)), 999));
-        const added = await call('cart add', 'POST', '/cart/add/common', b, { body: { marketId: m.uid, seller: m.seller, productList: [{ _id: line.product._id, option: line.option.title, amount }] } });
-        if (added.status !== 200) return;
-        const entry = payload(added);
-        b.carts.set(m.uid, entry);
-        const res = await call('order', 'POST', '/receipt/insert', b, { body: orderBody(b, m, entry) });
-        if (res.status === 200) b.carts.delete(m.uid);
-      }],
+      [
+        3,
+        async (b, r) => {
+          const m = r.pick(b.markets);
+          if (!orderPace.take()) {
+            await call('market detail', 'GET', m.path, b, { parse: false });
+            return;
+          }
+          const line = r.pick(m.lines);
+          const left = available(line.product, line.option);
+          const amount = Math.max(
+            1,
+            Math.min(left === Infinity ? 999 : left, Math.ceil((m.market.minPrice || 1) / Math.max(1, line.option.price)), 999),
+          );
+          const added = await call('cart add', 'POST', '/cart/add/common', b, {
+            body: { marketId: m.uid, seller: m.seller, productList: [{ _id: line.product._id, option: line.option.title, amount }] },
+          });
+          if (added.status !== 200) return;
+          const entry = payload(added);
+          b.carts.set(m.uid, entry);
+          const res = await call('order', 'POST', '/receipt/insert', b, { body: orderBody(b, m, entry) });
+          if (res.status === 200) b.carts.delete(m.uid);
+        },
+      ],
     ];
     const totalWeight = actions.reduce((n, [w]) => n + w, 0);
     const orderPace = {
@@ -305,8 +360,16 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
         if (Number(status) >= 500) fiveXx += n;
         if (Number(status) === 0) socketErrors += n;
       }
-      for (const [code, n] of Object.entries(s.codes)) if (!code.startsWith('socket') && !code.startsWith('http-5')) business[code] = (business[code] ?? 0) + n;
-      perOperation[op] = { count: s.count, statuses: s.statuses, codes: s.codes, p50: round(quantile(sorted, 0.5)), p99: round(quantile(sorted, 0.99)), serverErrorSamples: s.samples };
+      for (const [code, n] of Object.entries(s.codes))
+        if (!code.startsWith('socket') && !code.startsWith('http-5')) business[code] = (business[code] ?? 0) + n;
+      perOperation[op] = {
+        count: s.count,
+        statuses: s.statuses,
+        codes: s.codes,
+        p50: round(quantile(sorted, 0.5)),
+        p99: round(quantile(sorted, 0.99)),
+        serverErrorSamples: s.samples,
+      };
     }
     const growth = rssEnd - rssStart;
     fiveXx += warmupFailures.filter((f) => f.status >= 500).length;
@@ -316,8 +379,15 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
 
     log('load: per operation (count, statuses, p50/p99 ms, 4xx codes)');
     for (const [op, s] of Object.entries(perOperation)) {
-      const codes = Object.entries(s.codes).map(([c, n]) => `${c}:${n}`).join(' ');
-      log(`  ${op.padEnd(14)} ${String(s.count).padStart(7)}  ${Object.entries(s.statuses).map(([k, n]) => `${k}:${n}`).join(' ').padEnd(28)} ${s.p50} / ${s.p99}${codes ? `  ${codes}` : ''}`);
+      const codes = Object.entries(s.codes)
+        .map(([c, n]) => `${c}:${n}`)
+        .join(' ');
+      log(
+        `  ${op.padEnd(14)} ${String(s.count).padStart(7)}  ${Object.entries(s.statuses)
+          .map(([k, n]) => `${k}:${n}`)
+          .join(' ')
+          .padEnd(28)} ${s.p50} / ${s.p99}${codes ? `  ${codes}` : ''}`,
+      );
       for (const sample of s.serverErrorSamples) log(`      ${sample.status} ${sample.error ?? ''} ${sample.body}`);
     }
     log(
@@ -325,7 +395,10 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
         ? `load: ${heap.fullCollections} full GCs while measuring; live heap after them ${heap.liveHeapAfterFirstMb} → ${heap.liveHeapAfterLastMb} MB; longest pause ${heap.longestPauseMs} ms`
         : 'load: no full GC while measuring (RSS growth is then mostly garbage not yet collected)',
     );
-    const businessText = Object.entries(business).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
+    const businessText = Object.entries(business)
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ');
     const summary = `load: ${ok ? 'PASS' : 'FAIL'} ${requests} requests in ${loadSeconds.toFixed(0)} s (${Math.round(requests / loadSeconds)} req/s) from ${buyers.length} buyers over ${connections} connections, ${fiveXx} 5xx, ${socketErrors} socket errors, ${Object.values(business).reduce((a, b) => a + b, 0)} business 4xx${businessText ? ` (${businessText})` : ''}, RSS ${rssStart.toFixed(0)} → ${rssEnd?.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB, limit +${RSS_GROWTH_LIMIT_MB}${heapStart !== null && heapEnd !== null ? `; live heap ${heapStart.toFixed(0)} → ${heapEnd.toFixed(0)} MB` : ''})${client.stats.keepAliveRetries ? `, ${client.stats.keepAliveRetries} keep-alive races retried` : ''}${alive ? '' : ', SERVER DIED'}`;
     log(summary);
     return {
@@ -339,7 +412,14 @@ export async function runLoad({ seconds = 60, warmupSeconds = 5, buyers: buyerCo
       socketErrors,
       keepAliveRetries: client.stats.keepAliveRetries,
       businessErrors: business,
-      rssMb: { afterWarmup: round(rssStart, 1), end: round(rssEnd, 1), max: round(Math.max(...rssSamples), 1), growth: round(growth, 1), limit: RSS_GROWTH_LIMIT_MB, samples: rssSamples.map((v) => round(v, 0)) },
+      rssMb: {
+        afterWarmup: round(rssStart, 1),
+        end: round(rssEnd, 1),
+        max: round(Math.max(...rssSamples), 1),
+        growth: round(growth, 1),
+        limit: RSS_GROWTH_LIMIT_MB,
+        samples: rssSamples.map((v) => round(v, 0)),
+      },
       heap: { ...heap, usedAfterWarmupMb: heapStart, usedAtEndMb: heapEnd },
       perOperation,
     };

@@ -21,7 +21,10 @@ function typesOf(schema) {
   if (schema.type) return [schema.type];
   if (schema.properties) return ['object'];
   if (schema.items) return ['array'];
-  if (schema.enum) return [...new Set(schema.enum.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v)))];
+  if (schema.enum)
+    return [
+      ...new Set(schema.enum.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v))),
+    ];
   return [];
 }
 
@@ -71,9 +74,13 @@ function boundaryValues(schema, current) {
   if (types.includes('array')) {
     if (schema.minItems > 0) out.push({ label: `fewer than minItems ${schema.minItems}`, value: [] });
     if (schema.maxItems !== undefined && schema.maxItems <= 2000 && Array.isArray(current) && current.length > 0) {
-      out.push({ label: `more than maxItems ${schema.maxItems}`, value: Array.from({ length: schema.maxItems + 1 }, (_, i) => current[i % current.length]) });
+      out.push({
+        label: `more than maxItems ${schema.maxItems}`,
+        value: Array.from({ length: schema.maxItems + 1 }, (_, i) => current[i % current.length]),
+      });
     }
-    if (schema.uniqueItems && Array.isArray(current) && current.length > 0) out.push({ label: 'duplicate items', value: [current[0], current[0]] });
+    if (schema.uniqueItems && Array.isArray(current) && current.length > 0)
+      out.push({ label: 'duplicate items', value: [current[0], current[0]] });
   }
   return out;
 }
@@ -129,11 +136,16 @@ function* objectMutations(schemaOf, s, base, path, value, depth) {
   if (s.additionalProperties === false || s.unevaluatedProperties === false) {
     yield { label: `${where(path)}: unknown field`, value: withValue(base, [...path, 'unexpectedField'], 1) };
     yield { label: `${where(path)}: __proto__ key`, value: withValue(base, [...path, '__proto__'], { polluted: true, isAdmin: true }) };
-    yield { label: `${where(path)}: constructor.prototype key`, value: withValue(base, [...path, 'constructor'], { prototype: { polluted: true } }) };
+    yield {
+      label: `${where(path)}: constructor.prototype key`,
+      value: withValue(base, [...path, 'constructor'], { prototype: { polluted: true } }),
+    };
   }
   for (const [name, propertySchema] of Object.entries(s.properties ?? {})) {
     if (name in value) yield* bodyValueMutations(schemaOf, propertySchema, base, [...path, name], depth + 1);
-    else for (const m of wrongTypeValues(schemaOf(propertySchema))) yield { label: `${where([...path, name])} (optional): ${m.label}`, value: withValue(base, [...path, name], m.value) };
+    else
+      for (const m of wrongTypeValues(schemaOf(propertySchema)))
+        yield { label: `${where([...path, name])} (optional): ${m.label}`, value: withValue(base, [...path, name], m.value) };
   }
 }
 
@@ -169,7 +181,10 @@ export function malformedJsonBodies(exampleText) {
 
 /** An object over the JSON body limit (100 kb), valid JSON otherwise. */
 export function oversizeBody(example) {
-  return JSON.stringify({ ...(example && typeof example === 'object' && !Array.isArray(example) ? example : {}), padding: 'x'.repeat(JSON_LIMIT_BYTES + 50_000) });
+  return JSON.stringify({
+    ...(example && typeof example === 'object' && !Array.isArray(example) ? example : {}),
+    padding: 'x'.repeat(JSON_LIMIT_BYTES + 50_000),
+  });
 }
 
 /** Values for one query or path parameter that its schema refuses (the caller re-checks each). */
@@ -188,7 +203,8 @@ export function badParameterValues(parameter) {
     if (s.minLength > 0) add('empty', '');
     if (s.maxLength !== undefined) add(`longer than maxLength ${s.maxLength}`, 'x'.repeat(s.maxLength + 1));
     if (s.pattern) {
-      for (const bad of ['!!!', 'with space', '<script>', '../..', 'ZZZZZZZZZZZZZZZZZZZZZZZZ', '키링', '%', '\u0000', 'a'.repeat(300)]) add(`pattern broken by ${JSON.stringify(bad).slice(0, 20)}`, bad);
+      for (const bad of ['!!!', 'with space', '<script>', '../..', 'ZZZZZZZZZZZZZZZZZZZZZZZZ', '키링', '%', '\u0000', 'a'.repeat(300)])
+        add(`pattern broken by ${JSON.stringify(bad).slice(0, 20)}`, bad);
     }
     if (s.enum) {
       add('not in enum', 'zzz-not-in-enum');

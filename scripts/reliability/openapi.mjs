@@ -15,8 +15,13 @@ function at(segments) {
   return segments.reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), document);
 }
 
-const refSegments = (ref) => ref.slice(2).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-const encodePointer = (segments) => segments.map((s) => `/${encodeURIComponent(String(s).replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('');
+const refSegments = (ref) =>
+  ref
+    .slice(2)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+const encodePointer = (segments) =>
+  segments.map((s) => `/${encodeURIComponent(String(s).replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('');
 
 /** Follows $refs; returns the object and the pointer (segments) where it lives. */
 function follow(node, pointer) {

@@ -30,14 +30,20 @@ for (const [name, run] of [
     parts[name] = await run();
   } catch (error) {
     // A part that cannot run at all (the server does not start, setup fails) is a failure of the suite.
-    parts[name] = { ok: false, summary: `${name}: FAIL could not run: ${error.message.split('\n')[0]}`, error: String(error.stack ?? error) };
+    parts[name] = {
+      ok: false,
+      summary: `${name}: FAIL could not run: ${error.message.split('\n')[0]}`,
+      error: String(error.stack ?? error),
+    };
     console.log(parts[name].summary);
   }
 }
 
 const ok = Object.values(parts).every((part) => part.ok);
 const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
-const summary = `reliability: ${ok ? 'PASS' : 'FAIL'} in ${seconds} s | ${Object.values(parts).map((part) => part.summary).join(' | ')}`;
+const summary = `reliability: ${ok ? 'PASS' : 'FAIL'} in ${seconds} s | ${Object.values(parts)
+  .map((part) => part.summary)
+  .join(' | ')}`;
 const out = resolve(values.out);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify({ summary, ok, seconds, finishedAt: new Date().toISOString(), ...parts }, null, 2)}\n`);

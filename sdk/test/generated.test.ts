@@ -19,14 +19,18 @@ beforeAll(async () => {
 describe('committed OpenAPI bundles', () => {
   it.each(documents.map((doc) => doc.output))('openapi/bundled/%s matches a fresh bundle', async (file) => {
     const committed = await readFile(join(bundledDir, file), 'utf8');
-    expect(committed === freshBundles[file], `openapi/bundled/${file} ${STALE}${firstDifference(committed, freshBundles[file])}`).toBe(true);
+    expect(committed === freshBundles[file], `openapi/bundled/${file} ${STALE}${firstDifference(committed, freshBundles[file])}`).toBe(
+      true,
+    );
   });
 });
 
 describe('committed generated types', () => {
   it.each(targets.map((target) => target.output))('sdk/src/generated/%s matches fresh generation', async (file) => {
     const committed = await readFile(join(generatedDir, file), 'utf8');
-    expect(committed === freshModules[file], `sdk/src/generated/${file} ${STALE}${firstDifference(committed, freshModules[file])}`).toBe(true);
+    expect(committed === freshModules[file], `sdk/src/generated/${file} ${STALE}${firstDifference(committed, freshModules[file])}`).toBe(
+      true,
+    );
   });
 
   it('generates from the bundles (the product API has its operations, the ad service its request)', () => {

@@ -85,8 +85,7 @@ export function RouterView() {
     const keepAlive = decision.match.route.meta.keepAlive;
     const cachedPage = keepAlive ? kept.current.get(key) : undefined;
     current =
-      cachedPage ??
-      (shown.current?.key === key ? shown.current : { key, pathname, match: decision.match, order: nextOrder.current++ });
+      cachedPage ?? (shown.current?.key === key ? shown.current : { key, pathname, match: decision.match, order: nextOrder.current++ });
     if (keepAlive) kept.current.set(key, current);
     shown.current = current;
   }
@@ -176,9 +175,7 @@ export function RouterView() {
         ))}
         {page}
       </div>
-      {meta.bottomTab !== null && !showingNotFound && (
-        <BottomTab current={meta.bottomTab} onNavigate={(tab) => navigate(TAB_PATHS[tab])} />
-      )}
+      {meta.bottomTab !== null && !showingNotFound && <BottomTab current={meta.bottomTab} onNavigate={(tab) => navigate(TAB_PATHS[tab])} />}
     </>
   );
 }

@@ -21,7 +21,14 @@ beforeEach(() => {
 });
 
 function apiError(status: number, code: string, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): ApiError {
-  return new ApiError({ status, code, message: `${code} from the server`, method: 'POST', url: 'http://127.0.0.1:4010/cart/add/common', ...extra });
+  return new ApiError({
+    status,
+    code,
+    message: `${code} from the server`,
+    method: 'POST',
+    url: 'http://127.0.0.1:4010/cart/add/common',
+    ...extra,
+  });
 }
 
 async function failure(call: () => Promise<unknown>): Promise<unknown> {
@@ -57,7 +64,9 @@ describe('presentError', () => {
   test('alert with the list of the items concerned', async () => {
     renderAt('/', null);
     const shown = presentError(
-      apiError(400, 'stock-shortage', { list: [{ _id: '6650f1c2a9d3e4b5c6d7e801', title: '말랑 곰돌이 키링', option: '핑크', available: 2 }] }),
+      apiError(400, 'stock-shortage', {
+        list: [{ _id: '6650f1c2a9d3e4b5c6d7e801', title: '말랑 곰돌이 키링', option: '핑크', available: 2 }],
+      }),
     );
     expect(await screen.findByText('재고 부족 안내')).toBeTruthy();
     expect(screen.getByText(/· 말랑 곰돌이 키링 \(핑크\)/)).toBeTruthy();
@@ -88,7 +97,10 @@ describe('presentError', () => {
     expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
     await waitFor(() => expect(window.location.pathname).toBe('/auth'));
-    expect(JSON.parse(sessionStorage.getItem(LOGIN_REDIRECT_KEY) ?? 'null')).toEqual({ path: '/m/mallang_studio/3?from=home', direct: false });
+    expect(JSON.parse(sessionStorage.getItem(LOGIN_REDIRECT_KEY) ?? 'null')).toEqual({
+      path: '/m/mallang_studio/3?from=home',
+      direct: false,
+    });
   });
 
   test('not found: an unknown seller replaces the page with Not found', async () => {
@@ -140,7 +152,7 @@ describe('presentError', () => {
     expect(uiState.toasts).toHaveLength(0);
   });
 
-  test('withdrawal refusals are the catalogue\'s 회원 탈퇴 실패', async () => {
+  test("withdrawal refusals are the catalogue's 회원 탈퇴 실패", async () => {
     renderAt('/setting', null);
     void presentError(apiError(400, 'receipt-remained'), { operation: 'unregisterUser' });
     expect(await screen.findByText('회원 탈퇴 실패')).toBeTruthy();

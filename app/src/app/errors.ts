@@ -1,7 +1,14 @@
 // The one way the app shows a failed call (SPEC.md section 8): 200 ms after the failure, whatever the
 // sdk's resolveError decides (toast, alert, confirm, login prompt, not found, re-login, inquiry, nothing).
 import { isApiError } from '@creator-market/sdk/client';
-import { saveLoginRedirect, TIMING, type ApiErrorInput, type ErrorAction, type ErrorButton, type ErrorFollowUp } from '@creator-market/sdk/domain';
+import {
+  saveLoginRedirect,
+  TIMING,
+  type ApiErrorInput,
+  type ErrorAction,
+  type ErrorButton,
+  type ErrorFollowUp,
+} from '@creator-market/sdk/domain';
 import { forgetAccount, session } from '../stores/session';
 import { alert, confirm } from '../ui/Dialog';
 import { navigate } from '../ui/navigation';

@@ -133,10 +133,15 @@ export default function KitPage() {
       <section className={styles.section}>
         <h2 className={styles.sectionTitle}>버튼</h2>
         <div className={styles.stack}>
-          <Button block size="lg" loading={loading} onClick={() => {
-            setLoading(true);
-            setTimeout(() => setLoading(false), 1500);
-          }}>
+          <Button
+            block
+            size="lg"
+            loading={loading}
+            onClick={() => {
+              setLoading(true);
+              setTimeout(() => setLoading(false), 1500);
+            }}
+          >
             주문 시작
           </Button>
           <div className={styles.row}>
@@ -148,7 +153,12 @@ export default function KitPage() {
             </Button>
           </div>
           <div className={styles.row}>
-            <Button size="sm" variant={subscribed ? 'ghost' : 'primary'} icon={<IconHeart size={16} filled={subscribed} />} onClick={() => setSubscribed((on) => !on)}>
+            <Button
+              size="sm"
+              variant={subscribed ? 'ghost' : 'primary'}
+              icon={<IconHeart size={16} filled={subscribed} />}
+              onClick={() => setSubscribed((on) => !on)}
+            >
               {subscribed ? '구독중' : '구독하기'}
             </Button>
             <Button size="sm" variant="secondary" destructive>
@@ -217,7 +227,12 @@ export default function KitPage() {
             </div>
           </div>
           <div className={styles.divider} />
-          <Toggle label="물품 스크롤로 보기" description="마켓의 물품을 한 화면에서 이어서 봐요" checked={scrollView} onChange={setScrollView} />
+          <Toggle
+            label="물품 스크롤로 보기"
+            description="마켓의 물품을 한 화면에서 이어서 봐요"
+            checked={scrollView}
+            onChange={setScrollView}
+          />
           <div className={styles.divider} />
           <div className={styles.row}>
             <Checkbox label="전체 선택" checked={agree} onChange={setAgree} />
@@ -245,7 +260,13 @@ export default function KitPage() {
           <Button
             variant="secondary"
             onClick={async () => {
-              const ok = await confirm({ title: '주문 취소', message: '주문 취소 후에는 수정할 수 없어요.', confirmText: '주문 취소', cancelText: '다음에', destructive: true });
+              const ok = await confirm({
+                title: '주문 취소',
+                message: '주문 취소 후에는 수정할 수 없어요.',
+                confirmText: '주문 취소',
+                cancelText: '다음에',
+                destructive: true,
+              });
               toast(ok ? '주문을 취소했어요' : '취소하지 않았어요');
             }}
           >
@@ -270,7 +291,11 @@ export default function KitPage() {
         <h2 className={styles.sectionTitle}>불러오기</h2>
         <Skeleton variant="rows" count={3} className={styles.bleed} />
         <div className={styles.card}>
-          <InfiniteScroll list={list} placeholder={<Skeleton variant="rows" count={4} />} empty={<EmptyState message="주문 알림이 없어요" />}>
+          <InfiniteScroll
+            list={list}
+            placeholder={<Skeleton variant="rows" count={4} />}
+            empty={<EmptyState message="주문 알림이 없어요" />}
+          >
             {list.items.map((row) => (
               <div key={row.id} className={styles.listRow}>
                 <span className={styles.listDot} />

@@ -130,7 +130,12 @@ function OpenAlertTestBody({ active }: { active: boolean }) {
         {armed ? OPEN_ALERT_TEST_TEXT.armed : OPEN_ALERT_TEST_TEXT.receive}
       </Button>
       {problem && (
-        <ShortcutAlert title={problem.alert.title} message={problem.alert.message} shortcuts={problem.shortcuts} onClose={() => setProblem(null)} />
+        <ShortcutAlert
+          title={problem.alert.title}
+          message={problem.alert.message}
+          shortcuts={problem.shortcuts}
+          onClose={() => setProblem(null)}
+        />
       )}
     </div>
   );

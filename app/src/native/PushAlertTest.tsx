@@ -129,7 +129,12 @@ function PushAlertTestBody() {
         {PUSH_ALERT_TEST_TEXT.send}
       </Button>
       {problem && (
-        <ShortcutAlert title={problem.alert.title} message={problem.alert.message} shortcuts={problem.shortcuts} onClose={() => setProblem(null)} />
+        <ShortcutAlert
+          title={problem.alert.title}
+          message={problem.alert.message}
+          shortcuts={problem.shortcuts}
+          onClose={() => setProblem(null)}
+        />
       )}
     </div>
   );

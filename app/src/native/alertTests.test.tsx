@@ -106,7 +106,11 @@ describe('open alert test', () => {
     const { shell, sheet } = await openTest({ os: 'android', osVersion: '13', permissions: { alarm: 'denied' } });
     fireEvent.click(within(sheet).getByRole('button', { name: '30초 후 오픈 알림 받기' }));
     const alert = await screen.findByRole('alertdialog', { name: '알림 권한이 필요해요' });
-    expect(within(alert).getAllByRole('button').map((button) => button.textContent)).toEqual(['앱 알림 설정', '알람 및 리마인더 설정', '닫기']);
+    expect(
+      within(alert)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['앱 알림 설정', '알람 및 리마인더 설정', '닫기']);
     fireEvent.click(within(alert).getByRole('button', { name: '알람 및 리마인더 설정' }));
     expect(shell.effects).toContainEqual({ kind: 'setting', target: 'alarms' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -117,7 +121,11 @@ describe('open alert test', () => {
     const { shell, sheet } = await openTest({ os: 'ios', osVersion: '17.5', permissions: { notification: 'denied' } });
     fireEvent.click(within(sheet).getByRole('button', { name: '30초 후 오픈 알림 받기' }));
     const alert = await screen.findByRole('alertdialog', { name: '알림 권한이 필요해요' });
-    expect(within(alert).getAllByRole('button').map((button) => button.textContent)).toEqual(['앱 알림 설정', '닫기']);
+    expect(
+      within(alert)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['앱 알림 설정', '닫기']);
     fireEvent.click(within(alert).getByRole('button', { name: '앱 알림 설정' }));
     expect(shell.effects).toContainEqual({ kind: 'setting', target: 'notifications' });
   });
@@ -176,11 +184,17 @@ describe('push alert test', () => {
     const { sheet } = await openPushTest({ deviceToken: 'fcm:push-test-token' });
     fireEvent.click(within(sheet).getByRole('radio', { name: /주문 접수/ }));
     fireEvent.click(within(sheet).getByRole('button', { name: '테스트 알림 보내기' }));
-    await waitFor(() => expect(uiState.toasts.map((toast) => toast.message)).toContain('테스트 알림을 보냈어요. 잠시 후 알림을 확인해주세요.'));
+    await waitFor(() =>
+      expect(uiState.toasts.map((toast) => toast.message)).toContain('테스트 알림을 보냈어요. 잠시 후 알림을 확인해주세요.'),
+    );
     capture.stop();
     expect(capture.urls).toHaveLength(1);
     const query = Object.fromEntries(capture.urls[0]!.searchParams);
-    expect(query).toEqual({ title: '주문이 접수되었어요', contents: '결제를 완료하면 작가님이 주문을 확인해요.', deviceToken: 'fcm:push-test-token' });
+    expect(query).toEqual({
+      title: '주문이 접수되었어요',
+      contents: '결제를 완료하면 작가님이 주문을 확인해요.',
+      deviceToken: 'fcm:push-test-token',
+    });
   });
 
   test('a failed send and a falsy answer go to the general error handler', async () => {
@@ -204,13 +218,19 @@ describe('push alert test', () => {
     const capture = captureTestNotification();
     const { shell, sheet } = await openPushTest({ deviceToken: '' });
     fireEvent.click(within(sheet).getByRole('button', { name: '테스트 알림 보내기' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', { name: '알림을 받을 수 없는 기기예요' })).getByRole('button', { name: '닫기' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: '알림을 받을 수 없는 기기예요' })).getByRole('button', { name: '닫기' }),
+    );
 
     shell.settings.deviceToken = 'fcm:some-token';
     shell.settings.permissions.notification = 'denied';
     fireEvent.click(within(sheet).getByRole('button', { name: '테스트 알림 보내기' }));
     const alert = await screen.findByRole('alertdialog', { name: '알림 권한이 필요해요' });
-    expect(within(alert).getAllByRole('button').map((button) => button.textContent)).toEqual(['앱 알림 설정', '닫기']);
+    expect(
+      within(alert)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['앱 알림 설정', '닫기']);
     capture.stop();
     expect(capture.urls).toHaveLength(0);
   });

@@ -126,7 +126,11 @@ describe('app start in the shell', () => {
     await waitFor(async () => expect((await api.get('/device')).map((d) => d.deviceToken)).toContain('fcm:start-test-token'));
     expect(shell.effects).toContainEqual({ kind: 'token', token: session.token });
     const devices = await api.get('/device');
-    expect(devices.find((d) => d.deviceToken === 'fcm:start-test-token')).toEqual({ name: 'Galaxy S24', os: 'android', deviceToken: 'fcm:start-test-token' });
+    expect(devices.find((d) => d.deviceToken === 'fcm:start-test-token')).toEqual({
+      name: 'Galaxy S24',
+      os: 'android',
+      deviceToken: 'fcm:start-test-token',
+    });
     stop();
   });
 

@@ -117,9 +117,19 @@ describe('inside the native shell', () => {
 
   test('the native ad bridge answers type, event, unitId and errorCode', async () => {
     const shell = installSimulatedShell();
-    await expect(native.showAd('rewarded', 'unit-a')).resolves.toEqual({ type: 'rewarded', event: 'closed', unitId: 'unit-a', errorCode: 0 });
+    await expect(native.showAd('rewarded', 'unit-a')).resolves.toEqual({
+      type: 'rewarded',
+      event: 'closed',
+      unitId: 'unit-a',
+      errorCode: 0,
+    });
     shell.settings.adErrorCode = 3;
-    await expect(native.showAd('interstitial', 'unit-b')).resolves.toEqual({ type: 'interstitial', event: 'failed', unitId: 'unit-b', errorCode: 3 });
+    await expect(native.showAd('interstitial', 'unit-b')).resolves.toEqual({
+      type: 'interstitial',
+      event: 'failed',
+      unitId: 'unit-b',
+      errorCode: 3,
+    });
     expect(shell.sent.filter((m) => m.action === 'showAd').map((m) => m.data)).toEqual([
       { type: 'rewarded', unitId: 'unit-a' },
       { type: 'interstitial', unitId: 'unit-b' },

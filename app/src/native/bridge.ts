@@ -135,7 +135,11 @@ export interface RequestOptions {
  * Asks the shell and resolves with its reply's data. Rejects with null when no reply comes in time
  * (SPEC.md section 8) and at once on the web, where no shell can answer.
  */
-export function request<T = unknown>(action: string, data?: unknown, { timeoutMs = TIMING.bridgeTimeoutMs }: RequestOptions = {}): Promise<T> {
+export function request<T = unknown>(
+  action: string,
+  data?: unknown,
+  { timeoutMs = TIMING.bridgeTimeoutMs }: RequestOptions = {},
+): Promise<T> {
   const post = shellPoster();
   // The spec's contract: no reply is a rejection with null (not an Error).
   if (!post) return Promise.reject(null);

@@ -18,5 +18,9 @@ export function parseBridgeMessage(raw: unknown): BridgeMessage | null {
   if (typeof value !== 'object' || value === null) return null;
   const { action, data, id } = value as Record<string, unknown>;
   if (typeof action !== 'string' || action === '') return null;
-  return { action, ...(data === undefined ? {} : { data }), ...(typeof id === 'string' || typeof id === 'number' ? { id: String(id) } : {}) };
+  return {
+    action,
+    ...(data === undefined ? {} : { data }),
+    ...(typeof id === 'string' || typeof id === 'number' ? { id: String(id) } : {}),
+  };
 }

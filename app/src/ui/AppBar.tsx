@@ -58,12 +58,7 @@ export function AppBar({
       <div className={styles.inner}>
         <div className={styles.side}>
           {left !== 'none' && (
-            <button
-              type="button"
-              className={styles.iconButton}
-              aria-label={left === 'back' ? '뒤로 가기' : '닫기'}
-              onClick={handleLeft}
-            >
+            <button type="button" className={styles.iconButton} aria-label={left === 'back' ? '뒤로 가기' : '닫기'} onClick={handleLeft}>
               {left === 'back' ? <IconBack size={26} /> : <IconClose size={26} />}
             </button>
           )}

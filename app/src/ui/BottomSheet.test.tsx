@@ -25,7 +25,11 @@ describe('Drawer (store-bound bottom sheet)', () => {
 
   it('opens with its parameters, locks the page scroll, and closes on Escape restoring the position', async () => {
     const user = userEvent.setup();
-    render(<Drawer name="cart" title="장바구니">{(params) => <p>마켓 {params.marketId}</p>}</Drawer>);
+    render(
+      <Drawer name="cart" title="장바구니">
+        {(params) => <p>마켓 {params.marketId}</p>}
+      </Drawer>,
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await act(async () => openDrawer('cart', { marketId: '7' }));

@@ -4,16 +4,7 @@
 //  - <HorizontalScroller> is a free-scrolling row (product carousels): native touch scrolling, mouse
 //    drag on desktop.
 import { DRAG_SPEED, TIMING } from '@creator-market/sdk/domain';
-import {
-  Children,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type MouseEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
+import { Children, useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Carousel.module.css';
 
@@ -89,13 +80,10 @@ export function Carousel({
 
   const index = looping ? (position - 1 + count) % count : 0;
 
-  const goTo = useCallback(
-    (next: number) => {
-      setAnimate(true);
-      setPosition(next);
-    },
-    [],
-  );
+  const goTo = useCallback((next: number) => {
+    setAnimate(true);
+    setPosition(next);
+  }, []);
 
   const onIndexChangeRef = useRef(onIndexChange);
   onIndexChangeRef.current = onIndexChange;
@@ -180,12 +168,7 @@ export function Carousel({
   const track = looping ? [slides[count - 1], ...slides, slides[0]] : slides;
   const dragging = dragOffset !== 0;
   return (
-    <section
-      className={cx(styles.carousel, className)}
-      aria-roledescription="carousel"
-      aria-label={label}
-      style={{ borderRadius: radius }}
-    >
+    <section className={cx(styles.carousel, className)} aria-roledescription="carousel" aria-label={label} style={{ borderRadius: radius }}>
       <div
         ref={viewportRef}
         className={styles.viewport}

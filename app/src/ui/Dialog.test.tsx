@@ -11,7 +11,12 @@ describe('confirm and alert', () => {
     render(<DialogHost />);
     let answer: Promise<boolean> | undefined;
     await act(async () => {
-      answer = confirm({ title: '주문 취소', message: '주문 취소 후에는 수정할 수 없어요.', confirmText: '주문 취소', cancelText: '다음에' });
+      answer = confirm({
+        title: '주문 취소',
+        message: '주문 취소 후에는 수정할 수 없어요.',
+        confirmText: '주문 취소',
+        cancelText: '다음에',
+      });
     });
     const dialog = screen.getByRole('alertdialog', { name: '주문 취소' });
     expect(dialog.textContent).toContain('주문 취소 후에는 수정할 수 없어요.');

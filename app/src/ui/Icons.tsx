@@ -36,10 +36,7 @@ function createIcon(name: string, draw: (filled: boolean) => ReactNode) {
 const solid = (filled: boolean) => (filled ? 'currentColor' : 'none');
 
 export const IconHome = createIcon('Home', (filled) => (
-  <path
-    d="M3.5 10.2 12 3.5l8.5 6.7V19.5a1.5 1.5 0 0 1-1.5 1.5h-4.2v-5.6H9.2V21H5a1.5 1.5 0 0 1-1.5-1.5z"
-    fill={solid(filled)}
-  />
+  <path d="M3.5 10.2 12 3.5l8.5 6.7V19.5a1.5 1.5 0 0 1-1.5 1.5h-4.2v-5.6H9.2V21H5a1.5 1.5 0 0 1-1.5-1.5z" fill={solid(filled)} />
 ));
 
 export const IconMy = createIcon('My', (filled) => (
@@ -67,9 +64,7 @@ export const IconSetting = createIcon('Setting', () => (
   </>
 ));
 
-export const IconDownload = createIcon('Download', () => (
-  <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5M5 19.5h14" />
-));
+export const IconDownload = createIcon('Download', () => <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5M5 19.5h14" />);
 
 export const IconSearch = createIcon('Search', () => (
   <>
@@ -90,10 +85,7 @@ export const IconShare = createIcon('Share', () => (
 ));
 
 export const IconHeart = createIcon('Heart', (filled) => (
-  <path
-    d="M12 20.3 4.8 13.4a4.6 4.6 0 0 1 6.5-6.6l.7.7.7-.7a4.6 4.6 0 0 1 6.5 6.6z"
-    fill={solid(filled)}
-  />
+  <path d="M12 20.3 4.8 13.4a4.6 4.6 0 0 1 6.5-6.6l.7.7.7-.7a4.6 4.6 0 0 1 6.5 6.6z" fill={solid(filled)} />
 ));
 
 export type ChevronDirection = 'left' | 'right' | 'up' | 'down';
@@ -112,10 +104,7 @@ export const IconCopy = createIcon('Copy', () => (
 ));
 
 export const IconStar = createIcon('Star', (filled) => (
-  <path
-    d="M12 3.3 14.3 9.4l6.5.3-5.1 4.1 1.8 6.3L12 16.5l-5.5 3.6 1.8-6.3-5.1-4.1 6.5-.3z"
-    fill={solid(filled)}
-  />
+  <path d="M12 3.3 14.3 9.4l6.5.3-5.1 4.1 1.8 6.3L12 16.5l-5.5 3.6 1.8-6.3-5.1-4.1 6.5-.3z" fill={solid(filled)} />
 ));
 
 export const IconCheck = createIcon('Check', () => <path d="m5 12.5 4.5 4.5L19 7.5" />);
@@ -170,6 +159,4 @@ export const IconBox = createIcon('Box', () => (
   </>
 ));
 
-export const IconRefresh = createIcon('Refresh', () => (
-  <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4.5v3.8h-3.8" />
-));
+export const IconRefresh = createIcon('Refresh', () => <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4.5v3.8h-3.8" />);

@@ -24,7 +24,12 @@ export function InfiniteScroll<T>({ list, children, placeholder, empty, classNam
   return (
     <div className={className} aria-busy={list.loading}>
       {children}
-      {list.initialLoading && (placeholder ?? <div className={styles.more}><Spinner /></div>)}
+      {list.initialLoading &&
+        (placeholder ?? (
+          <div className={styles.more}>
+            <Spinner />
+          </div>
+        ))}
       {list.empty && empty}
       {list.error !== null && <ErrorState compact onRetry={list.retry} />}
       {list.loading && !list.initialLoading && (

@@ -54,12 +54,7 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
     if (settled) onSettleRef.current?.();
   }, [settled]);
   return (
-    <span
-      ref={boxRef}
-      className={cx(styles.box, className)}
-      style={{ borderRadius: radius }}
-      data-state={failed ? 'failed' : state}
-    >
+    <span ref={boxRef} className={cx(styles.box, className)} style={{ borderRadius: radius }} data-state={failed ? 'failed' : state}>
       {/* Padding in % is relative to the width of the parent, here the box: height = width / ratio. */}
       <span className={styles.sizer} style={{ paddingTop: `${100 / ratio}%` }} />
       {failed ? (

@@ -31,25 +31,13 @@ export function QuantityStepper({
   const canIncrease = !disabled && (max === undefined || value < max);
   return (
     <div className={cx(styles.stepper, styles[size], disabled && styles.disabled, className)} role="group" aria-label={label}>
-      <button
-        type="button"
-        className={styles.button}
-        aria-label="수량 줄이기"
-        disabled={!canDecrease}
-        onClick={() => onChange(value - 1)}
-      >
+      <button type="button" className={styles.button} aria-label="수량 줄이기" disabled={!canDecrease} onClick={() => onChange(value - 1)}>
         <IconMinus size={size === 'sm' ? 16 : 18} strokeWidth={2} />
       </button>
       <output className={styles.value} aria-live="polite">
         {value}
       </output>
-      <button
-        type="button"
-        className={styles.button}
-        aria-label="수량 늘리기"
-        disabled={!canIncrease}
-        onClick={() => onChange(value + 1)}
-      >
+      <button type="button" className={styles.button} aria-label="수량 늘리기" disabled={!canIncrease} onClick={() => onChange(value + 1)}>
         <IconPlus size={size === 'sm' ? 16 : 18} strokeWidth={2} />
       </button>
     </div>

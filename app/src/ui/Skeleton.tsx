@@ -13,7 +13,17 @@ export interface SkeletonProps {
 }
 
 /** One shimmering block, for custom placeholders. */
-export function SkeletonBlock({ width, height, radius, className }: { width?: number | string; height?: number | string; radius?: number | string; className?: string }) {
+export function SkeletonBlock({
+  width,
+  height,
+  radius,
+  className,
+}: {
+  width?: number | string;
+  height?: number | string;
+  radius?: number | string;
+  className?: string;
+}) {
   return <span className={cx(styles.block, className)} style={{ width, height, borderRadius: radius }} />;
 }
 

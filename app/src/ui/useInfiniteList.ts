@@ -56,12 +56,7 @@ function initialState<T>(): InfiniteListState<T> {
   return { items: [], page: 0, loading: false, error: null, done: false };
 }
 
-export function useInfiniteList<T>({
-  fetchPage,
-  resetKey,
-  enabled = true,
-  rootMargin = '0px',
-}: InfiniteListOptions<T>): InfiniteList<T> {
+export function useInfiniteList<T>({ fetchPage, resetKey, enabled = true, rootMargin = '0px' }: InfiniteListOptions<T>): InfiniteList<T> {
   const [state, setState] = useState<InfiniteListState<T>>(initialState);
   // The ref is the source of truth between renders, so two triggers in one tick cannot load a page twice.
   const stateRef = useRef(state);
@@ -86,27 +81,25 @@ export function useInfiniteList<T>({
     const abort = new AbortController();
     controller.current = abort;
     commit({ ...current, loading: true });
-    fetchRef
-      .current({ page: current.page + 1, last: current.items[current.items.length - 1], signal: abort.signal })
-      .then(
-        (result) => {
-          if (run !== generation.current) return;
-          const items = Array.isArray(result) ? result : result.items;
-          const lastPage = Array.isArray(result) ? false : result.done;
-          const before = stateRef.current;
-          commit({
-            items: [...before.items, ...items],
-            page: before.page + 1,
-            loading: false,
-            error: null,
-            done: lastPage || items.length === 0,
-          });
-        },
-        (error: unknown) => {
-          if (run !== generation.current) return;
-          commit({ ...stateRef.current, loading: false, error: error ?? new Error('load failed') });
-        },
-      );
+    fetchRef.current({ page: current.page + 1, last: current.items[current.items.length - 1], signal: abort.signal }).then(
+      (result) => {
+        if (run !== generation.current) return;
+        const items = Array.isArray(result) ? result : result.items;
+        const lastPage = Array.isArray(result) ? false : result.done;
+        const before = stateRef.current;
+        commit({
+          items: [...before.items, ...items],
+          page: before.page + 1,
+          loading: false,
+          error: null,
+          done: lastPage || items.length === 0,
+        });
+      },
+      (error: unknown) => {
+        if (run !== generation.current) return;
+        commit({ ...stateRef.current, loading: false, error: error ?? new Error('load failed') });
+      },
+    );
   }, [commit]);
 
   const reload = useCallback(() => {

@@ -24,7 +24,6 @@ import { answerPostcodeSearch, POSTCODE_SEARCH_PATH } from '../pages/postcode';
 import { World } from '../world/world';
 import { RequestValidator } from './request-validator';
 
-
 export interface MswHandlersOptions {
   /** Where the app sends API requests, e.g. `http://127.0.0.1:4010`; '' matches the page's own origin. */
   baseUrl: string;
@@ -68,7 +67,9 @@ export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {
   };
 
   const route = (op: OperationInfo, prefix: string, serve: (request: Request, params: Record<string, string>) => Promise<Response>) =>
-    http[op.method as 'get' | 'post'](`${baseUrl}${prefix}${toMswPath(op.path)}`, ({ request, params }) => serve(request, params as Record<string, string>));
+    http[op.method as 'get' | 'post'](`${baseUrl}${prefix}${toMswPath(op.path)}`, ({ request, params }) =>
+      serve(request, params as Record<string, string>),
+    );
 
   const product = literalPathsFirst(productOperations).map((op) => {
     const handler = handlers[op.operationId as OperationId];
@@ -124,7 +125,9 @@ export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {
   const postcode = http.get(`${baseUrl}${POSTCODE_SEARCH_PATH}`, ({ request }) => {
     const params = new URL(request.url).searchParams;
     // Repeated keys as arrays, like Express's simple parser.
-    const query = Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key).length === 1 ? params.get(key) : params.getAll(key)]));
+    const query = Object.fromEntries(
+      [...new Set(params.keys())].map((key) => [key, params.getAll(key).length === 1 ? params.get(key) : params.getAll(key)]),
+    );
     const { status, body } = answerPostcodeSearch(query);
     return HttpResponse.json(body as never, { status });
   });

@@ -29,7 +29,10 @@ export function findAccount(store: Store, ref: AccountRef): Account {
   const account = ref.uid !== undefined ? store.accounts.get(ref.uid) : store.accounts.one('persona', ref.persona);
   if (!account) {
     throw new ApiFailure(404, 'not-found', {
-      message: ref.persona !== undefined ? `이 세계에 '${ref.persona}' 계정이 없어요(탈퇴했을 수 있어요). POST /__mock/reset으로 초기화해주세요.` : '계정을 찾을 수 없어요.',
+      message:
+        ref.persona !== undefined
+          ? `이 세계에 '${ref.persona}' 계정이 없어요(탈퇴했을 수 있어요). POST /__mock/reset으로 초기화해주세요.`
+          : '계정을 찾을 수 없어요.',
     });
   }
   return account;
@@ -61,14 +64,16 @@ export function sendNotification(world: World, input: NotificationInput): Schema
   const { store } = world;
   const now = world.clock.now();
   const recipient = findAccount(store, input);
-  if (input.category === 'seller' && recipient.user.level !== USER_LEVEL.seller) throw badInput('판매 알림은 작가 계정에만 보낼 수 있어요.');
+  if (input.category === 'seller' && recipient.user.level !== USER_LEVEL.seller)
+    throw badInput('판매 알림은 작가 계정에만 보낼 수 있어요.');
 
   let kind: ReturnType<typeof notificationKind> | null = null;
   let sellerProfile = '';
   if (input.receiptPublicId !== undefined) {
     const row = findReceipt(store, input.receiptPublicId);
     const concerned = input.category === 'buyer' ? row.ownerUid : row.sellerUID;
-    if (concerned !== recipient.uid) throw badInput(`주문 ${input.receiptPublicId}은(는) 이 계정의 ${input.category === 'buyer' ? '구매' : '판매'} 주문이 아니에요.`);
+    if (concerned !== recipient.uid)
+      throw badInput(`주문 ${input.receiptPublicId}은(는) 이 계정의 ${input.category === 'buyer' ? '구매' : '판매'} 주문이 아니에요.`);
     const status = latestStatus(row.receipt.status) ?? 0;
     kind = notificationKind(status as Schemas['ReceiptStatusCode']);
     const seller = store.sellers.get(row.sellerUID);
@@ -129,7 +134,8 @@ function changeMarket(store: Store, marketId: string, change: Partial<Schemas['M
   if (change.status !== undefined) {
     const status = change.status;
     for (const { product } of store.products.by('market', marketId)) {
-      if (product.marketStatus !== status) store.products.update(product._id, (r) => ({ ...r, product: { ...r.product, marketStatus: status } }));
+      if (product.marketStatus !== status)
+        store.products.update(product._id, (r) => ({ ...r, product: { ...r.product, marketStatus: status } }));
     }
   }
   return row.market;

@@ -26,7 +26,10 @@ try {
   for (let i = 0; i < changes; i++) {
     const now = world.clock.now();
     for (const row of [products[(i * 37) % products.length]!, products[(i * 91 + 5) % products.length]!]) {
-      store.products.update(row.product._id, (r) => ({ ...r, product: { ...r.product, option: r.product.option.map((o) => ({ ...o, order: o.order + 1 })) } }));
+      store.products.update(row.product._id, (r) => ({
+        ...r,
+        product: { ...r.product, option: r.product.option.map((o) => ({ ...o, order: o.order + 1 })) },
+      }));
     }
     for (const template of notifications.slice(i * 2, i * 2 + 2)) {
       store.notifications.insert({ ...template, notification: { ...template.notification, _id: store.newId(now) } });

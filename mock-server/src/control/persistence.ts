@@ -54,12 +54,16 @@ export function openStateFile(file: string): StateFile {
       try {
         value = JSON.parse(text);
       } catch (err) {
-        throw new Error(`the state file ${path} is not valid JSON (${(err as Error).message}); fix it or remove it to start from a fresh world`);
+        throw new Error(
+          `the state file ${path} is not valid JSON (${(err as Error).message}); fix it or remove it to start from a fresh world`,
+        );
       }
       try {
         return parseSnapshot(value);
       } catch (err) {
-        throw new Error(`the state file ${path} is not a creator-market world: ${(err as Error).message}; fix it or remove it to start from a fresh world`);
+        throw new Error(
+          `the state file ${path} is not a creator-market world: ${(err as Error).message}; fix it or remove it to start from a fresh world`,
+        );
       }
     },
     onChange(world, when = 'now') {
@@ -91,7 +95,7 @@ function writeAtomically(path: string, temporary: string, chunks: readonly Buffe
   const fd = openSync(temporary, 'w', 0o644);
   try {
     for (const chunk of chunks) {
-      for (let offset = 0; offset < chunk.length; ) offset += writeSync(fd, chunk, offset, chunk.length - offset);
+      for (let offset = 0; offset < chunk.length;) offset += writeSync(fd, chunk, offset, chunk.length - offset);
       bytes += chunk.length;
     }
     fsyncSync(fd);

@@ -47,7 +47,9 @@ function worldSummary(world: World, res: Response) {
 function pathParams(template: string, path: string): Record<string, string> {
   const names = template.split('/');
   const values = path.split('/');
-  return Object.fromEntries(names.flatMap((name, i) => (/^\{.+\}$/.test(name) ? [[name.slice(1, -1), decodeURIComponent(values[i] ?? '')]] : [])));
+  return Object.fromEntries(
+    names.flatMap((name, i) => (/^\{.+\}$/.test(name) ? [[name.slice(1, -1), decodeURIComponent(values[i] ?? '')]] : [])),
+  );
 }
 
 export function controlRouter(control: ControlState): Router {
@@ -58,14 +60,20 @@ export function controlRouter(control: ControlState): Router {
   router.get('/openapi.json', (_req, res) => {
     res.json(controlDocument);
   });
-  router.use((req: Request, res: Response, next: NextFunction) => (req.method === 'PUT' && req.path === '/state' ? stateJson : smallJson)(req, res, next));
+  router.use((req: Request, res: Response, next: NextFunction) =>
+    (req.method === 'PUT' && req.path === '/state' ? stateJson : smallJson)(req, res, next),
+  );
   // Every request is checked against the control document (the same validator as the API's); any other
   // /__mock path is a 404 `not-found`.
   const validator = new RequestValidator(controlDocument);
   router.use((req: Request, _res: Response, next: NextFunction) => {
     const found = findOperation(controlDocument, { method: req.method, path: req.path });
     if (!found) return next(new ApiFailure(404, 'not-found', { message: '없는 제어 API 경로예요.' }));
-    const details = validator.validate(found.info, { params: pathParams(found.info.path, req.path), query: { ...(req.query as object) }, body: req.body });
+    const details = validator.validate(found.info, {
+      params: pathParams(found.info.path, req.path),
+      query: { ...(req.query as object) },
+      body: req.body,
+    });
     next(details.length ? new ApiFailure(400, 'bad-request', { details }) : undefined);
   });
 

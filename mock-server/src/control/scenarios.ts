@@ -142,9 +142,14 @@ export function describeScenarios(world: World): ScenarioInfo[] {
     };
   });
   const networkUi = resolveError({ status: 0, code: 'network-error' });
-  const faults = (Object.entries(FAULTS) as [FaultName, string][]).map(
-    ([name, description]): ScenarioInfo => ({ name, kind: 'fault', status: 0, code: 'network-error', description, ui: networkUi }),
-  );
+  const faults = (Object.entries(FAULTS) as [FaultName, string][]).map(([name, description]): ScenarioInfo => ({
+    name,
+    kind: 'fault',
+    status: 0,
+    code: 'network-error',
+    description,
+    ui: networkUi,
+  }));
   const slow: ScenarioInfo = {
     name: 'slow:MS',
     kind: 'slow',

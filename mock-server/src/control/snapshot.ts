@@ -43,7 +43,8 @@ export function parseSnapshot(value: unknown): WorldSnapshot {
   };
   if (!isObject(value)) fail('the snapshot must be a JSON object');
   const snapshot = value as Record<string, unknown>;
-  if (snapshot.format !== SNAPSHOT_FORMAT) fail(`format must be '${SNAPSHOT_FORMAT}' (got ${JSON.stringify(snapshot.format) ?? 'nothing'})`);
+  if (snapshot.format !== SNAPSHOT_FORMAT)
+    fail(`format must be '${SNAPSHOT_FORMAT}' (got ${JSON.stringify(snapshot.format) ?? 'nothing'})`);
   if (typeof snapshot.name !== 'string') fail('name must be a string');
   if (!Number.isInteger(snapshot.seed) || (snapshot.seed as number) < 0) fail('seed must be a non-negative integer');
   if (typeof snapshot.scale !== 'number' || !(snapshot.scale > 0)) fail('scale must be a positive number');
@@ -67,7 +68,8 @@ export function parseSnapshot(value: unknown): WorldSnapshot {
   if (!isObject(state)) fail('state must be an object');
   for (const key of STATE_OBJECTS) if (!isObject((state as Record<string, unknown>)[key])) fail(`state.${key} must be an object`);
   const counters = (state as Record<string, Record<string, unknown>>).counters!;
-  if (!Number.isInteger(counters.id) || !Number.isInteger(counters.receipt)) fail('state.counters.id and state.counters.receipt must be integers');
+  if (!Number.isInteger(counters.id) || !Number.isInteger(counters.receipt))
+    fail('state.counters.id and state.counters.receipt must be integers');
   return value as unknown as WorldSnapshot;
 }
 

@@ -62,9 +62,7 @@ export const addressHandlers = {
   },
 
   listAddresses({ user }, { world }) {
-    const addresses = addressesOf(world.store, signedIn(user).uid).sort(
-      (a, b) => b.status - a.status || byRecency(a, b),
-    );
+    const addresses = addressesOf(world.store, signedIn(user).uid).sort((a, b) => b.status - a.status || byRecency(a, b));
     return { data: addresses };
   },
 

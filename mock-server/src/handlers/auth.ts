@@ -94,11 +94,18 @@ function signIn(provider: Provider, query: SignInQuery, store: Store): RawRespon
   if (query.persona) {
     const account = store.accounts.one('persona', query.persona);
     // A persona that withdrew in this world has no account to sign in to until the world is reset.
-    if (!account) throw new ApiFailure(400, 'bad-request', { message: '탈퇴한 테스트 계정이에요. /__mock/reset으로 세계를 초기화해주세요.' });
+    if (!account)
+      throw new ApiFailure(400, 'bad-request', { message: '탈퇴한 테스트 계정이에요. /__mock/reset으로 세계를 초기화해주세요.' });
     const location = `${origin}/auth/${provider}?token=${encodeURIComponent(issueToken(account.uid))}`;
     return { raw: true, status: 302, headers: { ...NO_STORE, Location: location } };
   }
-  return { raw: true, status: 200, headers: NO_STORE, contentType: 'text/html; charset=utf-8', body: signInPage(provider, query, origin, store) };
+  return {
+    raw: true,
+    status: 200,
+    headers: NO_STORE,
+    contentType: 'text/html; charset=utf-8',
+    body: signInPage(provider, query, origin, store),
+  };
 }
 
 const PAGE_STYLE = {
@@ -140,7 +147,8 @@ function signInPage(provider: Provider, query: SignInQuery, origin: string, stor
     const account: Account | undefined = store.accounts.one('persona', persona.id);
     const name = escapeHtml(account?.auth.displayName ?? persona.displayName);
     const label = escapeHtml(persona.label);
-    if (!account) return `<li><span class="withdrawn" data-persona="${persona.id}"><strong>${name}</strong> 탈퇴한 계정이에요 (세계를 초기화하면 돌아와요)</span></li>`;
+    if (!account)
+      return `<li><span class="withdrawn" data-persona="${persona.id}"><strong>${name}</strong> 탈퇴한 계정이에요 (세계를 초기화하면 돌아와요)</span></li>`;
     const params: [string, string][] = [['state', query.state]];
     if (provider === 'apple') params.push(['scope', query.scope ?? 'email name']);
     params.push(['persona', persona.id]);
@@ -177,7 +185,9 @@ export const authHandlers = {
     if (body.userId !== account.uid) throw permissionDenied();
     if (account.user.level === USER_LEVEL.seller) throw badRequest('invalid-user-type');
     const { store } = world;
-    const blocked = store.receipts.by('owner', account.uid).some((row) => WITHDRAWAL_BLOCKING_STATUSES.has(latestStatus(row.receipt.status) ?? -1));
+    const blocked = store.receipts
+      .by('owner', account.uid)
+      .some((row) => WITHDRAWAL_BLOCKING_STATUSES.has(latestStatus(row.receipt.status) ?? -1));
     if (blocked) throw badRequest('receipt-remained');
 
     deleteAccount(store, account.uid);

@@ -20,7 +20,13 @@ import type { HandlerMap } from './types';
 type Schemas = components['schemas'];
 
 function categoryEntry(category: string, profile: Schemas['CreatorProfile']): Schemas['SellerCategoryEntry'] {
-  return { sellerCategory: category, sellerUID: profile._id, sellerPublicId: profile.publicId, sellerName: sellerName(profile), sellerProfile: sellerProfileImage(profile) };
+  return {
+    sellerCategory: category,
+    sellerUID: profile._id,
+    sellerPublicId: profile.publicId,
+    sellerName: sellerName(profile),
+    sellerProfile: sellerProfileImage(profile),
+  };
 }
 
 /** Home seller cards carry `isNew` (joined in the last 7 days). */
@@ -47,9 +53,15 @@ export const homeHandlers = {
     }
     const { category } = query;
     if (!category) {
-      throw new ApiFailure(400, 'bad-request', { details: [{ path: '/query/category', message: "must have required property 'category'" }] });
+      throw new ApiFailure(400, 'bad-request', {
+        details: [{ path: '/query/category', message: "must have required property 'category'" }],
+      });
     }
-    return { data: categoryMembers(world, category).page(query.offset).map((s) => categoryEntry(category, s.profile)) };
+    return {
+      data: categoryMembers(world, category)
+        .page(query.offset)
+        .map((s) => categoryEntry(category, s.profile)),
+    };
   },
 
   listHomeSellers({ query }, { world, now }) {

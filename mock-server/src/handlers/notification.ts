@@ -39,7 +39,9 @@ function randomHex(bytes: number): string {
  */
 function transactionToken(transactionId: string, sellerUid: string, now: number): string {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ tx: transactionId, sub: sellerUid, exp: Math.floor((now + TRANSACTION_TOKEN_TTL_MS) / 1000), jti: randomHex(8) }));
+  const payload = base64url(
+    JSON.stringify({ tx: transactionId, sub: sellerUid, exp: Math.floor((now + TRANSACTION_TOKEN_TTL_MS) / 1000), jti: randomHex(8) }),
+  );
   return `${header}.${payload}.${base64url(randomHex(32))}`;
 }
 

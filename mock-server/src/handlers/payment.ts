@@ -13,7 +13,12 @@ import { signedIn } from './types';
 type Receipt = components['schemas']['Receipt'];
 
 /** The mock provider pages: POST /__pay/naver and /__pay/kakao, GET /__pay/card. */
-export const PAY_PAGE_PATHS = { naver: '/__pay/naver', kakao: '/__pay/kakao', card: '/__pay/card', cardResult: '/__pay/card/result' } as const;
+export const PAY_PAGE_PATHS = {
+  naver: '/__pay/naver',
+  kakao: '/__pay/kakao',
+  card: '/__pay/card',
+  cardResult: '/__pay/card/result',
+} as const;
 export type EasyPayProvider = 'naver' | 'kakao';
 /** Hecto's method names of the two easy-pay providers. */
 export const EASY_PAY_METHODS: Record<EasyPayProvider, string> = { naver: 'NAVERPAY', kakao: 'KAKAOPAY' };
@@ -29,7 +34,10 @@ export function goodsName(receipt: Receipt): string {
 }
 
 /** What the easy-pay form's signature covers: every field the page trusts. */
-export function easyPaySignedParts(provider: EasyPayProvider, fields: { world: string; mchtTrdNo: string; trdAmt: string; nextUrl: string }): string[] {
+export function easyPaySignedParts(
+  provider: EasyPayProvider,
+  fields: { world: string; mchtTrdNo: string; trdAmt: string; nextUrl: string },
+): string[] {
   return [provider, fields.world, fields.mchtTrdNo, fields.trdAmt, fields.nextUrl];
 }
 

@@ -30,7 +30,11 @@ function saveReceipt(store: Store, row: ReceiptRow, changes: Partial<Receipt>): 
   return store.receipts.replace({ ...row, receipt: { ...row.receipt, ...changes } }).receipt;
 }
 
-function rememberOnAccount(store: Store, uid: string, changes: { account?: components['schemas']['BankAccount']; cashReceipt?: CashReceipt }): void {
+function rememberOnAccount(
+  store: Store,
+  uid: string,
+  changes: { account?: components['schemas']['BankAccount']; cashReceipt?: CashReceipt },
+): void {
   store.accounts.update(uid, (account) => ({ ...account, user: { ...account.user, ...changes } }));
 }
 

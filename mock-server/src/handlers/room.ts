@@ -22,7 +22,14 @@ function roomsOf(store: Store, uid: string): Schemas['OrderRoom'][] {
   return store.rooms
     .by('owner', uid)
     .map((row) => row.room)
-    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || newestFirst<Schemas['OrderRoom']>((r) => r.timestamp, (r) => r._id)(a, b));
+    .sort(
+      (a, b) =>
+        Number(b.pinned) - Number(a.pinned) ||
+        newestFirst<Schemas['OrderRoom']>(
+          (r) => r.timestamp,
+          (r) => r._id,
+        )(a, b),
+    );
 }
 
 /** The caller's own room: 404 when unknown, 403 when another account's. */
@@ -34,7 +41,11 @@ function ownRoom(store: Store, user: Account, roomId: string): RoomRow {
 }
 
 /** Consecutive receipts of one market form one group (a group may continue on the next page). */
-function groupByMarket(store: Store, receipts: readonly Schemas['Receipt'][], marketOf: (receipt: Schemas['Receipt']) => string): Schemas['ReceiptGroup'][] {
+function groupByMarket(
+  store: Store,
+  receipts: readonly Schemas['Receipt'][],
+  marketOf: (receipt: Schemas['Receipt']) => string,
+): Schemas['ReceiptGroup'][] {
   const groups: Schemas['ReceiptGroup'][] = [];
   for (const receipt of receipts) {
     const marketUID = marketOf(receipt);
@@ -81,7 +92,14 @@ export const roomHandlers = {
     // Only the caller's own receipts: those of the caller's room with this seller.
     const rows = room ? store.receipts.by('room', room.room._id).filter((row) => row.ownerUid === uid) : [];
     const marketOf = new Map(rows.map((row) => [row.receipt._id, row.marketUID]));
-    const receipts = rows.map((row) => row.receipt).sort(newestFirst<Schemas['Receipt']>((r) => r.timestamp, (r) => r._id));
+    const receipts = rows
+      .map((row) => row.receipt)
+      .sort(
+        newestFirst<Schemas['Receipt']>(
+          (r) => r.timestamp,
+          (r) => r._id,
+        ),
+      );
     const page = pageAfter(receipts, (receipt) => receipt._id, query.offset);
     return { data: groupByMarket(store, page, (receipt) => marketOf.get(receipt._id) ?? '') };
   },

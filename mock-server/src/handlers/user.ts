@@ -58,7 +58,11 @@ const IMAGE_FORMATS = [
   { ext: 'jpg', contentType: 'image/jpeg', matches: (b: Uint8Array) => startsWith(b, [0xff, 0xd8, 0xff]) },
   { ext: 'png', contentType: 'image/png', matches: (b: Uint8Array) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
   // RIFF....WEBP
-  { ext: 'webp', contentType: 'image/webp', matches: (b: Uint8Array) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b.subarray(8), [0x57, 0x45, 0x42, 0x50]) },
+  {
+    ext: 'webp',
+    contentType: 'image/webp',
+    matches: (b: Uint8Array) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b.subarray(8), [0x57, 0x45, 0x42, 0x50]),
+  },
 ] as const;
 
 function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
@@ -146,7 +150,11 @@ export const userHandlers = {
 
     const sent = store.state.phoneVerifications[uid];
     const valid =
-      sent !== undefined && sent.phone === phone && body.code !== undefined && sent.code === body.code && verificationSecondsLeft(sent.sentAt, now) > 0;
+      sent !== undefined &&
+      sent.phone === phone &&
+      body.code !== undefined &&
+      sent.code === body.code &&
+      verificationSecondsLeft(sent.sentAt, now) > 0;
     if (!valid) throw badRequest('validate-sms-failed');
     store.state.phoneVerifications = withoutKey(store.state.phoneVerifications, uid);
     savePhone();

@@ -181,7 +181,15 @@ function readBody(req: IncomingMessage, res: ServerResponse, route: Route): Prom
   });
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, world: World, route: Route, params: Record<string, string>, search: string, input: BodyInput): void {
+function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  world: World,
+  route: Route,
+  params: Record<string, string>,
+  search: string,
+  input: BodyInput,
+): void {
   const { op, handler, validator, takesFiles, service } = route;
   const query: Record<string, unknown> = { ...parseQuery(search) };
   // Multipart fields are validated as the document declares them: a file by its name.
@@ -211,7 +219,12 @@ function send(res: ServerResponse, outcome: Outcome): void {
   res.statusCode = outcome.status;
   for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
   if (outcome.body === undefined) res.end();
-  else writeBody(res, outcome.contentType ?? 'text/html; charset=utf-8', typeof outcome.body === 'string' ? Buffer.from(outcome.body) : outcome.body);
+  else
+    writeBody(
+      res,
+      outcome.contentType ?? 'text/html; charset=utf-8',
+      typeof outcome.body === 'string' ? Buffer.from(outcome.body) : outcome.body,
+    );
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown): void {

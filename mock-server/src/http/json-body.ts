@@ -31,6 +31,7 @@ export function parseJsonBody(text: string, contentType: string, byteLength: num
   } catch {
     parsed = undefined;
   }
-  if (parsed === null || typeof parsed !== 'object') throw new ApiFailure(400, 'bad-request', { message: '요청 본문이 올바른 JSON이 아니에요.' });
+  if (parsed === null || typeof parsed !== 'object')
+    throw new ApiFailure(400, 'bad-request', { message: '요청 본문이 올바른 JSON이 아니에요.' });
   return parsed;
 }

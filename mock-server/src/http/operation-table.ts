@@ -50,7 +50,7 @@ export class OperationTable<Op extends { method: string; path: string }> {
     const candidates = this.templated.get(`${verb} ${raw.length}`);
     if (!candidates) return null;
     for (const template of candidates) {
-      if (!template.segments.every((want, i) => isParameter(want) ? raw[i] !== '' : want === raw[i]!.toLowerCase())) continue;
+      if (!template.segments.every((want, i) => (isParameter(want) ? raw[i] !== '' : want === raw[i]!.toLowerCase()))) continue;
       // Decoded only once the template matched, so a path of no operation never fails here.
       const params: Record<string, string> = {};
       template.segments.forEach((want, i) => {

@@ -24,7 +24,11 @@ export interface HandlerInput {
 
 export type Outcome = { status: number; body: unknown } | RawResponse;
 
-export function runHandler(op: Pick<OperationInfo, 'operationId' | 'guest' | 'method'>, handler: Handler<OperationId>, input: HandlerInput): Outcome {
+export function runHandler(
+  op: Pick<OperationInfo, 'operationId' | 'guest' | 'method'>,
+  handler: Handler<OperationId>,
+  input: HandlerInput,
+): Outcome {
   try {
     if (!op.guest && !input.user) throw new ApiFailure(401, 'unauthorized');
     const result = handler(input as never, { world: input.world, now: input.world.clock.now() });

@@ -26,7 +26,17 @@ const RETURN_URL = /^(https?:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?)\/r\/([0-9]{12})
 const PUBLIC_ID = /^[0-9]{12}$/;
 
 /** Card issuers the mock card page offers; the chosen one becomes `paymentResult.name`. */
-export const CARD_ISSUERS = ['신한카드', 'KB국민카드', '삼성카드', '현대카드', '롯데카드', '우리카드', '하나카드', 'BC카드', 'NH농협카드'] as const;
+export const CARD_ISSUERS = [
+  '신한카드',
+  'KB국민카드',
+  '삼성카드',
+  '현대카드',
+  '롯데카드',
+  '우리카드',
+  '하나카드',
+  'BC카드',
+  'NH농협카드',
+] as const;
 
 const BRANDS: Record<EasyPayProvider, { name: string; type: 'naverpay' | 'kakaopay'; background: string; text: string; logo: string }> = {
   naver: { name: '네이버페이', type: 'naverpay', background: '#03C75A', text: '#FFFFFF', logo: 'N pay' },
@@ -41,7 +51,10 @@ function field(fields: Fields, name: string, required = true): string {
   const value = fields[name];
   if (typeof value === 'string' && value.length <= 2048) return value;
   if (value === undefined && !required) return '';
-  throw new ApiFailure(400, 'bad-request', { message: '결제 요청 형식이 올바르지 않아요.', details: [{ path: `/body/${name}`, message: 'must be a string' }] });
+  throw new ApiFailure(400, 'bad-request', {
+    message: '결제 요청 형식이 올바르지 않아요.',
+    details: [{ path: `/body/${name}`, message: 'must be a string' }],
+  });
 }
 
 /** The world a signed form names ('' = the default world). */
@@ -56,7 +69,10 @@ function approvalNumber(publicId: string, now: number): string {
   return String(parseInt(paymentSignature(['approval', publicId, String(now)]).slice(0, 8), 16) % 100_000_000).padStart(8, '0');
 }
 
-type EasyPayFields = Record<'mchtId' | 'method' | 'mchtTrdNo' | 'trdAmt' | 'mchtCustNm' | 'pmtprdNm' | 'nextUrl' | 'world' | 'pktHash', string>;
+type EasyPayFields = Record<
+  'mchtId' | 'method' | 'mchtTrdNo' | 'trdAmt' | 'mchtCustNm' | 'pmtprdNm' | 'nextUrl' | 'world' | 'pktHash',
+  string
+>;
 
 interface EasyPayForm {
   world: World;
@@ -127,7 +143,12 @@ export function paymentPagesRouter(worlds: WorldRegistry): Router {
         redirect(res, returnUrl, 'failed');
         return;
       }
-      markPaid(world, row.receipt.publicId, { type: BRANDS[provider].type, name: BRANDS[provider].name, no: approvalNumber(row.receipt.publicId, now) }, now);
+      markPaid(
+        world,
+        row.receipt.publicId,
+        { type: BRANDS[provider].type, name: BRANDS[provider].name, no: approvalNumber(row.receipt.publicId, now) },
+        now,
+      );
       world.touched();
       redirect(res, returnUrl, 'success');
     });
@@ -187,7 +208,8 @@ function readCardKey(worlds: WorldRegistry, publicId: string, key: string, world
   if (!PUBLIC_ID.test(publicId)) throw badRequest('주문번호가 올바르지 않아요.');
   const world = worldOf(worlds, worldName);
   const row = findReceipt(world.store, publicId);
-  if (key !== paymentSignature(cardSignedParts(worldName, publicId, row.receipt.totalPrice))) throw badRequest('결제 인증 키가 올바르지 않아요.');
+  if (key !== paymentSignature(cardSignedParts(worldName, publicId, row.receipt.totalPrice)))
+    throw badRequest('결제 인증 키가 올바르지 않아요.');
   return { world, row };
 }
 

@@ -56,24 +56,132 @@ interface District {
 }
 
 const DISTRICTS: readonly District[] = [
-  { sido: '서울특별시', sigungu: '마포구', zonecode: 3900, dongs: ['서교동', '합정동', '망원동', '연남동', '상수동'], roads: ['와우산로', '양화로', '독막로', '월드컵로', '망원로', '성미산로'] },
-  { sido: '서울특별시', sigungu: '서대문구', zonecode: 3630, dongs: ['신촌동', '연희동', '창천동', '대현동'], roads: ['연세로', '연희로', '신촌로', '이화여대길'] },
-  { sido: '서울특별시', sigungu: '종로구', zonecode: 3000, dongs: ['삼청동', '혜화동', '청운동', '명륜동'], roads: ['율곡로', '자하문로', '대학로', '삼청로'] },
-  { sido: '서울특별시', sigungu: '성동구', zonecode: 4700, dongs: ['성수동1가', '성수동2가', '행당동', '왕십리동'], roads: ['성수이로', '왕십리로', '뚝섬로', '아차산로'] },
-  { sido: '서울특별시', sigungu: '용산구', zonecode: 4300, dongs: ['이태원동', '한남동', '효창동', '한강로동'], roads: ['한강대로', '이태원로', '녹사평대로', '효창원로'] },
-  { sido: '서울특별시', sigungu: '강남구', zonecode: 6000, dongs: ['역삼동', '삼성동', '신사동', '압구정동'], roads: ['테헤란로', '도산대로', '압구정로', '봉은사로'] },
-  { sido: '서울특별시', sigungu: '송파구', zonecode: 5500, dongs: ['잠실동', '방이동', '오금동', '송파동'], roads: ['올림픽로', '송파대로', '백제고분로', '오금로'] },
-  { sido: '서울특별시', sigungu: '관악구', zonecode: 8700, dongs: ['봉천동', '신림동'], roads: ['관악로', '남부순환로', '봉천로', '신림로'] },
-  { sido: '서울특별시', sigungu: '영등포구', zonecode: 7200, dongs: ['여의도동', '영등포동', '당산동'], roads: ['여의대로', '국제금융로', '영등포로', '당산로'] },
-  { sido: '서울특별시', sigungu: '성북구', zonecode: 2800, dongs: ['성북동', '보문동', '정릉동'], roads: ['성북로', '보문로', '동소문로', '정릉로'] },
-  { sido: '서울특별시', sigungu: '광진구', zonecode: 5000, dongs: ['화양동', '자양동', '구의동'], roads: ['능동로', '광나루로', '자양로', '아차산로'] },
-  { sido: '경기도', sigungu: '성남시 분당구', zonecode: 13400, dongs: ['정자동', '삼평동', '서현동', '백현동'], roads: ['판교역로', '정자일로', '불정로', '황새울로'] },
-  { sido: '경기도', sigungu: '수원시 팔달구', zonecode: 16400, dongs: ['인계동', '매산로1가', '우만동'], roads: ['정조로', '효원로', '인계로'] },
-  { sido: '경기도', sigungu: '고양시 일산동구', zonecode: 10300, dongs: ['장항동', '마두동', '백석동'], roads: ['중앙로', '정발산로', '강송로'] },
-  { sido: '경기도', sigungu: '용인시 수지구', zonecode: 16800, dongs: ['풍덕천동', '죽전동', '상현동'], roads: ['포은대로', '수지로', '문정로'] },
-  { sido: '부산광역시', sigungu: '해운대구', zonecode: 48000, dongs: ['우동', '중동', '좌동'], roads: ['해운대로', '구남로', '센텀중앙로'] },
-  { sido: '부산광역시', sigungu: '부산진구', zonecode: 47200, dongs: ['부전동', '전포동', '범천동'], roads: ['중앙대로', '서면로', '전포대로'] },
-  { sido: '부산광역시', sigungu: '수영구', zonecode: 48200, dongs: ['광안동', '민락동', '남천동'], roads: ['광안해변로', '수영로', '남천바다로'] },
+  {
+    sido: '서울특별시',
+    sigungu: '마포구',
+    zonecode: 3900,
+    dongs: ['서교동', '합정동', '망원동', '연남동', '상수동'],
+    roads: ['와우산로', '양화로', '독막로', '월드컵로', '망원로', '성미산로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '서대문구',
+    zonecode: 3630,
+    dongs: ['신촌동', '연희동', '창천동', '대현동'],
+    roads: ['연세로', '연희로', '신촌로', '이화여대길'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '종로구',
+    zonecode: 3000,
+    dongs: ['삼청동', '혜화동', '청운동', '명륜동'],
+    roads: ['율곡로', '자하문로', '대학로', '삼청로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '성동구',
+    zonecode: 4700,
+    dongs: ['성수동1가', '성수동2가', '행당동', '왕십리동'],
+    roads: ['성수이로', '왕십리로', '뚝섬로', '아차산로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '용산구',
+    zonecode: 4300,
+    dongs: ['이태원동', '한남동', '효창동', '한강로동'],
+    roads: ['한강대로', '이태원로', '녹사평대로', '효창원로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '강남구',
+    zonecode: 6000,
+    dongs: ['역삼동', '삼성동', '신사동', '압구정동'],
+    roads: ['테헤란로', '도산대로', '압구정로', '봉은사로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '송파구',
+    zonecode: 5500,
+    dongs: ['잠실동', '방이동', '오금동', '송파동'],
+    roads: ['올림픽로', '송파대로', '백제고분로', '오금로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '관악구',
+    zonecode: 8700,
+    dongs: ['봉천동', '신림동'],
+    roads: ['관악로', '남부순환로', '봉천로', '신림로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '영등포구',
+    zonecode: 7200,
+    dongs: ['여의도동', '영등포동', '당산동'],
+    roads: ['여의대로', '국제금융로', '영등포로', '당산로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '성북구',
+    zonecode: 2800,
+    dongs: ['성북동', '보문동', '정릉동'],
+    roads: ['성북로', '보문로', '동소문로', '정릉로'],
+  },
+  {
+    sido: '서울특별시',
+    sigungu: '광진구',
+    zonecode: 5000,
+    dongs: ['화양동', '자양동', '구의동'],
+    roads: ['능동로', '광나루로', '자양로', '아차산로'],
+  },
+  {
+    sido: '경기도',
+    sigungu: '성남시 분당구',
+    zonecode: 13400,
+    dongs: ['정자동', '삼평동', '서현동', '백현동'],
+    roads: ['판교역로', '정자일로', '불정로', '황새울로'],
+  },
+  {
+    sido: '경기도',
+    sigungu: '수원시 팔달구',
+    zonecode: 16400,
+    dongs: ['인계동', '매산로1가', '우만동'],
+    roads: ['정조로', '효원로', '인계로'],
+  },
+  {
+    sido: '경기도',
+    sigungu: '고양시 일산동구',
+    zonecode: 10300,
+    dongs: ['장항동', '마두동', '백석동'],
+    roads: ['중앙로', '정발산로', '강송로'],
+  },
+  {
+    sido: '경기도',
+    sigungu: '용인시 수지구',
+    zonecode: 16800,
+    dongs: ['풍덕천동', '죽전동', '상현동'],
+    roads: ['포은대로', '수지로', '문정로'],
+  },
+  {
+    sido: '부산광역시',
+    sigungu: '해운대구',
+    zonecode: 48000,
+    dongs: ['우동', '중동', '좌동'],
+    roads: ['해운대로', '구남로', '센텀중앙로'],
+  },
+  {
+    sido: '부산광역시',
+    sigungu: '부산진구',
+    zonecode: 47200,
+    dongs: ['부전동', '전포동', '범천동'],
+    roads: ['중앙대로', '서면로', '전포대로'],
+  },
+  {
+    sido: '부산광역시',
+    sigungu: '수영구',
+    zonecode: 48200,
+    dongs: ['광안동', '민락동', '남천동'],
+    roads: ['광안해변로', '수영로', '남천바다로'],
+  },
 ];
 
 const BUILDINGS_PER_ROAD = 6;
@@ -100,9 +208,30 @@ const LANDMARKS: readonly PostcodeAddress[] = [
   landmark('05551', '서울특별시', '송파구', '잠실동', '올림픽로', '147', '40-1', ''),
 ];
 
-function landmark(zonecode: string, sido: string, sigungu: string, bname: string, roadname: string, number: string, lot: string, buildingName: string): PostcodeAddress {
+function landmark(
+  zonecode: string,
+  sido: string,
+  sigungu: string,
+  bname: string,
+  roadname: string,
+  number: string,
+  lot: string,
+  buildingName: string,
+): PostcodeAddress {
   const roadAddress = `${sido} ${sigungu} ${roadname} ${number}`;
-  return { zonecode, address: roadAddress, addressType: 'R', roadAddress, jibunAddress: `${sido} ${sigungu} ${bname} ${lot}`, buildingName, apartment: 'N', sido, sigungu, bname, roadname };
+  return {
+    zonecode,
+    address: roadAddress,
+    addressType: 'R',
+    roadAddress,
+    jibunAddress: `${sido} ${sigungu} ${bname} ${lot}`,
+    buildingName,
+    apartment: 'N',
+    sido,
+    sigungu,
+    bname,
+    roadname,
+  };
 }
 
 /** A stable number in [0, n) for a key (the same on every run and machine). */
@@ -210,7 +339,11 @@ function matches(entry: IndexedAddress, word: string): boolean {
 
 /** One page of the addresses matching every word of `query` (trimmed; words split on spaces). */
 export function searchPostcodes(query: string, page = 1): PostcodeSearchResult {
-  const words = query.trim().toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = query
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const found = words.length === 0 ? [] : addressIndex().filter((entry) => words.every((word) => matches(entry, word)));
   const start = (page - 1) * POSTCODE_PAGE_SIZE;
   return {
@@ -237,8 +370,10 @@ export function answerPostcodeSearch(query: Record<string, unknown>): { status: 
   try {
     const q = single(query.q)?.trim();
     if (q === undefined || q === '') throw invalidQuery('/query/q', '검색어를 입력해주세요.');
-    if ([...q].length < POSTCODE_QUERY_MIN_LENGTH) throw invalidQuery('/query/q', `검색어를 ${POSTCODE_QUERY_MIN_LENGTH}글자 이상 입력해주세요.`);
-    if ([...q].length > POSTCODE_QUERY_MAX_LENGTH) throw invalidQuery('/query/q', `검색어는 ${POSTCODE_QUERY_MAX_LENGTH}글자 이내로 입력해주세요.`);
+    if ([...q].length < POSTCODE_QUERY_MIN_LENGTH)
+      throw invalidQuery('/query/q', `검색어를 ${POSTCODE_QUERY_MIN_LENGTH}글자 이상 입력해주세요.`);
+    if ([...q].length > POSTCODE_QUERY_MAX_LENGTH)
+      throw invalidQuery('/query/q', `검색어는 ${POSTCODE_QUERY_MAX_LENGTH}글자 이내로 입력해주세요.`);
     const pageText = query.page === undefined ? '1' : single(query.page);
     const page = pageText !== undefined && /^[1-9]\d{0,3}$/.test(pageText) ? Number(pageText) : Number.NaN;
     if (!(page >= 1 && page <= MAX_PAGE)) throw invalidQuery('/query/page', `page는 1부터 ${MAX_PAGE}까지의 정수여야 해요.`);

@@ -197,27 +197,39 @@ export type HomeProductSection = 'topcart' | 'topsold' | 'lucky' | 'special';
 
 /** The products of one home section, ranked; the request takes the first ones still listed. */
 function rankedProducts(world: World, now: number, section: HomeProductSection): CursorList<ListedProduct> {
-  return derived(world, `products-${section}@${hourOf(now)}:${section === 'topcart' || section === 'topsold' ? minuteOf(now) : ''}`, ['markets'], (store) => {
-    const pool = listedProductPool(world, now);
-    const idOf = (p: ListedProduct) => p.row.product._id;
-    switch (section) {
-      case 'topcart': {
-        const carts = cartCounts(store);
-        const ranked = pool.filter((p) => carts.has(idOf(p))).sort((a, b) => carts.get(idOf(b))! - carts.get(idOf(a))! || compareIds(idOf(b), idOf(a)));
-        return new CursorList(ranked, idOf);
+  return derived(
+    world,
+    `products-${section}@${hourOf(now)}:${section === 'topcart' || section === 'topsold' ? minuteOf(now) : ''}`,
+    ['markets'],
+    (store) => {
+      const pool = listedProductPool(world, now);
+      const idOf = (p: ListedProduct) => p.row.product._id;
+      switch (section) {
+        case 'topcart': {
+          const carts = cartCounts(store);
+          const ranked = pool
+            .filter((p) => carts.has(idOf(p)))
+            .sort((a, b) => carts.get(idOf(b))! - carts.get(idOf(a))! || compareIds(idOf(b), idOf(a)));
+          return new CursorList(ranked, idOf);
+        }
+        case 'topsold': {
+          const sold = recentlySoldUnits(store, hourOf(now));
+          const ranked = pool
+            .filter((p) => sold.has(idOf(p)))
+            .sort((a, b) => sold.get(idOf(b))! - sold.get(idOf(a))! || compareIds(idOf(b), idOf(a)));
+          return new CursorList(ranked, idOf);
+        }
+        case 'lucky':
+          // More than the section shows, so that products leaving within the hour still leave a full pick.
+          return new CursorList(dailyPick(world, now, pool, idOf, LUCKY_PICK_SIZE * 2), idOf);
+        case 'special':
+          return new CursorList(
+            newestProducts(world, now).items.filter((p) => p.row.product.promotion.list.length > 0),
+            idOf,
+          );
       }
-      case 'topsold': {
-        const sold = recentlySoldUnits(store, hourOf(now));
-        const ranked = pool.filter((p) => sold.has(idOf(p))).sort((a, b) => sold.get(idOf(b))! - sold.get(idOf(a))! || compareIds(idOf(b), idOf(a)));
-        return new CursorList(ranked, idOf);
-      }
-      case 'lucky':
-        // More than the section shows, so that products leaving within the hour still leave a full pick.
-        return new CursorList(dailyPick(world, now, pool, idOf, LUCKY_PICK_SIZE * 2), idOf);
-      case 'special':
-        return new CursorList(newestProducts(world, now).items.filter((p) => p.row.product.promotion.list.length > 0), idOf);
-    }
-  });
+    },
+  );
 }
 
 /** listHomeProducts: one home product section. */
@@ -267,7 +279,8 @@ export interface JoinedSeller {
 }
 
 const bySubscribers = (a: CreatorProfile, b: CreatorProfile) => b.subscribe - a.subscribe || compareIds(a._id, b._id);
-const byJoinedDesc = (a: JoinedSeller, b: JoinedSeller) => newestFirst({ time: a.joinedAt, id: a.profile._id }, { time: b.joinedAt, id: b.profile._id });
+const byJoinedDesc = (a: JoinedSeller, b: JoinedSeller) =>
+  newestFirst({ time: a.joinedAt, id: a.profile._id }, { time: b.joinedAt, id: b.profile._id });
 
 function sellersByJoined(world: World): JoinedSeller[] {
   return derived(world, 'sellers-joined', ['sellers', 'accounts'], (store) => {
@@ -372,10 +385,14 @@ export function productSearch(world: World, keyword: string): ProductRow[] {
     };
     for (const id of store.search.productIds(keyword)) consider(store.products.get(id));
     for (const sellerId of store.search.sellerIds(keyword)) {
-      for (const market of store.markets.by('seller', sellerId)) for (const row of store.products.by('market', market.market._id)) consider(row);
+      for (const market of store.markets.by('seller', sellerId))
+        for (const row of store.products.by('market', market.market._id)) consider(row);
     }
     return [...found.values()].sort((a, b) =>
-      newestFirst({ time: Date.parse(a.product.publicTime), id: a.product._id }, { time: Date.parse(b.product.publicTime), id: b.product._id }),
+      newestFirst(
+        { time: Date.parse(a.product.publicTime), id: a.product._id },
+        { time: Date.parse(b.product.publicTime), id: b.product._id },
+      ),
     );
   });
 }

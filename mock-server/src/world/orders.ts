@@ -91,7 +91,12 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
 
   // 4. the cart is this account's entry of this market and no order is being placed from it
   const cartRow = store.carts.get(request.cartId);
-  if (!cartRow || cartRow.ownerUid !== buyer.uid || cartRow.cart.market._id !== market._id || cartRow.cart.status === CART_ENTRY_STATUS.remove) {
+  if (
+    !cartRow ||
+    cartRow.ownerUid !== buyer.uid ||
+    cartRow.cart.market._id !== market._id ||
+    cartRow.cart.status === CART_ENTRY_STATUS.remove
+  ) {
     throw refuse('invalid-cart', '장바구니 정보가 올바르지 않아요.');
   }
   if (cartRow.cart.status === CART_ENTRY_STATUS.ordering) throw refuse('already-in-order', '이미 접수 중인 주문이 있어요.');
@@ -143,7 +148,12 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
   // 8-9. delivery option (only usable ones count), its weight limit, the market's minimum product total
   const priced = lines.map((line) => ({ price: line.option.price, amount: line.amount, weight: line.row.product.weight }));
   const usableOptions = market.delivery.option.filter(isInUse);
-  const failure = checkOrder({ lines: priced, deliveryOptions: usableOptions, selectedTitle: request.delivery.title, minPrice: market.minPrice });
+  const failure = checkOrder({
+    lines: priced,
+    deliveryOptions: usableOptions,
+    selectedTitle: request.delivery.title,
+    minPrice: market.minPrice,
+  });
   if (failure?.rule === 'weight-exceeded') throw refuse('weight-exceeded', '배송 옵션의 무게 한도를 초과했어요.');
   if (failure?.rule === 'under-minimum') throw refuse('under-total-price', '최소 주문 금액보다 적게 주문했어요.');
   if (failure) throw refuse('invalid-delivery-option', '선택한 배송 옵션을 이용할 수 없어요.');
@@ -172,7 +182,16 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
     publicId: store.newReceiptPublicId(now),
     timestamp,
     status: [{ status: RECEIPT_STATUS.ordered, timestamp, desc: '' }],
-    delivery: { name: address.name, tel: address.tel, addr: address.addr, addr2: address.addr2, zip: address.zip, msg, price: totals.shipping.basePrice, title: deliveryOption.title },
+    delivery: {
+      name: address.name,
+      tel: address.tel,
+      addr: address.addr,
+      addr2: address.addr2,
+      zip: address.zip,
+      msg,
+      price: totals.shipping.basePrice,
+      title: deliveryOption.title,
+    },
     shipDiscounted: totals.shipping.discount,
     productList: lines.map(({ row, option, amount }) => ({
       _id: row.product._id,
@@ -239,7 +258,10 @@ function remember(store: Store, uid: string, request: OrderRequest, now: number)
     if (!known) {
       // The first address of a book becomes its primary one (SPEC.md section 4, Address).
       const status = book.length === 0 ? 1 : 0;
-      store.addresses.insert({ ownerUid: uid, address: { _id: store.newId(now), name, tel, addr, addr2, zip, msg, status, timestamp: iso(now) } });
+      store.addresses.insert({
+        ownerUid: uid,
+        address: { _id: store.newId(now), name, tel, addr, addr2, zip, msg, status, timestamp: iso(now) },
+      });
     }
   }
 }
@@ -250,7 +272,10 @@ function touchRoom(store: Store, buyerUid: string, sellerUid: string, at: number
   const existing = store.rooms.one('ownerSeller', pairKey(buyerUid, sellerUid));
   if (existing) {
     const later = Math.max(at, toEpochMs(existing.room.timestamp));
-    store.rooms.replace({ ...existing, room: { ...existing.room, timestamp: iso(later), sellerName: seller.name, sellerProfile: seller.profile } });
+    store.rooms.replace({
+      ...existing,
+      room: { ...existing.room, timestamp: iso(later), sellerName: seller.name, sellerProfile: seller.profile },
+    });
     return existing.room._id;
   }
   if (!create) return '';
@@ -265,7 +290,14 @@ function sellerLook(store: Store, sellerUid: string): { name: string; profile: s
   return seller ? { name: sellerName(seller), profile: sellerProfileImage(seller) } : { name: '알 수 없는 작가', profile: '' };
 }
 
-function notifyBothSides(store: Store, row: ReceiptRow, status: ReceiptStatusCode, marketTitle: string, sellerProfile: string, timestamp: string): void {
+function notifyBothSides(
+  store: Store,
+  row: ReceiptRow,
+  status: ReceiptStatusCode,
+  marketTitle: string,
+  sellerProfile: string,
+  timestamp: string,
+): void {
   for (const category of ['buyer', 'seller'] as const) {
     store.notifications.insert({
       recipientUid: category === 'buyer' ? row.ownerUid : row.sellerUID,
@@ -289,11 +321,21 @@ function notifyBothSides(store: Store, row: ReceiptRow, status: ReceiptStatusCod
  * both sides. The step is never dated before the previous one, so the appended step stays the latest even
  * when the world's clock was moved back.
  */
-function appendStatus(store: Store, row: ReceiptRow, status: ReceiptStatusCode, now: number, changes: Partial<Receipt> = {}, desc = ''): ReceiptRow {
+function appendStatus(
+  store: Store,
+  row: ReceiptRow,
+  status: ReceiptStatusCode,
+  now: number,
+  changes: Partial<Receipt> = {},
+  desc = '',
+): ReceiptRow {
   const previous = latestStatusEntry(row.receipt.status);
   const at = Math.max(now, previous ? toEpochMs(previous.timestamp) : now);
   const timestamp = iso(at);
-  const next: ReceiptRow = { ...row, receipt: { ...row.receipt, ...changes, status: [...row.receipt.status, { status, timestamp, desc }] } };
+  const next: ReceiptRow = {
+    ...row,
+    receipt: { ...row.receipt, ...changes, status: [...row.receipt.status, { status, timestamp, desc }] },
+  };
   store.receipts.replace(next);
   touchRoom(store, row.ownerUid, row.sellerUID, at, false);
   const market = store.markets.get(row.marketUID)?.market;
@@ -308,7 +350,9 @@ function restock(store: Store, receipt: Receipt): void {
       ...row,
       product: {
         ...row.product,
-        option: row.product.option.map((option) => (option.title === line.option ? { ...option, order: Math.max(0, option.order - line.amount) } : option)),
+        option: row.product.option.map((option) =>
+          option.title === line.option ? { ...option, order: Math.max(0, option.order - line.amount) } : option,
+        ),
       },
     }));
   }
@@ -411,7 +455,12 @@ export function paymentState(receipt: Receipt, now: number): 'success' | 'failed
 }
 
 /** A provider approved the payment (네이버페이, 카카오페이, card): the order is paid (status 1). */
-export function markPaid(world: World, publicId: string, payment: { type: 'naverpay' | 'kakaopay' | 'card'; name: string; no: string }, now: number): Receipt {
+export function markPaid(
+  world: World,
+  publicId: string,
+  payment: { type: 'naverpay' | 'kakaopay' | 'card'; name: string; no: string },
+  now: number,
+): Receipt {
   const row = findReceipt(world.store, publicId);
   assertPayable(row.receipt, now);
   const paymentResult: PaymentResult = { ...payment, expire: null, status: 'success' };
@@ -428,7 +477,12 @@ export interface IssuedVirtualAccount {
 /** The deposit account of a receipt's pending virtual account, as the pay page shows it. */
 function virtualAccountOf(receipt: Receipt): IssuedVirtualAccount {
   const result = receipt.paymentResult as PaymentResult;
-  return { no: result.no, name: `${VIRTUAL_ACCOUNT_HOLDER}_${receipt.buyerAccount.name}`.slice(0, 50), expire: result.expire as string, bank: VIRTUAL_ACCOUNT_BANK_CODE };
+  return {
+    no: result.no,
+    name: `${VIRTUAL_ACCOUNT_HOLDER}_${receipt.buyerAccount.name}`.slice(0, 50),
+    expire: result.expire as string,
+    bank: VIRTUAL_ACCOUNT_BANK_CODE,
+  };
 }
 
 /**
@@ -436,12 +490,19 @@ function virtualAccountOf(receipt: Receipt): IssuedVirtualAccount {
  * still waiting for its deposit. Account numbers look like 우리은행's virtual accounts: 14 digits from 279.
  */
 export function issueVirtualAccount(world: World, row: ReceiptRow, now: number): IssuedVirtualAccount {
-  if (latestStatus(row.receipt.status) === RECEIPT_STATUS.paymentConfirming && awaitingDeposit(row.receipt, now)) return virtualAccountOf(row.receipt);
+  if (latestStatus(row.receipt.status) === RECEIPT_STATUS.paymentConfirming && awaitingDeposit(row.receipt, now))
+    return virtualAccountOf(row.receipt);
   assertPayable(row.receipt, now);
   const issued = row.receipt.status.filter((s) => s.status === RECEIPT_STATUS.paymentConfirming).length;
   const no = `279${row.receipt.publicId.slice(-8)}${String(issued % 1000).padStart(3, '0')}`;
   const bankName = BANKS.find((b) => b.code === VIRTUAL_ACCOUNT_BANK_CODE)?.name ?? '우리은행';
-  const paymentResult: PaymentResult = { type: 'vbank', name: bankName, no, expire: iso(now + VIRTUAL_ACCOUNT_VALIDITY_MS), status: 'pending' };
+  const paymentResult: PaymentResult = {
+    type: 'vbank',
+    name: bankName,
+    no,
+    expire: iso(now + VIRTUAL_ACCOUNT_VALIDITY_MS),
+    status: 'pending',
+  };
   return virtualAccountOf(appendStatus(world.store, row, RECEIPT_STATUS.paymentConfirming, now, { paymentResult }).receipt);
 }
 

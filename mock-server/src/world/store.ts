@@ -148,7 +148,10 @@ export class Store {
   /** A new 24-hex id whose first 8 digits are the creation time in seconds (Mongo style), unique in this store. */
   newId(now: number): string {
     this.state.counters.id += 1;
-    const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0').slice(-8);
+    const seconds = Math.floor(now / 1000)
+      .toString(16)
+      .padStart(8, '0')
+      .slice(-8);
     return `${seconds}ffff${this.state.counters.id.toString(16).padStart(12, '0')}`;
   }
 

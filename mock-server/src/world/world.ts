@@ -103,6 +103,13 @@ export class World {
 
   snapshot(): WorldSnapshot {
     const data = this.store.toData({ seed: this.seed, scale: this.scale, now: new Date(this.clock.now()).toISOString() });
-    return { format: 'creator-market-world@1', name: this.name, seed: this.seed, scale: this.scale, clockOffsetMs: this.clock.offset, ...data };
+    return {
+      format: 'creator-market-world@1',
+      name: this.name,
+      seed: this.seed,
+      scale: this.scale,
+      clockOffsetMs: this.clock.offset,
+      ...data,
+    };
   }
 }

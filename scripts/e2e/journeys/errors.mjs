@@ -16,14 +16,30 @@ const ADD_TO_CART = {
   path: '/cart/add/common',
   // Dialogs between toasts, so a toast never has to wait for an earlier one with the same words to go.
   names: [
-    'network-error', 'out-of-stock', 'connection-reset', 'amount-exceeded', 'empty-response', 'malformed-chunk',
-    'random-data-then-close', 'http-401', 'http-420', 'http-500', 'bad-request', 'limit-cart', 'invalid-product',
-    'invalid-product-option', 'already-in-order',
+    'network-error',
+    'out-of-stock',
+    'connection-reset',
+    'amount-exceeded',
+    'empty-response',
+    'malformed-chunk',
+    'random-data-then-close',
+    'http-401',
+    'http-420',
+    'http-500',
+    'bad-request',
+    'limit-cart',
+    'invalid-product',
+    'invalid-product-option',
+    'already-in-order',
     // No operation of the API answers these three (there is no scrap feature; the native shell reports a
     // missing permission itself), but the catalogue gives each a text, which any screen shows when forced.
-    'permission-not-granted', 'already-added', 'already-scrapped',
+    'permission-not-granted',
+    'already-added',
+    'already-scrapped',
     // These send the buyer home (go-home): last, each followed by a way back to the market.
-    'invalid-market', 'market-unavailable', 'market-schedule',
+    'invalid-market',
+    'market-unavailable',
+    'market-schedule',
   ],
 };
 /** Longer than the sdk client's timeout (DEFAULT_TIMEOUT_MS, 10 s). */
@@ -33,8 +49,18 @@ const ORDER = {
   method: 'POST',
   path: '/receipt/insert',
   names: [
-    'http-408', 'transaction-failed', 'http-504', 'stock-shortage', 'deleted-product', 'failed', 'invalid-delivery-option',
-    'weight-exceeded', 'under-total-price', 'operation-failed', 'transaction-exceeded', 'invalid-cart',
+    'http-408',
+    'transaction-failed',
+    'http-504',
+    'stock-shortage',
+    'deleted-product',
+    'failed',
+    'invalid-delivery-option',
+    'weight-exceeded',
+    'under-total-price',
+    'operation-failed',
+    'transaction-exceeded',
+    'invalid-cart',
   ],
 };
 
@@ -66,7 +92,10 @@ export default {
       await ctx.see(MARKET.title);
       await page.getByRole('button', { name: '장바구니 담기', exact: true }).click();
       await drawer.waitFor();
-      await drawer.getByRole('group', { name: `${product.title} ${option.title}`, exact: true }).getByRole('button', { name: '수량 늘리기' }).click();
+      await drawer
+        .getByRole('group', { name: `${product.title} ${option.title}`, exact: true })
+        .getByRole('button', { name: '수량 늘리기' })
+        .click();
     }
     async function add() {
       if (!(await drawer.isVisible())) await openAddDrawer();
@@ -95,7 +124,10 @@ export default {
       if ((await memo.inputValue()) === '') await memo.fill('오류 확인용 주문이에요');
       await orderButton.waitFor();
       if (await orderButton.isDisabled()) {
-        const reason = await page.locator('[data-order-message]').innerText().catch(() => '(no message)');
+        const reason = await page
+          .locator('[data-order-message]')
+          .innerText()
+          .catch(() => '(no message)');
         throw new JourneyFailure(`the order button is disabled: '${reason}'`);
       }
     }
@@ -112,7 +144,10 @@ export default {
       await card.waitFor();
       const delivery = detail.market.delivery.option.find((o) => o.useYN && o.weight === undefined);
       await card.getByRole('button', { name: /배송 옵션/ }).click();
-      await page.getByRole('dialog', { name: '배송 옵션 선택' }).getByRole('radio', { name: new RegExp(delivery.title) }).click();
+      await page
+        .getByRole('dialog', { name: '배송 옵션 선택' })
+        .getByRole('radio', { name: new RegExp(delivery.title) })
+        .click();
       await card.getByRole('button', { name: new RegExp(delivery.title) }).waitFor();
       await readyToOrder();
     });
@@ -123,7 +158,8 @@ export default {
     const receipts = [];
     for (const room of rooms) {
       const info = await ctx.control.api('GET', `/room/info/${room._id}`, { token });
-      for (const group of await ctx.control.api('GET', `/room/receipt?seller=${encodeURIComponent(info.seller)}`, { token })) receipts.push(...group.receipt);
+      for (const group of await ctx.control.api('GET', `/room/receipt?seller=${encodeURIComponent(info.seller)}`, { token }))
+        receipts.push(...group.receipt);
     }
     const unpaid = receipts.find((receipt) => receipt.status === 0);
     const paid = receipts.find((receipt) => receipt.status === 1) ?? receipts[0];
@@ -185,17 +221,27 @@ export default {
     const topSellers = await ctx.control.api('GET', '/common/v2/seller?from=top');
     const subscribed = new Set(await ctx.control.api('GET', '/subscribe/getsubscriberlist', { token }));
     const stranger = topSellers.find((seller) => !subscribed.has(seller.sellerUID));
-    const button = (state) => page.getByRole('button', { name: `${stranger.sellerName} ${state}`, exact: true }).filter({ visible: true }).first();
+    const button = (state) =>
+      page
+        .getByRole('button', { name: `${stranger.sellerName} ${state}`, exact: true })
+        .filter({ visible: true })
+        .first();
     await ctx.step(`${stranger.sellerName}'s profile`, async () => {
       await ctx.goto(`/profile/${stranger.sellerPublicId}`);
       await button('구독').waitFor();
     });
-    await scenario('already-subscribed', { label: 'subscribe (POST /subscribe/add)', method: 'POST', path: '/subscribe/add' }, () => button('구독').click());
+    await scenario('already-subscribed', { label: 'subscribe (POST /subscribe/add)', method: 'POST', path: '/subscribe/add' }, () =>
+      button('구독').click(),
+    );
     await ctx.step('already-subscribed counts as subscribed', () => button('구독중').waitFor());
-    await scenario('already-canceled', { label: 'unsubscribe (POST /subscribe/cancel)', method: 'POST', path: '/subscribe/cancel' }, async () => {
-      await button('구독중').click();
-      await ctx.answer(await ctx.dialog('구독 취소'), '구독 취소');
-    });
+    await scenario(
+      'already-canceled',
+      { label: 'unsubscribe (POST /subscribe/cancel)', method: 'POST', path: '/subscribe/cancel' },
+      async () => {
+        await button('구독중').click();
+        await ctx.answer(await ctx.dialog('구독 취소'), '구독 취소');
+      },
+    );
     await ctx.step('already-canceled counts as unsubscribed', () => button('구독').waitFor());
 
     // ---------------------------------------------------------------- open alarm of a scheduled market
@@ -234,7 +280,11 @@ export default {
     const coveredNames = new Set(errors.covered.map((entry) => entry.split(' (')[0]));
     const unexplained = all.filter((name) => !coveredNames.has(name) && !(name in NOT_COVERED));
     ctx.note(`covered ${coveredNames.size} of ${all.length} scenarios: ${errors.covered.join('; ')}`);
-    ctx.note(`not covered: ${Object.entries(NOT_COVERED).map(([name, why]) => `${name} (${why})`).join('; ')}`);
+    ctx.note(
+      `not covered: ${Object.entries(NOT_COVERED)
+        .map(([name, why]) => `${name} (${why})`)
+        .join('; ')}`,
+    );
     if (unexplained.length) throw new JourneyFailure(`scenarios neither covered nor explained: ${unexplained.join(', ')}`);
   },
 };

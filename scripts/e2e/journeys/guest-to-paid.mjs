@@ -18,7 +18,8 @@ export default {
     const product = market.product.find((p) => p.useYN && p.option.filter(inStock).length >= 2);
     if (!product) throw new Error(`${MARKET_TITLE} has no product with two options in stock in this world`);
     const [first, second] = product.option.filter(inStock);
-    const delivery = market.market.delivery.option.find((o) => o.useYN && o.weight === undefined) ?? market.market.delivery.option.find((o) => o.useYN);
+    const delivery =
+      market.market.delivery.option.find((o) => o.useYN && o.weight === undefined) ?? market.market.delivery.option.find((o) => o.useYN);
 
     await ctx.step('a guest opens home', async () => {
       await ctx.goto('/');
@@ -71,7 +72,10 @@ export default {
       const drawer = page.getByRole('dialog', { name: '장바구니 담기' });
       await drawer.waitFor();
       for (const option of [first, second]) {
-        await drawer.getByRole('group', { name: `${product.title} ${option.title}`, exact: true }).getByRole('button', { name: '수량 늘리기' }).click();
+        await drawer
+          .getByRole('group', { name: `${product.title} ${option.title}`, exact: true })
+          .getByRole('button', { name: '수량 늘리기' })
+          .click();
       }
       await ctx.see('총 2개', { within: drawer });
       await ctx.shot('add-to-cart-drawer');
@@ -101,7 +105,10 @@ export default {
       const button = page.getByRole('button', { name: /^(주문 시작|품절 제외 후 주문)$/ });
       await button.waitFor();
       if (await button.isDisabled()) {
-        const reason = await page.locator('[data-order-message]').innerText().catch(() => '(no message)');
+        const reason = await page
+          .locator('[data-order-message]')
+          .innerText()
+          .catch(() => '(no message)');
         throw new Error(`the order button is disabled: '${reason}'`);
       }
       await button.click();

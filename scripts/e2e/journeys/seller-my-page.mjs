@@ -17,7 +17,11 @@ export default {
     const sales = page.getByRole('list', { name: '판매 알림' });
     const news = page.getByRole('list', { name: '출시 예정 소식' });
     /** A section of the page by its heading. */
-    const section = (title) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+    const section = (title) =>
+      page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+        .first();
     const sent = { title: '새 주문', contents: `[${'겨울 스티커 마켓'}] e2e 확인용 새 주문이 접수되었어요.` };
 
     await ctx.step('a new sales notification arrives (POST /__mock/notifications)', async () => {
@@ -79,7 +83,7 @@ export default {
       await ctx.shot('public-link-profile');
     });
 
-    await ctx.step("the buyer tab of the flip profile switches to /my/user", async () => {
+    await ctx.step('the buyer tab of the flip profile switches to /my/user', async () => {
       await ctx.goto('/my/seller');
       await page.getByRole('tab', { name: '구매자' }).click();
       await page.waitForURL((url) => url.pathname === '/my/user');

@@ -5,7 +5,11 @@
 // 완료'), the simulator lists the scheduled alarm, the banner rings in the frame, and the sheet resets at zero.
 import { forcedErrors } from '../lib/forced-errors.mjs';
 
-const TEST_NOTIFICATION = { label: 'push-alert test (GET /notification/test-notification)', method: 'GET', path: '/notification/test-notification' };
+const TEST_NOTIFICATION = {
+  label: 'push-alert test (GET /notification/test-notification)',
+  method: 'GET',
+  path: '/notification/test-notification',
+};
 
 export default {
   name: 'simulator-open-alert',
@@ -79,13 +83,17 @@ export default {
       await due.waitFor();
       await page.waitForTimeout(1200);
       const shown = await frame.evaluate(() => window.__countdownsShown);
-      if (shown[0] !== 29) ctx.defect(`the countdown starts at ${shown[0]} s, expected 29 s (it showed ${shown.join(', ')} right after the click)`);
+      if (shown[0] !== 29)
+        ctx.defect(`the countdown starts at ${shown[0]} s, expected 29 s (it showed ${shown.join(', ')} right after the click)`);
       const button = sheet.getByRole('button', { name: '오픈 알림 예약 완료' });
       if (!(await button.isDisabled())) throw new Error("'오픈 알림 예약 완료' is not disabled while armed");
       // The shell's list of scheduled alarms (the buyer's own market alarms are there too) gained this one.
-      await page.getByText(`예약된 알림 ${scheduledBefore + 1}`, { exact: true }).waitFor().catch(() => {
-        throw new Error(`the simulator does not list the test alarm (expected '예약된 알림 ${scheduledBefore + 1}')`);
-      });
+      await page
+        .getByText(`예약된 알림 ${scheduledBefore + 1}`, { exact: true })
+        .waitFor()
+        .catch(() => {
+          throw new Error(`the simulator does not list the test alarm (expected '예약된 알림 ${scheduledBefore + 1}')`);
+        });
       await ctx.shot('open-alert-armed', { wait: false });
       const before = await secondsLeft();
       await page.waitForTimeout(2100);
@@ -98,7 +106,8 @@ export default {
       await banner.waitFor({ timeout: Math.max(5000, armedAt + 36_000 - Date.now()) });
       await ctx.shot('open-alert-rang', { wait: false });
       await sheet.getByRole('button', { name: '30초 후 오픈 알림 받기' }).waitFor({ timeout: 5000 });
-      if (!(await sheet.getByRole('button', { name: '30초 후 오픈 알림 받기' }).isEnabled())) throw new Error('the button stays disabled after the countdown');
+      if (!(await sheet.getByRole('button', { name: '30초 후 오픈 알림 받기' }).isEnabled()))
+        throw new Error('the button stays disabled after the countdown');
     });
   },
 };

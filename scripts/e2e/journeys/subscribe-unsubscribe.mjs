@@ -11,11 +11,16 @@ export default {
     const { page } = ctx;
     const token = await ctx.signInAs('buyer-new');
     const before = await ctx.control.api('GET', '/subscribe/getsubscriberlist', { token });
-    if (before.length !== 0) throw new Error(`buyer-new already subscribes to ${before.length} sellers; the first-subscription confirm cannot show`);
+    if (before.length !== 0)
+      throw new Error(`buyer-new already subscribes to ${before.length} sellers; the first-subscription confirm cannot show`);
     const seller = await ctx.control.api('GET', `/common/v2/seller/${SELLER.publicId}`);
     const topSellers = await ctx.control.api('GET', '/common/v2/seller?from=top');
     const other = topSellers.find((s) => s.sellerPublicId !== SELLER.publicId);
-    const subscribeButton = (name, subscribed) => page.getByRole('button', { name: `${name} ${subscribed ? '구독중' : '구독'}`, exact: true }).filter({ visible: true }).first();
+    const subscribeButton = (name, subscribed) =>
+      page
+        .getByRole('button', { name: `${name} ${subscribed ? '구독중' : '구독'}`, exact: true })
+        .filter({ visible: true })
+        .first();
 
     await ctx.step(`the buyer opens ${SELLER.name}'s profile`, async () => {
       await ctx.goto(`/profile/${SELLER.publicId}`);
@@ -76,7 +81,8 @@ export default {
       await page.reload();
       await ctx.see('1명 구독 중');
       await subscribeButton(other.sellerName, true).waitFor();
-      if (await page.getByText(SELLER.name, { exact: true }).filter({ visible: true }).count()) throw new Error(`${SELLER.name} is still listed after a reload`);
+      if (await page.getByText(SELLER.name, { exact: true }).filter({ visible: true }).count())
+        throw new Error(`${SELLER.name} is still listed after a reload`);
     });
 
     await ctx.step("cancelling the last one and reloading shows '구독한 작가님이 없어요'", async () => {

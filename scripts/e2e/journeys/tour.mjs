@@ -62,7 +62,9 @@ export default {
       await ctx.shot('product');
     });
     await visit('search', '/search', (p) => p.getByRole('searchbox', { name: '물품, 작가명 검색' }));
-    await visit('search-result', `/search/result?term=${encodeURIComponent('키링')}`, (p) => p.getByRole('heading', { name: /^작가\s*[\d,]+명 total$/ }));
+    await visit('search-result', `/search/result?term=${encodeURIComponent('키링')}`, (p) =>
+      p.getByRole('heading', { name: /^작가\s*[\d,]+명 total$/ }),
+    );
     await visit('login', '/auth', '카카오로 시작하기');
     await visit('setting', '/setting', heading('설정'));
     await visit('download', '/download', '크리에이터마켓 앱');

@@ -45,7 +45,7 @@ export default {
         shown = await target.evaluate((element) =>
           (element.getAttribute('aria-describedby') ?? '')
             .split(/\s+/)
-            .map((id) => (id ? document.getElementById(id)?.textContent ?? '' : ''))
+            .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
             .join(' ')
             .trim(),
         );

@@ -36,7 +36,8 @@ export function controlPlane(apiBase, world) {
     /** Every scenario with its status, body and the UI text the app shows (`ui`). */
     scenarios: async () => (await call('GET', '/scenarios')).scenarios,
     /** A sticky rule: the next `times` matching requests get scenario `name`. */
-    force: (name, { path, method, times = 1 } = {}) => call('POST', '/scenarios', { name, ...(path ? { path } : {}), ...(method ? { method } : {}), times }),
+    force: (name, { path, method, times = 1 } = {}) =>
+      call('POST', '/scenarios', { name, ...(path ? { path } : {}), ...(method ? { method } : {}), times }),
     clearScenarios: () => call('DELETE', '/scenarios'),
     rules: async () => (await call('GET', '/scenarios')).rules,
     confirmDeposit: (publicId) => call('POST', `/receipts/${publicId}/deposit`),

@@ -31,19 +31,32 @@ export async function forcedErrors(ctx) {
       case 'inquiry':
       case 'relogin':
       case 'login': {
-        const dialog = root.getByRole('alertdialog').filter({ has: root.getByRole('heading', { name: ui.title, exact: true }) }).last();
+        const dialog = root
+          .getByRole('alertdialog')
+          .filter({ has: root.getByRole('heading', { name: ui.title, exact: true }) })
+          .last();
         try {
           await dialog.waitFor();
         } catch {
-          const open = await root.getByRole('alertdialog').allInnerTexts().catch(() => []);
-          throw new JourneyFailure(`expected the dialog '${ui.title}'; ${open.length ? `open instead: ${JSON.stringify(open.map((t) => t.replace(/\s+/g, ' ')))}` : 'no dialog opened'}`);
+          const open = await root
+            .getByRole('alertdialog')
+            .allInnerTexts()
+            .catch(() => []);
+          throw new JourneyFailure(
+            `expected the dialog '${ui.title}'; ${open.length ? `open instead: ${JSON.stringify(open.map((t) => t.replace(/\s+/g, ' ')))}` : 'no dialog opened'}`,
+          );
         }
-        const message = await dialog.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
-        if (!message.startsWith(ui.message)) throw new JourneyFailure(`'${ui.title}' says '${message}', expected it to start with '${ui.message}'`);
+        const message = await dialog.evaluate(
+          (element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+        );
+        if (!message.startsWith(ui.message))
+          throw new JourneyFailure(`'${ui.title}' says '${message}', expected it to start with '${ui.message}'`);
         for (const item of body?.list ?? []) {
-          if (item.title && !message.includes(`· ${item.title}`)) throw new JourneyFailure(`'${ui.title}' does not name '${item.title}' of the error's list: '${message}'`);
+          if (item.title && !message.includes(`· ${item.title}`))
+            throw new JourneyFailure(`'${ui.title}' does not name '${item.title}' of the error's list: '${message}'`);
         }
-        if (ui.kind === 'inquiry' && !message.includes(`상태: ${ui.status}`)) throw new JourneyFailure(`the inquiry dialog does not give the status ${ui.status}: '${message}'`);
+        if (ui.kind === 'inquiry' && !message.includes(`상태: ${ui.status}`))
+          throw new JourneyFailure(`the inquiry dialog does not give the status ${ui.status}: '${message}'`);
         for (const button of ui.buttons ?? []) await dialog.getByRole('button', { name: button.label, exact: true }).waitFor();
         await ctx.shot(name, { wait: false });
         const cancel = (ui.buttons ?? []).find((button) => button.action === 'none');
@@ -67,7 +80,8 @@ export async function forcedErrors(ctx) {
         await ctx.page.waitForTimeout(700);
         const open = await root.getByRole('alertdialog').count();
         const errorToasts = await root.locator('[role="alert"]').filter({ visible: true }).allInnerTexts();
-        if (open || errorToasts.some((text) => text.trim() !== '')) throw new JourneyFailure(`'${name}' should show nothing; shown: ${open} dialog(s), ${JSON.stringify(errorToasts)}`);
+        if (open || errorToasts.some((text) => text.trim() !== ''))
+          throw new JourneyFailure(`'${name}' should show nothing; shown: ${open} dialog(s), ${JSON.stringify(errorToasts)}`);
         return;
       }
       default:
@@ -88,7 +102,12 @@ export async function forcedErrors(ctx) {
     await ctx.step(`${name} on ${operation.label}`, async () => {
       if (expected.ui.kind === 'toast') {
         // Toasts last 3 s: an earlier one with the same words must go first, so the one checked is new.
-        await root.locator('[role="status"], [role="alert"]').filter({ hasText: expected.ui.message }).first().waitFor({ state: 'hidden', timeout: 6000 }).catch(() => undefined);
+        await root
+          .locator('[role="status"], [role="alert"]')
+          .filter({ hasText: expected.ui.message })
+          .first()
+          .waitFor({ state: 'hidden', timeout: 6000 })
+          .catch(() => undefined);
       }
       await ctx.control.force(name, { method: operation.method, path: operation.path, times });
       await trigger();
@@ -96,7 +115,10 @@ export async function forcedErrors(ctx) {
         await expectShown(shows, root);
       } catch (error) {
         const left = await ctx.control.rules();
-        if (left.length && left[0].times === times) throw new JourneyFailure(`${error.message} (the forced rule was not used: the screen did not call ${operation.method} ${operation.path})`);
+        if (left.length && left[0].times === times)
+          throw new JourneyFailure(
+            `${error.message} (the forced rule was not used: the screen did not call ${operation.method} ${operation.path})`,
+          );
         throw error;
       } finally {
         // Uses the browser did not resend are left over.

@@ -63,7 +63,8 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
   });
   page.on('pageerror', (error) => browserErrors.push(`page error: ${error.message.slice(0, 300)}`));
   page.on('response', (response) => {
-    if (response.status() >= 400) browserErrors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url().slice(0, 200)}`);
+    if (response.status() >= 400)
+      browserErrors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url().slice(0, 200)}`);
   });
 
   mkdirSync(shotsDir, { recursive: true });
@@ -115,7 +116,7 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
       try {
         return await work();
       } catch (error) {
-        if (error instanceof JourneyFailure) throw new (error.constructor)(`${label}: ${error.message}`);
+        if (error instanceof JourneyFailure) throw new error.constructor(`${label}: ${error.message}`);
         throw new JourneyFailure(`${label}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (at ${here()})`);
       } finally {
         record.seconds = (Date.now() - started) / 1000;
@@ -148,12 +149,20 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
 
     /** The open dialog (confirm/alert) whose title is `title`. */
     async dialog(title, { timeout = WAIT_MS } = {}) {
-      const dialog = page.getByRole('alertdialog').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).last();
+      const dialog = page
+        .getByRole('alertdialog')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+        .last();
       try {
         await dialog.waitFor({ state: 'visible', timeout });
       } catch {
-        const open = await page.getByRole('alertdialog').allInnerTexts().catch(() => []);
-        throw new JourneyFailure(`expected the dialog '${title}' at ${here()}; ${open.length ? `open instead: ${JSON.stringify(open.map((t) => t.replace(/\s+/g, ' ')))}` : 'no dialog opened'}`);
+        const open = await page
+          .getByRole('alertdialog')
+          .allInnerTexts()
+          .catch(() => []);
+        throw new JourneyFailure(
+          `expected the dialog '${title}' at ${here()}; ${open.length ? `open instead: ${JSON.stringify(open.map((t) => t.replace(/\s+/g, ' ')))}` : 'no dialog opened'}`,
+        );
       }
       return dialog;
     },

@@ -65,7 +65,7 @@ export function httpError(status: number, statusText: string, bodyText: string, 
   return new ApiError({
     status,
     code: body?.code ?? codeForStatus(status),
-    message: body?.message ?? (`HTTP ${status} ${statusText}`.trim()),
+    message: body?.message ?? `HTTP ${status} ${statusText}`.trim(),
     ...(body?.title !== undefined && { title: body.title }),
     ...(body?.msg !== undefined && { msg: body.msg }),
     ...(body?.list !== undefined && { list: body.list }),
@@ -76,7 +76,12 @@ export function httpError(status: number, statusText: string, bodyText: string, 
 }
 
 /** A status 0 error: no usable HTTP answer. */
-export function transportError(code: TransportErrorCode, message: string, request: { method: string; url: string }, cause?: unknown): ApiError {
+export function transportError(
+  code: TransportErrorCode,
+  message: string,
+  request: { method: string; url: string },
+  cause?: unknown,
+): ApiError {
   return new ApiError({ status: 0, code, message, method: request.method, url: request.url, cause });
 }
 

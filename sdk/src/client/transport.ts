@@ -116,7 +116,8 @@ function readBody(text: string, expectEnvelope: boolean): { value: unknown } | {
   } catch {
     return { problem: 'a body that is not JSON' };
   }
-  if (expectEnvelope && (typeof value !== 'object' || value === null || !('data' in value))) return { problem: 'a body without the {data} envelope' };
+  if (expectEnvelope && (typeof value !== 'object' || value === null || !('data' in value)))
+    return { problem: 'a body without the {data} envelope' };
   return { value };
 }
 

@@ -8,15 +8,7 @@ import { PAYMENT_MESSAGES, RECEIPT_NOTES } from './receipt';
 export const ERROR_HANDLING_DELAY_MS = TIMING.errorHandleDelayMs;
 
 export type ErrorUiKind = 'toast' | 'alert' | 'confirm' | 'inquiry' | 'login' | 'not-found' | 'relogin' | 'silent';
-export type ErrorFollowUp =
-  | 'reload-cart'
-  | 'go-home'
-  | 'open-inquiry'
-  | 'go-cart'
-  | 'login'
-  | 'relogin'
-  | 'cancel-order'
-  | 'none';
+export type ErrorFollowUp = 'reload-cart' | 'go-home' | 'open-inquiry' | 'go-cart' | 'login' | 'relogin' | 'cancel-order' | 'none';
 export type ErrorToastType = 'success' | 'warning' | 'error' | 'info';
 
 export interface ErrorButton {
@@ -80,8 +72,7 @@ function entry(status: number, code: string, ui: Omit<ErrorCatalogueEntry, 'stat
   return { status, code, ...ui };
 }
 
-const orderRush = (status: number, code: string) =>
-  entry(status, code, { kind: 'alert', title: '주문 실패', message: ORDER_RUSH_MESSAGE });
+const orderRush = (status: number, code: string) => entry(status, code, { kind: 'alert', title: '주문 실패', message: ORDER_RUSH_MESSAGE });
 const soldOut = (code: string, tracked: boolean) =>
   entry(400, code, { kind: 'toast', toastType: 'warning', message: '품절된 물품이 있어요', followUp: 'reload-cart', tracked });
 const generalInquiry = (status: number, code: string) => entry(status, code, GENERAL_INQUIRY);

@@ -165,10 +165,7 @@ export function futureAlarmTimes(marketST: TimeInput, now: Now): number[] {
 }
 
 export type ClosedMarketAction<M> =
-  | { kind: 'profile' }
-  | { kind: 'market'; market: M }
-  | { kind: 'open-market-list' }
-  | { kind: 'subscribe' };
+  { kind: 'profile' } | { kind: 'market'; market: M } | { kind: 'open-market-list' } | { kind: 'subscribe' };
 
 /**
  * Where a closed market sends the buyer: the seller's profile when they have more than one open market,

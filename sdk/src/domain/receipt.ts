@@ -265,7 +265,10 @@ export function awaitsDeposit(
  * The order of the order history's rooms: pinned rooms first, then the rest, each part by last activity,
  * newest first (on equal times the later id first: ids begin with their creation time).
  */
-export function compareOrderRooms(a: { _id: string; pinned: boolean; timestamp: TimeInput }, b: { _id: string; pinned: boolean; timestamp: TimeInput }): number {
+export function compareOrderRooms(
+  a: { _id: string; pinned: boolean; timestamp: TimeInput },
+  b: { _id: string; pinned: boolean; timestamp: TimeInput },
+): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
   const byTime = toEpochMs(b.timestamp) - toEpochMs(a.timestamp);
   if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;

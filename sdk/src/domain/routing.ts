@@ -123,7 +123,11 @@ export interface BuildPathOptions {
 }
 
 /** The path of a route with its params (encoded), query and hash. Throws when a required param is missing. */
-export function buildPath(name: RouteName, params: Record<string, string | number | null | undefined> = {}, options: BuildPathOptions = {}): string {
+export function buildPath(
+  name: RouteName,
+  params: Record<string, string | number | null | undefined> = {},
+  options: BuildPathOptions = {},
+): string {
   const route = routeNamed(name);
   if (route.path === null) throw new Error('notFound has no path of its own');
   const parts: string[] = [];
@@ -236,12 +240,15 @@ export function appOpenWebPath(pathname: string): string | null {
   return first === 'app' ? stripAppPrefix(pathname.replace(/^\/*/, '/')) : null;
 }
 
-export type NavigationDecision =
-  | { allowed: true }
-  | { allowed: false; login: { redirectPath: string; direct: boolean } };
+export type NavigationDecision = { allowed: true } | { allowed: false; login: { redirectPath: string; direct: boolean } };
 
 /** A signed-in-only route without a signed-in user is cancelled and the login flow opens, remembering the path. */
-export function guardNavigation(input: { match: RouteMatch; signedIn: boolean; fullPath: string; firstNavigation: boolean }): NavigationDecision {
+export function guardNavigation(input: {
+  match: RouteMatch;
+  signedIn: boolean;
+  fullPath: string;
+  firstNavigation: boolean;
+}): NavigationDecision {
   if (!input.match.route.meta.requiresAuth || input.signedIn) return { allowed: true };
   return { allowed: false, login: { redirectPath: input.fullPath, direct: input.firstNavigation } };
 }
@@ -282,10 +289,15 @@ export function parseGoPath(rest: string, appScheme: string = APP_URL_SCHEME): G
     return { kind: 'app-scheme', url: trimmed, fallbackPath, delayMs: TIMING.redirectDelayMs };
   }
   try {
-    const parts = trimmed.split(/[?#]/, 1)[0]!.split('/').filter((part) => part !== '').map((part) => decodeURIComponent(part));
+    const parts = trimmed
+      .split(/[?#]/, 1)[0]!
+      .split('/')
+      .filter((part) => part !== '')
+      .map((part) => decodeURIComponent(part));
     const [a, b, c] = parts as [string, string, string];
     if (parts.length === 1) return routeDestination('profile', { sellerId: a });
-    if (parts.length === 2) return a === 'r' ? routeDestination('receipt', { publicId: b }) : routeDestination('market', { sellerId: a, marketId: b });
+    if (parts.length === 2)
+      return a === 'r' ? routeDestination('receipt', { publicId: b }) : routeDestination('market', { sellerId: a, marketId: b });
     if (parts.length === 3) return routeDestination('product', { sellerId: a, marketId: b }, c);
   } catch {
     // a malformed escape (or text that cannot be a URL) is no page of ours

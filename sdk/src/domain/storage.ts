@@ -160,7 +160,12 @@ function repairAlarmTimes(data: unknown): MarketAlarmTimes {
   );
 }
 
-export const alarmMarketStore = createVersionedStore<MarketAlarmTimes>('alarm_market_st', ALARM_MARKET_ST_VERSION, () => ({}), repairAlarmTimes);
+export const alarmMarketStore = createVersionedStore<MarketAlarmTimes>(
+  'alarm_market_st',
+  ALARM_MARKET_ST_VERSION,
+  () => ({}),
+  repairAlarmTimes,
+);
 
 // ---------------------------------------------------------------- ids to refresh
 

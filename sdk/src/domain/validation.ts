@@ -319,12 +319,7 @@ export type UserInfoCheck = 'ok' | 'info' | 'phoneFormat';
  * Whether the account's buyer info is complete enough to order: cash receipt, SNS and refund account must be
  * set ('info' otherwise), and the phone must be in international form starting with '+' ('phoneFormat').
  */
-export function checkUserInfo(me: {
-  cashReceipt?: unknown;
-  sns?: unknown;
-  account?: unknown;
-  phone?: string | null;
-}): UserInfoCheck {
+export function checkUserInfo(me: { cashReceipt?: unknown; sns?: unknown; account?: unknown; phone?: string | null }): UserInfoCheck {
   if (me.cashReceipt == null || me.sns == null || me.account == null) return 'info';
   if (!me.phone?.startsWith('+')) return 'phoneFormat';
   return 'ok';

@@ -25,7 +25,9 @@ describe('createAdClient', () => {
     );
     const ads = createAdClient({ baseUrl: ADS, authorization: 'cm-ads-dev-key' });
     expect(await ads.requestAd({ ...query, trackMode: 1 })).toEqual(nativeAd);
-    expect(seen).toEqual([{ url: `${ADS}/request?unit=home-top30-native&uid=u-1740903300000&pf=web&lcl=ko_KR&trackMode=1`, authorization: 'cm-ads-dev-key' }]);
+    expect(seen).toEqual([
+      { url: `${ADS}/request?unit=home-top30-native&uid=u-1740903300000&pf=web&lcl=ko_KR&trackMode=1`, authorization: 'cm-ads-dev-key' },
+    ]);
   });
 
   it('returns a non-zero code instead of throwing (the slot is rejected, not in error)', async () => {
@@ -37,13 +39,20 @@ describe('createAdClient', () => {
   it('throws ApiError when the request itself fails (the slot is in error)', async () => {
     const ads = createAdClient({ baseUrl: ADS, authorization: 'wrong', timeoutMs: 100 });
     server.use(http.get(`${ADS}/request`, adReply(401, { code: 'unauthorized', msg: '인증 키가 올바르지 않아요.' })));
-    await expect(ads.requestAd(query)).rejects.toMatchObject({ status: 401, code: 'unauthorized', msg: '인증 키가 올바르지 않아요.', method: 'GET' });
+    await expect(ads.requestAd(query)).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      msg: '인증 키가 올바르지 않아요.',
+      method: 'GET',
+    });
 
     server.use(http.get(`${ADS}/request`, () => HttpResponse.error()));
     const networkError = await ads.requestAd(query).catch((error: unknown) => error);
     expect(isApiError(networkError) && networkError.status === 0 && networkError.code).toBe('network-error');
 
-    server.use(http.get(`${ADS}/request`, () => new HttpResponse('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } })));
+    server.use(
+      http.get(`${ADS}/request`, () => new HttpResponse('<html>oops</html>', { status: 200, headers: { 'Content-Type': 'text/html' } })),
+    );
     await expect(ads.requestAd(query)).rejects.toMatchObject({ status: 0, code: 'network-error' });
   });
 });

@@ -24,7 +24,9 @@ async function failure(pending: Promise<unknown>): Promise<ApiError> {
 /** ApiError's fields as a plain object (toEqual on the instance would compare the Error only by message). */
 function fields(error: ApiError) {
   const { status, code, message, title, msg, list, details, method, url } = error;
-  return Object.fromEntries(Object.entries({ status, code, message, title, msg, list, details, method, url }).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries({ status, code, message, title, msg, list, details, method, url }).filter(([, value]) => value !== undefined),
+  );
 }
 
 describe('bearer token', () => {
@@ -67,7 +69,9 @@ describe('successful calls', () => {
   it('send path parameters, queries and JSON bodies', async () => {
     const requests: { url: string; body?: unknown; contentType: string | null }[] = [];
     const receipt = apiReply('getReceipt', 200, { data: samples.receiptDetail });
-    const search = apiReply('searchProducts', 200, { data: { list: [samples.productSummary], paging: { dataCnt: 21, page: 2, pageCnt: 2 } } });
+    const search = apiReply('searchProducts', 200, {
+      data: { list: [samples.productSummary], paging: { dataCnt: 21, page: 2, pageCnt: 2 } },
+    });
     const added = apiReply('addToCart', 200, { data: samples.cartEntry });
     server.use(
       http.get(`${API}/receipt/get/:publicId`, ({ request }) => {
@@ -88,7 +92,11 @@ describe('successful calls', () => {
     expect(detail.receiptInfo.publicId).toBe(samples.receiptDetail.receiptInfo.publicId);
     const page = await api.get('/common/v2/search-product', { params: { query: { keyword: '키링', page: 2 } } });
     expect(page.paging).toEqual({ dataCnt: 21, page: 2, pageCnt: 2 });
-    const body = { marketId: '6650f1c2a9d3e4b5c6d7e001', seller: 'mallang_studio', productList: [{ _id: '6650f1c2a9d3e4b5c6d7e101', option: '핑크', amount: 2 }] };
+    const body = {
+      marketId: '6650f1c2a9d3e4b5c6d7e001',
+      seller: 'mallang_studio',
+      productList: [{ _id: '6650f1c2a9d3e4b5c6d7e101', option: '핑크', amount: 2 }],
+    };
     expect(await api.post('/cart/add/common', { body })).toEqual(samples.cartEntry);
     expect(requests).toEqual([
       { url: `${API}/receipt/get/261121000123`, contentType: null },
@@ -102,10 +110,13 @@ describe('successful calls', () => {
     const seen: { status: number; body: unknown; method: string }[] = [];
     const api = createApiClient({
       baseUrl: API,
-      onResponse: async (response, request) => void seen.push({ status: response.status, body: await response.json(), method: request.method }),
+      onResponse: async (response, request) =>
+        void seen.push({ status: response.status, body: await response.json(), method: request.method }),
     });
     await failure(api.get('/user/me'));
-    await vi.waitFor(() => expect(seen).toEqual([{ status: 401, body: { code: 'unauthorized', message: '로그인이 필요해요.' }, method: 'GET' }]));
+    await vi.waitFor(() =>
+      expect(seen).toEqual([{ status: 401, body: { code: 'unauthorized', message: '로그인이 필요해요.' }, method: 'GET' }]),
+    );
   });
 });
 
@@ -116,7 +127,12 @@ describe('every failure is one ApiError', () => {
 
   it('400 carries the code and the list', async () => {
     const list = [{ _id: '6650f1c2a9d3e4b5c6d7e801', title: '말랑 곰돌이 키링', option: '핑크', available: 2 }];
-    server.use(http.post(`${API}/receipt/insert`, apiReply('insertReceipt', 400, { code: 'stock-shortage', message: '재고가 부족한 물품이 있어요.', list })));
+    server.use(
+      http.post(
+        `${API}/receipt/insert`,
+        apiReply('insertReceipt', 400, { code: 'stock-shortage', message: '재고가 부족한 물품이 있어요.', list }),
+      ),
+    );
     expect(fields(await failure(order()))).toEqual({
       status: 400,
       code: 'stock-shortage',
@@ -129,7 +145,12 @@ describe('every failure is one ApiError', () => {
 
   it('400 bad-request carries the details', async () => {
     const details = [{ path: '/body/productList', message: 'must NOT have fewer than 1 items' }];
-    server.use(http.post(`${API}/receipt/insert`, apiReply('insertReceipt', 400, { code: 'bad-request', message: '요청 형식이 올바르지 않아요.', details })));
+    server.use(
+      http.post(
+        `${API}/receipt/insert`,
+        apiReply('insertReceipt', 400, { code: 'bad-request', message: '요청 형식이 올바르지 않아요.', details }),
+      ),
+    );
     expect(await failure(order())).toMatchObject({ status: 400, code: 'bad-request', details });
   });
 
@@ -152,12 +173,19 @@ describe('every failure is one ApiError', () => {
   });
 
   it('413 payload-too-large', async () => {
-    server.use(http.post(`${API}/receipt/insert`, apiReply('insertReceipt', 413, { code: 'payload-too-large', message: '요청 크기가 너무 커요.' })));
+    server.use(
+      http.post(`${API}/receipt/insert`, apiReply('insertReceipt', 413, { code: 'payload-too-large', message: '요청 크기가 너무 커요.' })),
+    );
     expect(await failure(order())).toMatchObject({ status: 413, code: 'payload-too-large', message: '요청 크기가 너무 커요.' });
   });
 
   it('420 server-notice carries the server title and msg', async () => {
-    const notice = { code: 'server-notice', message: '서버 점검 안내', title: '서버 점검 안내', msg: '더 나은 서비스를 위해 02:00~04:00 점검을 진행해요.' };
+    const notice = {
+      code: 'server-notice',
+      message: '서버 점검 안내',
+      title: '서버 점검 안내',
+      msg: '더 나은 서비스를 위해 02:00~04:00 점검을 진행해요.',
+    };
     server.use(http.get(`${API}/user/me`, apiReply('getMe', 420, notice)));
     expect(fields(await failure(me()))).toEqual({ status: 420, ...notice, method: 'GET', url: `${API}/user/me` });
   });
@@ -225,7 +253,13 @@ describe('every failure is one ApiError', () => {
     );
     const started = Date.now();
     const error = await failure(me());
-    expect(fields(error)).toEqual({ status: 0, code: 'timeout', message: 'no response within 200 ms', method: 'GET', url: `${API}/user/me` });
+    expect(fields(error)).toEqual({
+      status: 0,
+      code: 'timeout',
+      message: 'no response within 200 ms',
+      method: 'GET',
+      url: `${API}/user/me`,
+    });
     expect(Date.now() - started).toBeLessThan(900);
   });
 
@@ -252,14 +286,24 @@ describe('every failure is one ApiError', () => {
     ['JSON without the envelope', JSON.stringify(samples.me), 'a body without the {data} envelope'],
   ])('a 200 with %s is status 0 network-error', async (_, body, problem) => {
     server.use(http.get(`${API}/user/me`, () => new HttpResponse(body, { status: 200, headers: { 'Content-Type': 'application/json' } })));
-    expect(fields(await failure(me()))).toEqual({ status: 0, code: 'network-error', message: `HTTP 200 with ${problem}`, method: 'GET', url: `${API}/user/me` });
+    expect(fields(await failure(me()))).toEqual({
+      status: 0,
+      code: 'network-error',
+      message: `HTTP 200 with ${problem}`,
+      method: 'GET',
+      url: `${API}/user/me`,
+    });
   });
 
   it('a 204 No Content is status 0 network-error too (every operation answers a body)', async () => {
     const seen: number[] = [];
     const reporting = createApiClient({ baseUrl: API, onResponse: (response) => void seen.push(response.status) });
     server.use(http.get(`${API}/user/me`, () => new HttpResponse(null, { status: 204 })));
-    expect(await failure(reporting.get('/user/me'))).toMatchObject({ status: 0, code: 'network-error', message: 'HTTP 204 with an empty body' });
+    expect(await failure(reporting.get('/user/me'))).toMatchObject({
+      status: 0,
+      code: 'network-error',
+      message: 'HTTP 204 with an empty body',
+    });
     expect(seen).toEqual([204]);
   });
 

@@ -47,14 +47,21 @@ describe('the api client with a clock', () => {
 
   it('follows X-Mock-Now on every response, errors included', async () => {
     const serverNow = Date.now() + 3 * 86_400_000;
-    server.use(http.get(`${API}/user/me`, apiReply('getMe', 200, { data: samples.me }, { 'X-Mock-Now': new Date(serverNow).toISOString() })));
+    server.use(
+      http.get(`${API}/user/me`, apiReply('getMe', 200, { data: samples.me }, { 'X-Mock-Now': new Date(serverNow).toISOString() })),
+    );
     const clock = createServerClock();
     const api = createApiClient({ baseUrl: API, clock });
     await api.get('/user/me');
     expect(Math.abs(clock.now() - serverNow)).toBeLessThan(1_000);
 
     const earlier = Date.now() - 86_400_000;
-    server.use(http.get(`${API}/user/me`, apiReply('getMe', 401, { code: 'unauthorized', message: '로그인이 필요해요.' }, { 'X-Mock-Now': String(earlier) })));
+    server.use(
+      http.get(
+        `${API}/user/me`,
+        apiReply('getMe', 401, { code: 'unauthorized', message: '로그인이 필요해요.' }, { 'X-Mock-Now': String(earlier) }),
+      ),
+    );
     await expect(api.get('/user/me')).rejects.toSatisfy(isApiError);
     expect(Math.abs(clock.now() - earlier)).toBeLessThan(1_000);
   });

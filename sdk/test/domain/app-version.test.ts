@@ -13,7 +13,8 @@ import {
 // Parts as BigInt, so that parts of any length are compared exactly; small parts come up often.
 const part = fc.oneof(fc.bigInt({ min: 0n, max: 12n }), fc.bigInt({ min: 0n, max: 1_000_000n }), fc.bigInt({ min: 0n, max: 10n ** 30n }));
 const parts = fc.tuple(part, part, part);
-const write = (values: readonly bigint[], zeros: readonly number[] = [0, 0, 0]) => values.map((value, index) => '0'.repeat(zeros[index] ?? 0) + value.toString()).join('.');
+const write = (values: readonly bigint[], zeros: readonly number[] = [0, 0, 0]) =>
+  values.map((value, index) => '0'.repeat(zeros[index] ?? 0) + value.toString()).join('.');
 const zeros = fc.tuple(fc.nat(2), fc.nat(2), fc.nat(2));
 const reference = (a: readonly bigint[], b: readonly bigint[]) => {
   for (let index = 0; index < 3; index += 1) if (a[index]! !== b[index]!) return a[index]! < b[index]! ? -1 : 1;
@@ -98,8 +99,11 @@ describe('forced update', () => {
     }
   });
 
-  test.prop([fc.constantFrom('ios' as const, 'android' as const), parts])('updates exactly the versions below the minimum', (os, version) => {
-    const minimum = { ios: [0n, 2n, 2n], android: [1n, 8n, 6n] }[os];
-    expect(needsForcedUpdate(os, write(version))).toBe(reference(version, minimum) < 0);
-  });
+  test.prop([fc.constantFrom('ios' as const, 'android' as const), parts])(
+    'updates exactly the versions below the minimum',
+    (os, version) => {
+      const minimum = { ios: [0n, 2n, 2n], android: [1n, 8n, 6n] }[os];
+      expect(needsForcedUpdate(os, write(version))).toBe(reference(version, minimum) < 0);
+    },
+  );
 });

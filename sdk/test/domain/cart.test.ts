@@ -86,7 +86,11 @@ describe('clampQuantity', () => {
     expect(clampQuantity(1_000, Number.POSITIVE_INFINITY, 'drawer')).toBe(1_000);
   });
 
-  const valueArb = fc.oneof(fc.integer({ min: -50, max: 80 }), fc.double({ min: -100, max: 100 }), fc.constantFrom(Number.NaN, Infinity, -Infinity));
+  const valueArb = fc.oneof(
+    fc.integer({ min: -50, max: 80 }),
+    fc.double({ min: -100, max: 100 }),
+    fc.constantFrom(Number.NaN, Infinity, -Infinity),
+  );
   test.prop([valueArb, limitArb, stockArb, orderArb, fc.constantFrom<QuantityContext>('cart', 'drawer')])(
     'never exceeds what is available and never falls below the minimum',
     (value, limit, stock, order, context) => {
@@ -128,7 +132,13 @@ describe('cart product state', () => {
     expect(cartProductState({ ...line, order: 5 }, { marketState: 'opened' })).toBe('sold-out');
     expect(cartProductState(line, { marketState: 'opened', cartStatus: 1 })).toBe('ordering');
     expect(cartProductState(line, { marketState: 'opened', cartStatus: 0 })).toBe('available');
-    expect(CART_PRODUCT_STATE_LABELS).toEqual({ ended: '주문 종료', unused: '판매 종료', 'sold-out': '품절', ordering: null, available: null });
+    expect(CART_PRODUCT_STATE_LABELS).toEqual({
+      ended: '주문 종료',
+      unused: '판매 종료',
+      'sold-out': '품절',
+      ordering: null,
+      available: null,
+    });
   });
 
   it('shows only what is in use and sends only amounts above 0', () => {
@@ -163,8 +173,18 @@ describe('waiting messages', () => {
 
 describe('orderButton', () => {
   const open = { publicId: 1, status: 2, marketST: iso(NOW - DAY), marketED: iso(NOW + DAY), minPrice: 0 };
-  const line = (extra: Partial<CartLine> = {}): CartLine => ({ _id: 'p', amount: 1, price: 5000, stock: 10, order: 0, limitAmount: 0, useYN: true, ...extra });
-  const button = (extra: Partial<Parameters<typeof orderButton>[0]> = {}) => orderButton({ market: open, cartStatus: 0, lines: [line()], now: NOW, ...extra });
+  const line = (extra: Partial<CartLine> = {}): CartLine => ({
+    _id: 'p',
+    amount: 1,
+    price: 5000,
+    stock: 10,
+    order: 0,
+    limitAmount: 0,
+    useYN: true,
+    ...extra,
+  });
+  const button = (extra: Partial<Parameters<typeof orderButton>[0]> = {}) =>
+    orderButton({ market: open, cartStatus: 0, lines: [line()], now: NOW, ...extra });
 
   it('offers to delete the cart of a closed market', () => {
     expect(button({ market: { ...open, status: 3 } })).toEqual({ state: 'delete', label: '장바구니 삭제', disabled: false });
@@ -188,7 +208,11 @@ describe('orderButton', () => {
 
   it('starts the order, or orders without sold-out lines', () => {
     expect(button()).toEqual({ state: 'order', label: '주문 시작', disabled: false });
-    expect(button({ lines: [line(), line({ _id: 'q', order: 10 })] })).toEqual({ state: 'order', label: '품절 제외 후 주문', disabled: false });
+    expect(button({ lines: [line(), line({ _id: 'q', order: 10 })] })).toEqual({
+      state: 'order',
+      label: '품절 제외 후 주문',
+      disabled: false,
+    });
     expect(button({ lines: [line(), line({ _id: 'q', useYN: false })] }).label).toBe('품절 제외 후 주문');
   });
 
@@ -201,24 +225,36 @@ describe('orderButton', () => {
     expect(button({ hasValidationErrors: true }).disabled).toBe(true);
   });
 
-  test.prop([fc.integer({ min: -3 * DAY, max: 3 * DAY }), fc.integer({ min: -3 * DAY, max: 3 * DAY }), fc.constantFrom(0, 1, 2, 3), fc.constantFrom(0, 1, 2)])(
-    'is only ever enabled to order an opened market or to delete a closed one',
-    (startOffset, length, status, cartStatus) => {
-      const market = { publicId: 1, status, marketST: NOW + startOffset, marketED: NOW + startOffset + length };
-      const result = orderButton({ market, cartStatus, lines: [line()], now: NOW });
-      if (!result.disabled) expect(['order', 'delete']).toContain(result.state);
-      if (result.state === 'order') expect(NOW >= market.marketST && NOW <= market.marketED && status !== 0 && status !== 3).toBe(true);
-    },
-  );
+  test.prop([
+    fc.integer({ min: -3 * DAY, max: 3 * DAY }),
+    fc.integer({ min: -3 * DAY, max: 3 * DAY }),
+    fc.constantFrom(0, 1, 2, 3),
+    fc.constantFrom(0, 1, 2),
+  ])('is only ever enabled to order an opened market or to delete a closed one', (startOffset, length, status, cartStatus) => {
+    const market = { publicId: 1, status, marketST: NOW + startOffset, marketED: NOW + startOffset + length };
+    const result = orderButton({ market, cartStatus, lines: [line()], now: NOW });
+    if (!result.disabled) expect(['order', 'delete']).toContain(result.state);
+    if (result.state === 'order') expect(NOW >= market.marketST && NOW <= market.marketED && status !== 0 && status !== 3).toBe(true);
+  });
 });
 
 describe('syncCart', () => {
   type Entry = { _id: string; status?: number; productList?: string[]; timestamp?: string | number; tag?: number };
-  const entry = (id: string, timestamp: number, extra: Partial<Entry> = {}): Entry => ({ _id: id, status: 0, productList: ['p'], timestamp, ...extra });
+  const entry = (id: string, timestamp: number, extra: Partial<Entry> = {}): Entry => ({
+    _id: id,
+    status: 0,
+    productList: ['p'],
+    timestamp,
+    ...extra,
+  });
 
   it('updates, removes, or puts a new entry first, newest first', () => {
     const list = [entry('a', 3), entry('b', 2), entry('c', 1)];
-    expect(syncCart(list, entry('b', 2, { status: 1, tag: 1 }))).toEqual([entry('a', 3), entry('b', 2, { status: 1, tag: 1 }), entry('c', 1)]);
+    expect(syncCart(list, entry('b', 2, { status: 1, tag: 1 }))).toEqual([
+      entry('a', 3),
+      entry('b', 2, { status: 1, tag: 1 }),
+      entry('c', 1),
+    ]);
     expect(syncCart(list, entry('b', 2, { status: 2 })).map((e) => e._id)).toEqual(['a', 'c']);
     expect(syncCart(list, entry('d', 4)).map((e) => e._id)).toEqual(['d', 'a', 'b', 'c']);
     expect(syncCart(list, entry('d', 0)).map((e) => e._id)).toEqual(['a', 'b', 'c', 'd']);
@@ -229,7 +265,11 @@ describe('syncCart', () => {
   });
 
   it('sorts ISO and epoch timestamps together, unreadable ones last', () => {
-    const mixed: Entry[] = [{ _id: 'x' }, { _id: 'y', timestamp: '2026-11-21T10:00:00Z' }, { _id: 'z', timestamp: Date.parse('2026-11-22T00:00:00Z') }];
+    const mixed: Entry[] = [
+      { _id: 'x' },
+      { _id: 'y', timestamp: '2026-11-21T10:00:00Z' },
+      { _id: 'z', timestamp: Date.parse('2026-11-22T00:00:00Z') },
+    ];
     expect(sortCartEntries(mixed).map((e) => e._id)).toEqual(['z', 'y', 'x']);
   });
 
@@ -241,7 +281,8 @@ describe('syncCart', () => {
     else if (present) list = entries.map((e) => (e._id === incoming._id ? incoming : e));
     else if (incoming.status === 1) list = [...entries];
     else list = [incoming, ...entries];
-    const key = (e: Entry) => (typeof e.timestamp === 'number' ? e.timestamp : e.timestamp === undefined ? -Infinity : Date.parse(e.timestamp));
+    const key = (e: Entry) =>
+      typeof e.timestamp === 'number' ? e.timestamp : e.timestamp === undefined ? -Infinity : Date.parse(e.timestamp);
     return list
       .filter((e) => (e.productList ?? []).length > 0)
       .map((e, position) => ({ e, position }))
@@ -250,7 +291,13 @@ describe('syncCart', () => {
   }
 
   const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
-  const timestampArb = fc.option(fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 }).map((n) => iso(Date.UTC(2026, 0, 1) + n))), { nil: undefined });
+  const timestampArb = fc.option(
+    fc.oneof(
+      fc.integer({ min: 0, max: 5 }),
+      fc.integer({ min: 0, max: 5 }).map((n) => iso(Date.UTC(2026, 0, 1) + n)),
+    ),
+    { nil: undefined },
+  );
   const entryArb = (idArb: fc.Arbitrary<string>) =>
     fc.record(
       {
@@ -262,14 +309,14 @@ describe('syncCart', () => {
       },
       { requiredKeys: ['_id', 'tag'] },
     );
-  test.prop([fc.uniqueArray(entryArb(fc.constantFrom(...ids)), { selector: (e) => e._id, maxLength: 6 }), entryArb(fc.constantFrom(...ids, 'new'))])(
-    'equals the simple model and keeps newest first',
-    (entries, incoming) => {
-      const result = syncCart(entries, incoming);
-      expect(result).toEqual(model(entries, incoming));
-      const times = result.map((e) => (e.timestamp === undefined ? -Infinity : new Date(e.timestamp).getTime()));
-      for (let i = 1; i < times.length; i += 1) expect(times[i - 1]).toBeGreaterThanOrEqual(times[i] as number);
-      expect(result.every((e) => (e.productList?.length ?? 0) > 0)).toBe(true);
-    },
-  );
+  test.prop([
+    fc.uniqueArray(entryArb(fc.constantFrom(...ids)), { selector: (e) => e._id, maxLength: 6 }),
+    entryArb(fc.constantFrom(...ids, 'new')),
+  ])('equals the simple model and keeps newest first', (entries, incoming) => {
+    const result = syncCart(entries, incoming);
+    expect(result).toEqual(model(entries, incoming));
+    const times = result.map((e) => (e.timestamp === undefined ? -Infinity : new Date(e.timestamp).getTime()));
+    for (let i = 1; i < times.length; i += 1) expect(times[i - 1]).toBeGreaterThanOrEqual(times[i] as number);
+    expect(result.every((e) => (e.productList?.length ?? 0) > 0)).toBe(true);
+  });
 });

@@ -62,14 +62,31 @@ describe('constants', () => {
     expect(BANKS.length).toBeGreaterThanOrEqual(20);
     expect(BANKS.find((b) => b.code === VIRTUAL_ACCOUNT_BANK_CODE)?.name).toBe('우리은행');
     const courierNames = COURIERS.map((c) => c.name);
-    for (const name of ['우체국택배', 'CJ대한통운', '한진택배', 'CU 편의점택배', 'GS Postbox 택배', '롯데택배', '로젠택배', 'DHL', 'EMS', 'FedEx', 'UPS', 'USPS']) {
+    for (const name of [
+      '우체국택배',
+      'CJ대한통운',
+      '한진택배',
+      'CU 편의점택배',
+      'GS Postbox 택배',
+      '롯데택배',
+      '로젠택배',
+      'DHL',
+      'EMS',
+      'FedEx',
+      'UPS',
+      'USPS',
+    ]) {
       expect(courierNames).toContain(name);
     }
   });
 
   it('names every SNS type and offers each once in the edit form', () => {
     expect(Object.values(SNS_TYPE)).toEqual([0, 1, 2, 3, 4, 5, 6, 10]);
-    expect(Object.keys(SNS_DISPLAY_NAMES).map(Number).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 10]);
+    expect(
+      Object.keys(SNS_DISPLAY_NAMES)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 10]);
     expect([...SNS_EDIT_FORM_ORDER].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 10]);
   });
 });

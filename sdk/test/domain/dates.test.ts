@@ -117,9 +117,12 @@ describe.each(['UTC', 'America/New_York', 'Asia/Seoul', 'Pacific/Chatham'])('dat
     expect(isSameSeoulDay(a, b)).toBe(seoulReference(a).day === seoulReference(b).day);
   });
 
-  test.prop([instant, fc.integer({ min: 1, max: 400 * DAY_MS })])('relative time says 후 for the future and 전 for the past', (now, distance) => {
-    expect(formatRelative(now + distance, now)).toMatch(/ 후$/);
-    expect(formatRelative(now - distance, now)).toMatch(/ 전$/);
-    expect(formatRelative(now + distance, now)).toBe(`${formatDistance(now + distance, now)} 후`);
-  });
+  test.prop([instant, fc.integer({ min: 1, max: 400 * DAY_MS })])(
+    'relative time says 후 for the future and 전 for the past',
+    (now, distance) => {
+      expect(formatRelative(now + distance, now)).toMatch(/ 후$/);
+      expect(formatRelative(now - distance, now)).toMatch(/ 전$/);
+      expect(formatRelative(now + distance, now)).toBe(`${formatDistance(now + distance, now)} 후`);
+    },
+  );
 });

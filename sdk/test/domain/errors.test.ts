@@ -80,7 +80,13 @@ describe('the catalogue', () => {
   it('gives every entry a UI that can be shown', () => {
     for (const entry of ERROR_CATALOGUE_ENTRIES) {
       expect(KINDS).toContain(entry.kind);
-      if (entry.kind === 'alert' || entry.kind === 'confirm' || entry.kind === 'inquiry' || entry.kind === 'login' || entry.kind === 'relogin') {
+      if (
+        entry.kind === 'alert' ||
+        entry.kind === 'confirm' ||
+        entry.kind === 'inquiry' ||
+        entry.kind === 'login' ||
+        entry.kind === 'relogin'
+      ) {
         expect(entry.title ?? (entry.usesServerText ? 'server' : undefined)).toBeTruthy();
       }
       if (entry.kind === 'toast') expect(entry.message).toBeTruthy();
@@ -102,15 +108,32 @@ describe('the catalogue', () => {
 
 describe('receipt and save operations', () => {
   it('a refused save of buyer info or an address says 저장에 실패했습니다.', () => {
-    for (const operation of ['updateUser', 'addAddress', 'updateAddress', 'updateReceiptSns', 'updateReceiptCashReceipt', 'updateReceiptDelivery', 'updateReceiptMemo']) {
+    for (const operation of [
+      'updateUser',
+      'addAddress',
+      'updateAddress',
+      'updateReceiptSns',
+      'updateReceiptCashReceipt',
+      'updateReceiptDelivery',
+      'updateReceiptMemo',
+    ]) {
       for (const code of ['bad-request', 'already-canceled', 'operation-failed']) {
-        expect(resolveError({ status: 400, code }, { operation })).toMatchObject({ kind: 'toast', toastType: 'error', message: '저장에 실패했습니다.' });
+        expect(resolveError({ status: 400, code }, { operation })).toMatchObject({
+          kind: 'toast',
+          toastType: 'error',
+          message: '저장에 실패했습니다.',
+        });
       }
       // Statuses with their own meaning keep it.
       expect(resolveError({ status: 403, code: 'permission-denied' }, { operation }).kind).toBe('relogin');
       expect(resolveError({ status: 401, code: 'unauthorized' }, { operation }).kind).toBe('login');
     }
-    expect(RESULT_TOASTS).toEqual({ saved: '저장 완료 되었어요', saveFailed: '저장에 실패했습니다.', deleted: '삭제되었습니다', copied: '복사가 완료되었습니다!' });
+    expect(RESULT_TOASTS).toEqual({
+      saved: '저장 완료 되었어요',
+      saveFailed: '저장에 실패했습니다.',
+      deleted: '삭제되었습니다',
+      copied: '복사가 완료되었습니다!',
+    });
   });
 
   it('a buyer cancel of an order paid meanwhile points to the seller; one already cancelled is done', () => {
@@ -118,13 +141,20 @@ describe('receipt and save operations', () => {
       kind: 'toast',
       message: '결제 완료 주문 취소는 판매 작가님에게 문의해주세요',
     });
-    expect(resolveError({ status: 400, code: 'already-canceled' }, { operation: 'changeReceiptStatus' })).toMatchObject({ kind: 'silent', treatAsSuccess: true });
+    expect(resolveError({ status: 400, code: 'already-canceled' }, { operation: 'changeReceiptStatus' })).toMatchObject({
+      kind: 'silent',
+      treatAsSuccess: true,
+    });
   });
 
   it('starting a payment the order no longer allows failed', () => {
     for (const operation of ['getNaverPayParams', 'getKakaoPayParams', 'issueVirtualAccount']) {
       for (const code of ['already-canceled', 'operation-failed']) {
-        expect(resolveError({ status: 400, code }, { operation })).toMatchObject({ kind: 'toast', toastType: 'error', message: '결제에 실패했어요' });
+        expect(resolveError({ status: 400, code }, { operation })).toMatchObject({
+          kind: 'toast',
+          toastType: 'error',
+          message: '결제에 실패했어요',
+        });
       }
     }
   });
@@ -162,18 +192,27 @@ describe('exact texts of the spec', () => {
       title: '서버 점검 안내',
       message: '02:00까지 점검해요',
     });
-    expect(resolveError({ status: 420, title: '점검', message: '곧 끝나요' }, { operation: 'getReceipt' })).toMatchObject({ kind: 'alert', title: '점검', message: '곧 끝나요' });
+    expect(resolveError({ status: 420, title: '점검', message: '곧 끝나요' }, { operation: 'getReceipt' })).toMatchObject({
+      kind: 'alert',
+      title: '점검',
+      message: '곧 끝나요',
+    });
     expect(resolveError({ status: 420 })).toMatchObject({ kind: 'alert' });
   });
 
   it('timeouts are an order rush', () => {
-    for (const status of [408, 504]) expect(resolveError({ status })).toMatchObject({ kind: 'alert', title: '주문 실패', message: ORDER_RUSH });
+    for (const status of [408, 504])
+      expect(resolveError({ status })).toMatchObject({ kind: 'alert', title: '주문 실패', message: ORDER_RUSH });
   });
 
   it('400 list errors', () => {
     const list = [{ productTitle: '말랑 스티커' }];
     expect(resolveError({ status: 400, code: 'stock-shortage', list })).toMatchObject({ kind: 'alert', title: '재고 부족 안내', list });
-    expect(resolveError({ status: 400, code: 'market-schedule', list })).toMatchObject({ title: '마켓 일정을 확인해주세요', followUp: 'go-home', list });
+    expect(resolveError({ status: 400, code: 'market-schedule', list })).toMatchObject({
+      title: '마켓 일정을 확인해주세요',
+      followUp: 'go-home',
+      list,
+    });
     expect(resolveError({ status: 400, code: 'deleted-product' })).toMatchObject({ title: '삭제된 물품 확인' });
     expect(resolveError({ status: 400, code: 'deleted-product' }).list).toBeUndefined();
     expect(ui(400, 'failed')).toMatchObject({ title: '주문 폭주', message: ORDER_RUSH });
@@ -209,10 +248,23 @@ describe('exact texts of the spec', () => {
   });
 
   it('phone verification', () => {
-    expect(resolveError({ status: 400, code: 'validate-sms-failed' }, { operation: 'validatePhone' })).toMatchObject({ kind: 'alert', title: '인증번호 오류' });
-    const other = resolveError({ status: 400, code: 'bad-request', message: 'phone' }, { operation: 'validatePhone', uid: 'u1', api: 'POST /user/valid-phone', location: '/edit/myinfo' });
+    expect(resolveError({ status: 400, code: 'validate-sms-failed' }, { operation: 'validatePhone' })).toMatchObject({
+      kind: 'alert',
+      title: '인증번호 오류',
+    });
+    const other = resolveError(
+      { status: 400, code: 'bad-request', message: 'phone' },
+      { operation: 'validatePhone', uid: 'u1', api: 'POST /user/valid-phone', location: '/edit/myinfo' },
+    );
     expect(other).toMatchObject({ kind: 'inquiry', title: '인증 오류' });
-    expect(other.inquiry).toEqual({ status: 400, code: 'bad-request', message: 'phone', uid: 'u1', api: 'POST /user/valid-phone', location: '/edit/myinfo' });
+    expect(other.inquiry).toEqual({
+      status: 400,
+      code: 'bad-request',
+      message: 'phone',
+      uid: 'u1',
+      api: 'POST /user/valid-phone',
+      location: '/edit/myinfo',
+    });
   });
 
   it('card payment failure appends the detail', () => {
@@ -220,7 +272,9 @@ describe('exact texts of the spec', () => {
       title: '결제 시도 오류',
       message: '오류로 인해 실패했습니다.\n한도 초과',
     });
-    expect(resolveError({ status: 400, code: 'bad-request', message: '카드 거절' }, { operation: 'payWithAppCard' }).message).toBe('오류로 인해 실패했습니다.\n카드 거절');
+    expect(resolveError({ status: 400, code: 'bad-request', message: '카드 거절' }, { operation: 'payWithAppCard' }).message).toBe(
+      '오류로 인해 실패했습니다.\n카드 거절',
+    );
     expect(resolveError({ status: 400, code: 'card-payment-failed' }).message).toBe('오류로 인해 실패했습니다.');
     expect(resolveError({ status: 504 }, { operation: 'payWithAppCard' }).title).toBe('주문 실패');
   });
@@ -257,7 +311,12 @@ describe('exact texts of the spec', () => {
   });
 
   it('token login failure, unpayable order', () => {
-    expect(tokenLoginFailure('auth/invalid-custom-token')).toEqual({ kind: 'alert', title: '토큰 인증 실패', message: 'auth/invalid-custom-token', followUp: 'relogin' });
+    expect(tokenLoginFailure('auth/invalid-custom-token')).toEqual({
+      kind: 'alert',
+      title: '토큰 인증 실패',
+      message: 'auth/invalid-custom-token',
+      followUp: 'relogin',
+    });
     expect(UNPAYABLE_ORDER_DIALOG).toEqual({
       kind: 'confirm',
       title: '결제 불가',
@@ -296,7 +355,10 @@ describe('unknown errors', () => {
     expect(catalogueEntry(418, undefined)).toBeUndefined();
   });
 
-  test.prop([fc.constantFrom(...DECIDED_CODES), fc.string()])('the operation name never makes a catalogue error undefined', ([status, code], operation) => {
-    expect(KINDS).toContain(resolveError({ status, code }, { operation }).kind);
-  });
+  test.prop([fc.constantFrom(...DECIDED_CODES), fc.string()])(
+    'the operation name never makes a catalogue error undefined',
+    ([status, code], operation) => {
+      expect(KINDS).toContain(resolveError({ status, code }, { operation }).kind);
+    },
+  );
 });

@@ -42,7 +42,12 @@ const scenario = fc
   })
   .chain(({ start, length, publicId, status }) =>
     fc.record({
-      market: fc.record({ marketST: asInput(start), marketED: asInput(start + length), publicId: fc.constant(publicId), status: fc.constant(status) }),
+      market: fc.record({
+        marketST: asInput(start),
+        marketED: asInput(start + length),
+        publicId: fc.constant(publicId),
+        status: fc.constant(status),
+      }),
       start: fc.constant(start),
       end: fc.constant(start + length),
     }),
@@ -77,24 +82,27 @@ describe('marketState: the spec rules in their order', () => {
     expect(marketState({ publicId: 1, status: 2, marketST: 'soon', marketED: 'later' }, NOW)).toBe('none');
   });
 
-  test.prop([scenario, fc.integer({ min: -12 * DAY, max: 12 * DAY })])('states are exclusive and exhaustive', ({ market: m, start, end }, offset) => {
-    const now = start + offset;
-    // Each state's own condition from the spec, with the earlier rules negated.
-    const none = m.publicId === 0;
-    const beforeOpen = !none && m.status === 0;
-    const closed = !none && !beforeOpen && (end < now || m.status === 3);
-    const opened = !none && !beforeOpen && !closed && start <= now && now <= end;
-    const preOpen = !none && !beforeOpen && !closed && !opened && start > now;
-    const holding: MarketState[] = [];
-    if (none) holding.push('none');
-    if (beforeOpen) holding.push('before-open');
-    if (closed) holding.push('closed');
-    if (opened) holding.push('opened');
-    if (preOpen) holding.push('pre-open');
-    expect(holding).toHaveLength(1);
-    expect(marketState(m, now)).toBe(holding[0]);
-    expect(MARKET_STATES).toContain(marketState(m, now));
-  });
+  test.prop([scenario, fc.integer({ min: -12 * DAY, max: 12 * DAY })])(
+    'states are exclusive and exhaustive',
+    ({ market: m, start, end }, offset) => {
+      const now = start + offset;
+      // Each state's own condition from the spec, with the earlier rules negated.
+      const none = m.publicId === 0;
+      const beforeOpen = !none && m.status === 0;
+      const closed = !none && !beforeOpen && (end < now || m.status === 3);
+      const opened = !none && !beforeOpen && !closed && start <= now && now <= end;
+      const preOpen = !none && !beforeOpen && !closed && !opened && start > now;
+      const holding: MarketState[] = [];
+      if (none) holding.push('none');
+      if (beforeOpen) holding.push('before-open');
+      if (closed) holding.push('closed');
+      if (opened) holding.push('opened');
+      if (preOpen) holding.push('pre-open');
+      expect(holding).toHaveLength(1);
+      expect(marketState(m, now)).toBe(holding[0]);
+      expect(MARKET_STATES).toContain(marketState(m, now));
+    },
+  );
 
   const rank: Record<MarketState, number> = { 'pre-open': 0, opened: 1, closed: 2, none: -1, 'before-open': -2 };
   test.prop([scenario, fc.integer({ min: -12 * DAY, max: 12 * DAY }), fc.integer({ min: 0, max: 12 * DAY })])(
@@ -115,7 +123,11 @@ describe('orderWindowLabel', () => {
   it('shows the opening time today, else the relative time', () => {
     expect(orderWindowLabel(market(NOW + 30 * MINUTE, NOW + DAY), NOW)).toEqual({ state: 'pre-open', label: '19:30 오픈', closes: null });
     expect(orderWindowLabel(market(NOW + 3 * DAY, NOW + 4 * DAY), NOW)?.label).toBe('3일 후 오픈');
-    expect(orderWindowLabel(market(NOW + 3 * DAY, NOW + 4 * DAY, { status: 0 }), NOW)).toEqual({ state: 'before-open', label: '3일 후 오픈', closes: null });
+    expect(orderWindowLabel(market(NOW + 3 * DAY, NOW + 4 * DAY, { status: 0 }), NOW)).toEqual({
+      state: 'before-open',
+      label: '3일 후 오픈',
+      closes: null,
+    });
   });
 
   it('says 주문 종료 once closed', () => {
@@ -124,7 +136,11 @@ describe('orderWindowLabel', () => {
 
   it('says 주문 가능 with the closing time today, else the relative time', () => {
     // 14:59Z is 23:59 in Seoul, still today.
-    expect(orderWindowLabel(market(NOW - DAY, Date.parse('2026-11-21T14:59:00Z')), NOW)).toEqual({ state: 'opened', label: '주문 가능', closes: '23:59 종료' });
+    expect(orderWindowLabel(market(NOW - DAY, Date.parse('2026-11-21T14:59:00Z')), NOW)).toEqual({
+      state: 'opened',
+      label: '주문 가능',
+      closes: '23:59 종료',
+    });
     expect(orderWindowLabel(market(NOW - DAY, NOW + 2 * DAY), NOW)?.closes).toBe('2일 후 종료');
   });
 
@@ -143,19 +159,22 @@ describe('countdown', () => {
     expect(countdown(null, NOW).phase).toBe('ended');
   });
 
-  test.prop([scenario, fc.integer({ min: -12 * DAY, max: 12 * DAY })])('the parts add up to the whole seconds left', ({ market: m, start, end }, offset) => {
-    const now = start + offset;
-    const c = countdown(m, now);
-    const total = ((c.days * 24 + c.hours) * 60 + c.minutes) * 60 + c.seconds;
-    expect(c.hours).toBeLessThan(24);
-    expect(c.minutes).toBeLessThan(60);
-    expect(c.seconds).toBeLessThan(60);
-    if (c.phase === 'to-start') expect(total).toBe(Math.floor((start - now) / 1000));
-    else if (c.phase === 'to-close') expect(total).toBe(Math.floor((end - now) / 1000));
-    else expect(total).toBe(0);
-    const state = marketState(m, now);
-    expect(c.phase === 'ended').toBe(state === 'none' || state === 'closed' || end < now);
-  });
+  test.prop([scenario, fc.integer({ min: -12 * DAY, max: 12 * DAY })])(
+    'the parts add up to the whole seconds left',
+    ({ market: m, start, end }, offset) => {
+      const now = start + offset;
+      const c = countdown(m, now);
+      const total = ((c.days * 24 + c.hours) * 60 + c.minutes) * 60 + c.seconds;
+      expect(c.hours).toBeLessThan(24);
+      expect(c.minutes).toBeLessThan(60);
+      expect(c.seconds).toBeLessThan(60);
+      if (c.phase === 'to-start') expect(total).toBe(Math.floor((start - now) / 1000));
+      else if (c.phase === 'to-close') expect(total).toBe(Math.floor((end - now) / 1000));
+      else expect(total).toBe(0);
+      const state = marketState(m, now);
+      expect(c.phase === 'ended').toBe(state === 'none' || state === 'closed' || end < now);
+    },
+  );
 });
 
 describe('groups and calendar filters', () => {
@@ -181,18 +200,21 @@ describe('groups and calendar filters', () => {
     expect(pick(endedByStatus)).toEqual(['closed']);
   });
 
-  test.prop([scenario, fc.integer({ min: -12 * DAY, max: 12 * DAY })])('groups agree with the filters; closed excludes the others', ({ market: m, start }, offset) => {
-    const now = start + offset;
-    const is = (f: (typeof CALENDAR_FILTERS)[number]) => matchesCalendarFilter(m, f, now);
-    const group = marketGroup(m, now);
-    expect(group === 'scheduled').toBe(is('schedule'));
-    if (group === 'deadline') expect(is('open') && is('deadline')).toBe(true);
-    if (group === 'open') expect(is('open') && !is('deadline')).toBe(true);
-    expect(group === null).toBe(is('closed'));
-    if (is('closed')) expect(is('schedule') || is('open') || is('deadline')).toBe(false);
-    // Every market with readable times is upcoming, open or closed.
-    expect(is('schedule') || is('open') || is('closed')).toBe(true);
-  });
+  test.prop([scenario, fc.integer({ min: -12 * DAY, max: 12 * DAY })])(
+    'groups agree with the filters; closed excludes the others',
+    ({ market: m, start }, offset) => {
+      const now = start + offset;
+      const is = (f: (typeof CALENDAR_FILTERS)[number]) => matchesCalendarFilter(m, f, now);
+      const group = marketGroup(m, now);
+      expect(group === 'scheduled').toBe(is('schedule'));
+      if (group === 'deadline') expect(is('open') && is('deadline')).toBe(true);
+      if (group === 'open') expect(is('open') && !is('deadline')).toBe(true);
+      expect(group === null).toBe(is('closed'));
+      if (is('closed')) expect(is('schedule') || is('open') || is('deadline')).toBe(false);
+      // Every market with readable times is upcoming, open or closed.
+      expect(is('schedule') || is('open') || is('closed')).toBe(true);
+    },
+  );
 });
 
 describe('alarms', () => {
@@ -204,12 +226,15 @@ describe('alarms', () => {
     expect(alarmTimes(NOW).map((a) => a.offsetMinutes)).toEqual([0, 3, 5, 10, 30, 1440]);
   });
 
-  test.prop([base, fc.integer({ min: -2 * DAY, max: 2 * DAY })])('future alarms are exactly the offsets still ahead, in order', (start, offset) => {
-    const now = start + offset;
-    const future = futureAlarmTimes(start, now);
-    const expected = [0, 3, 5, 10, 30, 1440].map((m) => start - m * MINUTE).filter((at) => at > now);
-    expect(future).toEqual(expected);
-  });
+  test.prop([base, fc.integer({ min: -2 * DAY, max: 2 * DAY })])(
+    'future alarms are exactly the offsets still ahead, in order',
+    (start, offset) => {
+      const now = start + offset;
+      const future = futureAlarmTimes(start, now);
+      const expected = [0, 3, 5, 10, 30, 1440].map((m) => start - m * MINUTE).filter((at) => at > now);
+      expect(future).toEqual(expected);
+    },
+  );
 });
 
 describe('closedMarketAction', () => {

@@ -82,16 +82,33 @@ describe('priceDisplay', () => {
       expect(shown[0]).toBeLessThan(shown[1] as number);
       expect(shown[1]).toBe(Math.round(Math.max(...finite)) + 0);
     }
-    expect(label.endsWith('~')).toBe(shown.length === 1 && Math.max(...finite) >= 1_000_000 && formatWon(Math.min(...finite)) !== formatWon(Math.max(...finite)));
+    expect(label.endsWith('~')).toBe(
+      shown.length === 1 && Math.max(...finite) >= 1_000_000 && formatWon(Math.min(...finite)) !== formatWon(Math.max(...finite)),
+    );
   });
 });
 
 describe('shipping', () => {
   const parcel = { price: 3000 };
   it('takes the discount off once the product total reaches minPrice', () => {
-    expect(shippingPrice(parcel, { minPrice: 30000, amount: 3000 }, 29999)).toEqual({ basePrice: 3000, discount: 0, price: 3000, label: '3,000원' });
-    expect(shippingPrice(parcel, { minPrice: 30000, amount: 3000 }, 30000)).toEqual({ basePrice: 3000, discount: 3000, price: 0, label: '무료배송' });
-    expect(shippingPrice(parcel, { minPrice: 30000, amount: 1000 }, 50000)).toEqual({ basePrice: 3000, discount: 1000, price: 2000, label: '2,000원' });
+    expect(shippingPrice(parcel, { minPrice: 30000, amount: 3000 }, 29999)).toEqual({
+      basePrice: 3000,
+      discount: 0,
+      price: 3000,
+      label: '3,000원',
+    });
+    expect(shippingPrice(parcel, { minPrice: 30000, amount: 3000 }, 30000)).toEqual({
+      basePrice: 3000,
+      discount: 3000,
+      price: 0,
+      label: '무료배송',
+    });
+    expect(shippingPrice(parcel, { minPrice: 30000, amount: 1000 }, 50000)).toEqual({
+      basePrice: 3000,
+      discount: 1000,
+      price: 2000,
+      label: '2,000원',
+    });
     expect(shippingPrice(parcel, { minPrice: 30000, amount: 9000 }, 50000).price).toBe(0);
   });
 
@@ -150,34 +167,54 @@ describe('checkOrder', () => {
   it('gives each rule its exact message, the first failing rule first', () => {
     expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: '' })?.message).toBe('배송 옵션을 선택해주세요');
     expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: null })?.rule).toBe('delivery-required');
-    expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: '준등기' })).toEqual({ rule: 'weight-exceeded', message: '500g 초과, 다시 선택해주세요' });
-    expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: '퀵' })).toEqual({ rule: 'delivery-unavailable', message: '이용 불가, 다시 선택해주세요' });
+    expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: '준등기' })).toEqual({
+      rule: 'weight-exceeded',
+      message: '500g 초과, 다시 선택해주세요',
+    });
+    expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: '퀵' })).toEqual({
+      rule: 'delivery-unavailable',
+      message: '이용 불가, 다시 선택해주세요',
+    });
     expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: '사라진 옵션' })?.message).toBe('이용 불가, 다시 선택해주세요');
     expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: '일반택배', minPrice: 15000 })).toEqual({
       rule: 'under-minimum',
       message: '물품 15,000원 이상 주문 가능한 마켓이에요',
     });
-    expect(checkOrder({ lines: [], deliveryOptions: options, selectedTitle: '일반택배' })).toEqual({ rule: 'empty', message: '주문 가능한 물품을 1개 이상 담아주세요' });
+    expect(checkOrder({ lines: [], deliveryOptions: options, selectedTitle: '일반택배' })).toEqual({
+      rule: 'empty',
+      message: '주문 가능한 물품을 1개 이상 담아주세요',
+    });
     expect(checkOrder({ lines, deliveryOptions: options, selectedTitle: '일반택배', minPrice: 10000 })).toBeNull();
     expect(checkOrder({ lines: [{ price: 1, amount: 100, weight: 1000 }], deliveryOptions: options, selectedTitle: '무제한' })).toBeNull();
   });
 
-  const lineArb = fc.record({ price: fc.integer({ min: 0, max: 50_000 }), amount: fc.integer({ min: 0, max: 5 }), weight: fc.integer({ min: 0, max: 800 }) });
-  const optionArb = fc.record({ title: fc.constantFrom('a', 'b', 'c'), price: fc.integer({ min: 0, max: 5000 }), weight: fc.option(fc.integer({ min: 0, max: 3000 })), useYN: fc.boolean() });
-  test.prop([fc.array(lineArb, { maxLength: 5 }), fc.array(optionArb, { maxLength: 3 }), fc.option(fc.constantFrom('a', 'b', 'c')), fc.integer({ min: 0, max: 60_000 })])(
-    'passes exactly when every rule holds',
-    (orderLines, deliveryOptions, selectedTitle, minPrice) => {
-      const result = checkOrder({ lines: orderLines, deliveryOptions, selectedTitle, minPrice });
-      const option = deliveryOptions.find((o) => o.title === selectedTitle);
-      const totals = cartTotals(orderLines, null, null);
-      const ok =
-        !!selectedTitle &&
-        !!option &&
-        isInUse(option) &&
-        (option.weight == null || totals.totalWeight <= option.weight) &&
-        totals.productTotal >= minPrice &&
-        totals.totalAmount > 0;
-      expect(result === null).toBe(ok);
-    },
-  );
+  const lineArb = fc.record({
+    price: fc.integer({ min: 0, max: 50_000 }),
+    amount: fc.integer({ min: 0, max: 5 }),
+    weight: fc.integer({ min: 0, max: 800 }),
+  });
+  const optionArb = fc.record({
+    title: fc.constantFrom('a', 'b', 'c'),
+    price: fc.integer({ min: 0, max: 5000 }),
+    weight: fc.option(fc.integer({ min: 0, max: 3000 })),
+    useYN: fc.boolean(),
+  });
+  test.prop([
+    fc.array(lineArb, { maxLength: 5 }),
+    fc.array(optionArb, { maxLength: 3 }),
+    fc.option(fc.constantFrom('a', 'b', 'c')),
+    fc.integer({ min: 0, max: 60_000 }),
+  ])('passes exactly when every rule holds', (orderLines, deliveryOptions, selectedTitle, minPrice) => {
+    const result = checkOrder({ lines: orderLines, deliveryOptions, selectedTitle, minPrice });
+    const option = deliveryOptions.find((o) => o.title === selectedTitle);
+    const totals = cartTotals(orderLines, null, null);
+    const ok =
+      !!selectedTitle &&
+      !!option &&
+      isInUse(option) &&
+      (option.weight == null || totals.totalWeight <= option.weight) &&
+      totals.productTotal >= minPrice &&
+      totals.totalAmount > 0;
+    expect(result === null).toBe(ok);
+  });
 });

@@ -21,17 +21,18 @@ describe('compareOrderRooms', () => {
     expect([room('a', false, at), room('b', false, at)].sort(compareOrderRooms).map((r) => r._id.at(-1))).toEqual(['b', 'a']);
   });
 
-  test.prop([fc.array(fc.record({ id: fc.integer({ min: 0, max: 9999 }), pinned: fc.boolean(), ms: fc.integer({ min: 0, max: 4e12 }) }), { maxLength: 30 })])(
-    'the sorted list has every pinned room before every other, and times never increase within a part',
-    (drafts) => {
-      const rooms = drafts.map((d) => ({ _id: String(d.id).padStart(24, '0'), pinned: d.pinned, timestamp: new Date(d.ms).toISOString() }));
-      const sorted = [...rooms].sort(compareOrderRooms);
-      const firstUnpinned = sorted.findIndex((r) => !r.pinned);
-      if (firstUnpinned >= 0) expect(sorted.slice(firstUnpinned).every((r) => !r.pinned)).toBe(true);
-      for (let i = 1; i < sorted.length; i++) {
-        const [a, b] = [sorted[i - 1]!, sorted[i]!];
-        if (a.pinned === b.pinned) expect(Date.parse(a.timestamp)).toBeGreaterThanOrEqual(Date.parse(b.timestamp));
-      }
-    },
-  );
+  test.prop([
+    fc.array(fc.record({ id: fc.integer({ min: 0, max: 9999 }), pinned: fc.boolean(), ms: fc.integer({ min: 0, max: 4e12 }) }), {
+      maxLength: 30,
+    }),
+  ])('the sorted list has every pinned room before every other, and times never increase within a part', (drafts) => {
+    const rooms = drafts.map((d) => ({ _id: String(d.id).padStart(24, '0'), pinned: d.pinned, timestamp: new Date(d.ms).toISOString() }));
+    const sorted = [...rooms].sort(compareOrderRooms);
+    const firstUnpinned = sorted.findIndex((r) => !r.pinned);
+    if (firstUnpinned >= 0) expect(sorted.slice(firstUnpinned).every((r) => !r.pinned)).toBe(true);
+    for (let i = 1; i < sorted.length; i++) {
+      const [a, b] = [sorted[i - 1]!, sorted[i]!];
+      if (a.pinned === b.pinned) expect(Date.parse(a.timestamp)).toBeGreaterThanOrEqual(Date.parse(b.timestamp));
+    }
+  });
 });

@@ -28,7 +28,8 @@ const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const STATUSES = [0, 1, 3, 4, 10, 11, 99];
 const status = fc.oneof(fc.constantFrom(...STATUSES), fc.integer({ min: -5, max: 120 }));
-const entries = (...list: Array<[number, number]>): ReceiptStatusEntry[] => list.map(([code, at]) => ({ status: code, timestamp: iso(at), desc: '' }));
+const entries = (...list: Array<[number, number]>): ReceiptStatusEntry[] =>
+  list.map(([code, at]) => ({ status: code, timestamp: iso(at), desc: '' }));
 
 describe('status badges', () => {
   it('labels and colours every status of the spec', () => {
@@ -52,7 +53,12 @@ describe('latestStatus', () => {
     expect(latestStatus(entries([0, T0], [1, T0 + MINUTE]))).toBe(1);
     expect(latestStatus(entries([1, T0 + MINUTE], [0, T0]))).toBe(1);
     expect(latestStatus(entries([0, T0], [10, T0]))).toBe(10);
-    expect(latestStatus([{ status: 0, timestamp: null }, { status: 1, timestamp: 'garbage' }])).toBe(1);
+    expect(
+      latestStatus([
+        { status: 0, timestamp: null },
+        { status: 1, timestamp: 'garbage' },
+      ]),
+    ).toBe(1);
     expect(latestStatus([])).toBeNull();
     expect(latestStatus(undefined)).toBeNull();
   });
@@ -69,13 +75,12 @@ describe('latestStatus', () => {
   );
 });
 
-test.prop([fc.uniqueArray(fc.tuple(status, fc.integer({ min: 0, max: 100 })), { minLength: 1, maxLength: 8, selector: ([, minutes]) => minutes })])(
-  'with distinct times the list order does not matter',
-  (list) => {
-    const statusList = entries(...list.map(([code, minutes]) => [code, T0 + minutes * MINUTE] as [number, number]));
-    expect(latestStatus([...statusList].reverse())).toBe(latestStatus(statusList));
-  },
-);
+test.prop([
+  fc.uniqueArray(fc.tuple(status, fc.integer({ min: 0, max: 100 })), { minLength: 1, maxLength: 8, selector: ([, minutes]) => minutes }),
+])('with distinct times the list order does not matter', (list) => {
+  const statusList = entries(...list.map(([code, minutes]) => [code, T0 + minutes * MINUTE] as [number, number]));
+  expect(latestStatus([...statusList].reverse())).toBe(latestStatus(statusList));
+});
 
 describe('what the buyer may change', () => {
   it('pins the rules on each status', () => {
@@ -99,7 +104,15 @@ describe('what the buyer may change', () => {
 
   it('shows the notes of the spec', () => {
     const unpaid = receiptPermissions({ status: entries([0, T0]), packagingStatus: 0 });
-    expect(unpaid).toEqual({ cancel: true, memo: true, address: true, buyerInfo: true, cancelNote: null, addressNote: null, buyerInfoNote: null });
+    expect(unpaid).toEqual({
+      cancel: true,
+      memo: true,
+      address: true,
+      buyerInfo: true,
+      cancelNote: null,
+      addressNote: null,
+      buyerInfoNote: null,
+    });
 
     const paid = receiptPermissions({ status: entries([0, T0], [1, T0 + MINUTE]), packagingStatus: 0 });
     expect(paid).toMatchObject({ cancel: false, memo: true, address: false, buyerInfo: true });
@@ -166,9 +179,12 @@ describe('payment results', () => {
     expect(warning).toBe(elapsed >= 10 * MINUTE ? '10분 후에도 확인 중이면 문의주세요' : '결제 확인 중이에요');
   });
 
-  test.prop([fc.integer({ min: -MINUTE, max: 60 * MINUTE })])('the success toast shows only when paid within the last 10 minutes', (elapsed) => {
-    expect(showsPaymentSuccessToast(iso(T0), T0 + elapsed)).toBe(elapsed >= 0 && elapsed <= 10 * MINUTE);
-  });
+  test.prop([fc.integer({ min: -MINUTE, max: 60 * MINUTE })])(
+    'the success toast shows only when paid within the last 10 minutes',
+    (elapsed) => {
+      expect(showsPaymentSuccessToast(iso(T0), T0 + elapsed)).toBe(elapsed >= 0 && elapsed <= 10 * MINUTE);
+    },
+  );
 
   it('knows when an order was paid', () => {
     expect(paidAt(entries([0, T0], [1, T0 + MINUTE], [3, T0 + 2 * MINUTE]))).toBe(iso(T0 + MINUTE));

@@ -24,14 +24,22 @@ import {
 // product _id 24 hex, receipt publicId 12 digits.
 const sellerId = fc.oneof(fc.stringMatching(/^[a-z][a-z0-9_]{0,19}$/), fc.constantFrom('r', 'go', 'app', 'https', 'ext', 'm'));
 // Links must survive ids outside the decided form too (slashes, colons, Korean, ...).
-const anyId = fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('https:', 'http:', 'creatormarket:', 'a/b', '%', '#', '?x'));
+const anyId = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 8 }),
+  fc.constantFrom('https:', 'http:', 'creatormarket:', 'a/b', '%', '#', '?x'),
+);
 const marketId = fc.integer({ min: 1, max: 1_000_000 });
 const productId = fc.stringMatching(/^[0-9a-f]{24}$/);
 const receiptId = fc.stringMatching(/^\d{12}$/);
 const linkTarget: fc.Arbitrary<GoLinkTarget> = fc.oneof(
   fc.record({ page: fc.constant('profile' as const), sellerId: fc.oneof(sellerId, anyId) }),
   fc.record({ page: fc.constant('market' as const), sellerId: fc.oneof(sellerId, anyId), marketId }),
-  fc.record({ page: fc.constant('product' as const), sellerId: fc.oneof(sellerId, anyId), marketId, productId: fc.oneof(productId, anyId) }),
+  fc.record({
+    page: fc.constant('product' as const),
+    sellerId: fc.oneof(sellerId, anyId),
+    marketId,
+    productId: fc.oneof(productId, anyId),
+  }),
   fc.record({ page: fc.constant('receipt' as const), publicId: fc.oneof(receiptId, anyId) }),
 );
 
@@ -66,7 +74,8 @@ describe('route table', () => {
       redirect: '/go/*',
       notFound: null,
     });
-    const flagged = (flag: 'requiresAuth' | 'gradientBg' | 'keepAlive' | 'goToTop') => ROUTES.filter((route) => route.meta[flag]).map((route) => route.name);
+    const flagged = (flag: 'requiresAuth' | 'gradientBg' | 'keepAlive' | 'goToTop') =>
+      ROUTES.filter((route) => route.meta[flag]).map((route) => route.name);
     expect(flagged('requiresAuth')).toEqual([
       'my',
       'editMyInfo',
@@ -120,8 +129,12 @@ describe('route table', () => {
 
   it('builds paths', () => {
     expect(buildPath('home')).toBe('/');
-    expect(buildPath('product', { sellerId: 'mallang_studio', marketId: 3 }, { hash: '65f0c0ffee0000000000abcd' })).toBe('/p/mallang_studio/3#65f0c0ffee0000000000abcd');
-    expect(buildPath('search-result', {}, { query: { term: '스티커 팩', page: undefined } })).toBe('/search/result?term=%EC%8A%A4%ED%8B%B0%EC%BB%A4+%ED%8C%A9');
+    expect(buildPath('product', { sellerId: 'mallang_studio', marketId: 3 }, { hash: '65f0c0ffee0000000000abcd' })).toBe(
+      '/p/mallang_studio/3#65f0c0ffee0000000000abcd',
+    );
+    expect(buildPath('search-result', {}, { query: { term: '스티커 팩', page: undefined } })).toBe(
+      '/search/result?term=%EC%8A%A4%ED%8B%B0%EC%BB%A4+%ED%8C%A9',
+    );
     expect(buildPath('editAddr', {}, { query: { _id: null } })).toBe('/edit/address');
     expect(buildPath('cart')).toBe('/cart');
     expect(buildPath('redirect', { '*': '/a/b' })).toBe('/go/a/b');
@@ -131,17 +144,19 @@ describe('route table', () => {
   });
 
   const paramValue = fc.string({ minLength: 1, maxLength: 12, unit: 'binary' });
-  test.prop([fc.constantFrom(...ROUTES.filter((route) => route.path !== null && route.name !== 'redirect').map((route) => route.name as RouteName)), paramValue, paramValue, paramValue])(
-    'matchRoute reads back every path buildPath writes',
-    (name, first, second, third) => {
-      const route = ROUTES.find((candidate) => candidate.name === name)!;
-      const keys = [...(route.path ?? '').matchAll(/:(\w+)/g)].map((found) => found[1] as string);
-      const params = Object.fromEntries(keys.map((key, index) => [key, [first, second, third][index] as string]));
-      const built = matchRoute(buildPath(name, params));
-      expect(built.route.name).toBe(name);
-      expect(built.params).toEqual(params);
-    },
-  );
+  test.prop([
+    fc.constantFrom(...ROUTES.filter((route) => route.path !== null && route.name !== 'redirect').map((route) => route.name as RouteName)),
+    paramValue,
+    paramValue,
+    paramValue,
+  ])('matchRoute reads back every path buildPath writes', (name, first, second, third) => {
+    const route = ROUTES.find((candidate) => candidate.name === name)!;
+    const keys = [...(route.path ?? '').matchAll(/:(\w+)/g)].map((found) => found[1] as string);
+    const params = Object.fromEntries(keys.map((key, index) => [key, [first, second, third][index] as string]));
+    const built = matchRoute(buildPath(name, params));
+    expect(built.route.name).toBe(name);
+    expect(built.params).toEqual(params);
+  });
 
   it('sends a search to its results, a blank one back to the search', () => {
     expect(searchPath('  말랑 ')).toBe('/search/result?term=%EB%A7%90%EB%9E%91');
@@ -216,7 +231,12 @@ describe('redirects', () => {
 
 describe('/go links', () => {
   it('follows the part-count rules', () => {
-    expect(parseGoPath('mallang_studio')).toMatchObject({ kind: 'route', name: 'profile', params: { sellerId: 'mallang_studio' }, path: '/profile/mallang_studio' });
+    expect(parseGoPath('mallang_studio')).toMatchObject({
+      kind: 'route',
+      name: 'profile',
+      params: { sellerId: 'mallang_studio' },
+      path: '/profile/mallang_studio',
+    });
     expect(parseGoPath('r/261121000123')).toMatchObject({ kind: 'route', name: 'receipt', path: '/r/261121000123' });
     expect(parseGoPath('mallang_studio/3')).toMatchObject({ kind: 'route', name: 'market', path: '/m/mallang_studio/3' });
     expect(parseGoPath('mallang_studio/3/65f0c0ffee0000000000abcd/')).toMatchObject({
@@ -234,16 +254,25 @@ describe('/go links', () => {
   it('sends https:, http: and the app scheme outside', () => {
     expect(parseGoPath('https://example.com/a?b=1')).toEqual({ kind: 'external', url: 'https://example.com/a?b=1' });
     expect(parseGoPath('/http://example.com')).toEqual({ kind: 'external', url: 'http://example.com' });
-    expect(parseGoPath('creatormarket://m/a/1')).toEqual({ kind: 'app-scheme', url: 'creatormarket://m/a/1', fallbackPath: '/m/a/1', delayMs: 1000 });
+    expect(parseGoPath('creatormarket://m/a/1')).toEqual({
+      kind: 'app-scheme',
+      url: 'creatormarket://m/a/1',
+      fallbackPath: '/m/a/1',
+      delayMs: 1000,
+    });
     expect(parseGoPath('creatormarket://ext/notion.so')).toMatchObject({ fallbackPath: '/' });
     expect(parseGoPath('creatormarket:')).toMatchObject({ fallbackPath: '/' });
     expect(parseGoPath('myapp://r/1', 'myapp')).toMatchObject({ kind: 'app-scheme', fallbackPath: '/r/1' });
   });
 
   it('makes the links the app shares', () => {
-    expect(goLink({ page: 'profile', sellerId: 'mallang_studio' }, 'https://creator-market.test')).toBe('https://creator-market.test/go/mallang_studio');
+    expect(goLink({ page: 'profile', sellerId: 'mallang_studio' }, 'https://creator-market.test')).toBe(
+      'https://creator-market.test/go/mallang_studio',
+    );
     expect(goLink({ page: 'market', sellerId: 'mallang_studio', marketId: 3 })).toBe('/go/mallang_studio/3');
-    expect(goLink({ page: 'product', sellerId: 'a', marketId: 3, productId: '65f0c0ffee0000000000abcd' })).toBe('/go/a/3/65f0c0ffee0000000000abcd');
+    expect(goLink({ page: 'product', sellerId: 'a', marketId: 3, productId: '65f0c0ffee0000000000abcd' })).toBe(
+      '/go/a/3/65f0c0ffee0000000000abcd',
+    );
     expect(goLink({ page: 'receipt', publicId: '261121000123' })).toBe('/go/r/261121000123');
     // A seller called r would read back as a receipt: the market's own path is shared instead.
     expect(goLink({ page: 'market', sellerId: 'r', marketId: 3 })).toBe('/m/r/3');
@@ -265,25 +294,33 @@ describe('/go links', () => {
     }
   };
 
-  test.prop([linkTarget, fc.constantFrom('', 'https://creator-market.test')])('every link the app makes leads back to its page', (target, origin) => {
-    const link = goLink(target, origin);
-    expect(link.startsWith(origin)).toBe(true);
-    const path = link.slice(origin.length);
-    const [pathname = '', hash] = path.split('#');
-    if (pathname.startsWith('/go/')) {
-      expect(parseGoPath(pathname.slice('/go/'.length))).toMatchObject({ kind: 'route', ...expected(target) });
-    } else {
-      const { route, params } = matchRoute(pathname);
-      const { hash: expectedHash, ...rest } = expected(target) as { name: string; params: object; hash?: string };
-      expect({ name: route.name, params }).toEqual(rest);
-      expect(hash === undefined ? undefined : decodeURIComponent(hash)).toBe(expectedHash);
-    }
-  });
+  test.prop([linkTarget, fc.constantFrom('', 'https://creator-market.test')])(
+    'every link the app makes leads back to its page',
+    (target, origin) => {
+      const link = goLink(target, origin);
+      expect(link.startsWith(origin)).toBe(true);
+      const path = link.slice(origin.length);
+      const [pathname = '', hash] = path.split('#');
+      if (pathname.startsWith('/go/')) {
+        expect(parseGoPath(pathname.slice('/go/'.length))).toMatchObject({ kind: 'route', ...expected(target) });
+      } else {
+        const { route, params } = matchRoute(pathname);
+        const { hash: expectedHash, ...rest } = expected(target) as { name: string; params: object; hash?: string };
+        expect({ name: route.name, params }).toEqual(rest);
+        expect(hash === undefined ? undefined : decodeURIComponent(hash)).toBe(expectedHash);
+      }
+    },
+  );
 
-  test.prop([sellerId.filter((id) => id !== 'r'), marketId, productId])('only a seller called r loses the short market link', (seller, market, product) => {
-    expect(goLink({ page: 'market', sellerId: seller, marketId: market })).toBe(`/go/${seller}/${market}`);
-    expect(goLink({ page: 'product', sellerId: seller, marketId: market, productId: product })).toBe(`/go/${seller}/${market}/${product}`);
-  });
+  test.prop([sellerId.filter((id) => id !== 'r'), marketId, productId])(
+    'only a seller called r loses the short market link',
+    (seller, market, product) => {
+      expect(goLink({ page: 'market', sellerId: seller, marketId: market })).toBe(`/go/${seller}/${market}`);
+      expect(goLink({ page: 'product', sellerId: seller, marketId: market, productId: product })).toBe(
+        `/go/${seller}/${market}/${product}`,
+      );
+    },
+  );
 
   test.prop([fc.string({ unit: 'binary', maxLength: 40 })])('any /go path leads somewhere', (rest) => {
     const destination = parseGoPath(rest);

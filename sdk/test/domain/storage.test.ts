@@ -68,7 +68,11 @@ const isConfig = (value: Config) => {
 
 const STORES: Array<[string, VersionedStore<unknown>, (value: unknown) => boolean]> = [
   ['config', configStore as VersionedStore<unknown>, (value) => isConfig(value as Config)],
-  ['subscribe', subscribeStore as VersionedStore<unknown>, (value) => Array.isArray(value) && value.every((id) => typeof id === 'string') && new Set(value).size === value.length],
+  [
+    'subscribe',
+    subscribeStore as VersionedStore<unknown>,
+    (value) => Array.isArray(value) && value.every((id) => typeof id === 'string') && new Set(value).size === value.length,
+  ],
   [
     'alarm_market_st',
     alarmMarketStore as VersionedStore<unknown>,
@@ -76,14 +80,19 @@ const STORES: Array<[string, VersionedStore<unknown>, (value: unknown) => boolea
       typeof value === 'object' &&
       value !== null &&
       !Array.isArray(value) &&
-      Object.values(value).every((times) => Array.isArray(times) && times.every((time) => typeof time === 'number' && Number.isFinite(time))),
+      Object.values(value).every(
+        (times) => Array.isArray(times) && times.every((time) => typeof time === 'number' && Number.isFinite(time)),
+      ),
   ],
   [
     'expire',
     expireStore as VersionedStore<unknown>,
     (value) => {
       const ids = value as Record<string, unknown>;
-      return Object.keys(ids).sort().join() === 'cart,orderDetail,orderHistory' && Object.values(ids).every((list) => Array.isArray(list) && list.every((id) => typeof id === 'string'));
+      return (
+        Object.keys(ids).sort().join() === 'cart,orderDetail,orderHistory' &&
+        Object.values(ids).every((list) => Array.isArray(list) && list.every((id) => typeof id === 'string'))
+      );
     },
   ],
 ];
@@ -94,11 +103,19 @@ const storedText = (store: VersionedStore<unknown>) =>
   fc.oneof(
     fc.string({ unit: 'binary' }),
     anyJson.map((value) => JSON.stringify(value)),
-    fc.record({ version: fc.oneof(fc.constant(store.version), fc.constantFrom('2022-08-18', '2024-06-01', '2023-01-01', ''), fc.string()), data: anyJson }).map((value) => JSON.stringify(value)),
+    fc
+      .record({
+        version: fc.oneof(fc.constant(store.version), fc.constantFrom('2022-08-18', '2024-06-01', '2023-01-01', ''), fc.string()),
+        data: anyJson,
+      })
+      .map((value) => JSON.stringify(value)),
     fc.record({ version: fc.constant(store.version), data: fc.constant(store.defaults()) }).map((value) => JSON.stringify(value)),
     fc
       .record({
-        remember: fc.dictionary(fc.constantFrom('category', 'viewMarketCategory', 'viewMarketSubs', 'viewProductScroll', 'orderHistoryInfoSeen', 'x'), anyJson),
+        remember: fc.dictionary(
+          fc.constantFrom('category', 'viewMarketCategory', 'viewMarketSubs', 'viewProductScroll', 'orderHistoryInfoSeen', 'x'),
+          anyJson,
+        ),
         nextNotifyRequestTime: anyJson,
       })
       .map((data) => JSON.stringify({ version: store.version, data })),
@@ -152,11 +169,25 @@ describe('versioned stores', () => {
       'config',
       JSON.stringify({
         version: '2024-06-01',
-        data: { remember: { category: { stickers: 'seller-1', keyring: 7 }, viewMarketCategory: true, viewMarketSubs: 'yes', viewProductScroll: false }, nextNotifyRequestTime: -1 },
+        data: {
+          remember: {
+            category: { stickers: 'seller-1', keyring: 7 },
+            viewMarketCategory: true,
+            viewMarketSubs: 'yes',
+            viewProductScroll: false,
+          },
+          nextNotifyRequestTime: -1,
+        },
       }),
     );
     expect(configStore.read(storage)).toEqual({
-      remember: { category: { stickers: 'seller-1' }, viewMarketCategory: true, viewMarketSubs: false, viewProductScroll: false, orderHistoryInfoSeen: false },
+      remember: {
+        category: { stickers: 'seller-1' },
+        viewMarketCategory: true,
+        viewMarketSubs: false,
+        viewProductScroll: false,
+        orderHistoryInfoSeen: false,
+      },
       nextNotifyRequestTime: 0,
     });
     storage.setItem('subscribe', JSON.stringify({ version: '2024-06-01', data: ['a', 3, 'b', 'a'] }));
@@ -188,19 +219,20 @@ describe('expire store', () => {
     expect(takeRefresh(storage, 'orderDetail', 'room-1')).toBe(true);
   });
 
-  test.prop([fc.array(fc.tuple(fc.constantFrom('cart' as const, 'orderHistory' as const, 'orderDetail' as const), fc.constantFrom('a', 'b', 'c')), { maxLength: 12 })])(
-    'an id is taken once after any number of marks',
-    (marks) => {
-      const storage = new MemoryStorage();
-      for (const [kind, id] of marks) markForRefresh(storage, kind, id);
-      for (const [kind, id] of marks) {
-        const marked = expireStore.read(storage)[kind].includes(id);
-        expect(takeRefresh(storage, kind, id)).toBe(marked);
-        expect(takeRefresh(storage, kind, id)).toBe(false);
-      }
-      expect(expireStore.read(storage)).toEqual({ cart: [], orderHistory: [], orderDetail: [] });
-    },
-  );
+  test.prop([
+    fc.array(fc.tuple(fc.constantFrom('cart' as const, 'orderHistory' as const, 'orderDetail' as const), fc.constantFrom('a', 'b', 'c')), {
+      maxLength: 12,
+    }),
+  ])('an id is taken once after any number of marks', (marks) => {
+    const storage = new MemoryStorage();
+    for (const [kind, id] of marks) markForRefresh(storage, kind, id);
+    for (const [kind, id] of marks) {
+      const marked = expireStore.read(storage)[kind].includes(id);
+      expect(takeRefresh(storage, kind, id)).toBe(marked);
+      expect(takeRefresh(storage, kind, id)).toBe(false);
+    }
+    expect(expireStore.read(storage)).toEqual({ cart: [], orderHistory: [], orderDetail: [] });
+  });
 });
 
 describe('logout and the login redirect', () => {
@@ -239,9 +271,13 @@ describe('logout and the login redirect', () => {
   });
 
   it('reads a redirect even when removing it fails', () => {
-    const session: StorageBackend = { getItem: () => JSON.stringify({ path: '/order', direct: true }), setItem: () => {}, removeItem: () => {
-      throw new Error('SecurityError');
-    } };
+    const session: StorageBackend = {
+      getItem: () => JSON.stringify({ path: '/order', direct: true }),
+      setItem: () => {},
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
     expect(takeLoginRedirect(session)).toEqual({ path: '/order', direct: true });
   });
 });

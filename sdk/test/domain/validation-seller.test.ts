@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { isSellerProfileComplete } from '../../src/domain/validation';
 
-const complete = { publicId: 'mallang_studio', info: { name: '말랑공방' }, bank: { no: '1002123456789' }, business: { regNo: '1234567890' } };
+const complete = {
+  publicId: 'mallang_studio',
+  info: { name: '말랑공방' },
+  bank: { no: '1002123456789' },
+  business: { regNo: '1234567890' },
+};
 
 describe('isSellerProfileComplete', () => {
   it('needs the profile info, the settlement account and the business registration', () => {

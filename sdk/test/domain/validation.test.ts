@@ -54,7 +54,10 @@ const koreanChar = fc.constantFrom(...KOREAN);
 const latinChar = fc.constantFrom(...LATIN);
 const nameChar = fc.oneof(koreanChar, latinChar);
 const forbiddenChar = fc
-  .oneof(fc.constantFrom(' ', '\t', '0', '9', '.', '!', '@', '가 ', 'é', '日', '😀', '\u3000'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }))
+  .oneof(
+    fc.constantFrom(' ', '\t', '0', '9', '.', '!', '@', '가 ', 'é', '日', '😀', '\u3000'),
+    fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+  )
   .filter((text) => [...text].some((character) => !ALLOWED.has(character)));
 const KOREAN_SET = new Set(KOREAN);
 const weightOf = (name: string) => [...name].reduce((sum, character) => sum + (KOREAN_SET.has(character) ? 3 : 1), 0);
@@ -80,11 +83,14 @@ describe('buyer name', () => {
     expect(validateBuyerName(characters.join(''))).toBeNull();
   });
 
-  test.prop([fc.array(nameChar, { maxLength: 29 }), forbiddenChar, fc.nat()])('rejects a space or any other character', (characters, bad, at) => {
-    const name = insertAt(characters.join(''), bad, at);
-    const expected = name.trim() === '' ? '이름을 입력해주세요' : NAME_CHARACTERS_MESSAGE;
-    expect(validateBuyerName(name)).toBe(expected);
-  });
+  test.prop([fc.array(nameChar, { maxLength: 29 }), forbiddenChar, fc.nat()])(
+    'rejects a space or any other character',
+    (characters, bad, at) => {
+      const name = insertAt(characters.join(''), bad, at);
+      const expected = name.trim() === '' ? '이름을 입력해주세요' : NAME_CHARACTERS_MESSAGE;
+      expect(validateBuyerName(name)).toBe(expected);
+    },
+  );
 
   test.prop([fc.array(nameChar, { minLength: 31, maxLength: 80 })])('rejects more than 30 characters', (characters) => {
     expect(validateBuyerName(characters.join(''))).toBe(VALIDATION_MESSAGES.buyerNameTooLong);
@@ -117,11 +123,13 @@ describe('recipient name (weighted length)', () => {
     for (const character of characters) if (weightOf([...kept, character].join('')) <= 30) kept.push(character);
     return kept;
   });
-  const overWeight = fc.tuple(fc.array(nameChar, { maxLength: 30 }), fc.array(latinChar, { minLength: 31, maxLength: 31 })).map(([start, padding]) => {
-    const name = [...start];
-    for (const character of padding) if (weightOf(name.join('')) <= 30) name.push(character);
-    return name;
-  });
+  const overWeight = fc
+    .tuple(fc.array(nameChar, { maxLength: 30 }), fc.array(latinChar, { minLength: 31, maxLength: 31 }))
+    .map(([start, padding]) => {
+      const name = [...start];
+      for (const character of padding) if (weightOf(name.join('')) <= 30) name.push(character);
+      return name;
+    });
   test.prop([withinWeight])('accepts names of the alphabet weighing at most 30', (characters) => {
     expect(weightOf(characters.join(''))).toBeLessThanOrEqual(30);
     expect(validateRecipientName(characters.join(''))).toBeNull();
@@ -160,7 +168,9 @@ describe('phone', () => {
 
   it('pins the messages in their order', () => {
     expect(validatePhone({ country: 'kr', number: '' })).toBe('휴대폰 번호를 입력해주세요');
-    expect(validatePhone({ country: 'kr', number: '010-1234-5678', ownPhone: '+821012345678' })).toBe(VALIDATION_MESSAGES.phoneAlreadyRegistered);
+    expect(validatePhone({ country: 'kr', number: '010-1234-5678', ownPhone: '+821012345678' })).toBe(
+      VALIDATION_MESSAGES.phoneAlreadyRegistered,
+    );
     expect(VALIDATION_MESSAGES.phoneAlreadyRegistered).toBe('이미 등록된 휴대폰 번호예요');
     expect(validatePhone({ country: 'kr', number: '010-1234-567' })).toBe('휴대폰 번호 숫자 11자리를 입력해주세요');
     expect(validatePhone({ country: 'kr', number: '+821012345678' })).toBe('휴대폰 번호 숫자 11자리를 입력해주세요');
@@ -183,7 +193,11 @@ describe('phone', () => {
   const koreanMobile = fc
     .tuple(fc.constantFrom('0', '1', '2', '3', '4', '6', '7', '8', '9'), fc.stringMatching(/^\d{7}$/))
     .map(([first, rest]) => `010${first}${rest}`);
-  const grouping = fc.constantFrom((d: string) => d, (d: string) => `${d.slice(0, 3)}-${d.slice(3, 7)}-${d.slice(7)}`, (d: string) => `${d.slice(0, 3)} ${d.slice(3, 7)} ${d.slice(7)}`);
+  const grouping = fc.constantFrom(
+    (d: string) => d,
+    (d: string) => `${d.slice(0, 3)}-${d.slice(3, 7)}-${d.slice(7)}`,
+    (d: string) => `${d.slice(0, 3)} ${d.slice(3, 7)} ${d.slice(7)}`,
+  );
 
   test.prop([koreanMobile, grouping])('accepts 010 mobile numbers however grouped, as 13-character E.164', (digits, group) => {
     expect(validatePhone({ country: 'kr', number: group(digits) })).toBeNull();
@@ -271,9 +285,12 @@ describe('verification code', () => {
     },
   );
 
-  test.prop([fc.string({ maxLength: 10 }), fc.integer({ min: 300_000, max: 10_000_000 })])('asks for a resend once expired', (code, elapsed) => {
-    expect(validateVerificationCode({ code, issuedAt, now: issuedAt + elapsed })).toBe('인증 번호를 재발송 해주세요');
-  });
+  test.prop([fc.string({ maxLength: 10 }), fc.integer({ min: 300_000, max: 10_000_000 })])(
+    'asks for a resend once expired',
+    (code, elapsed) => {
+      expect(validateVerificationCode({ code, issuedAt, now: issuedAt + elapsed })).toBe('인증 번호를 재발송 해주세요');
+    },
+  );
 });
 
 describe('bank account', () => {
@@ -290,12 +307,15 @@ describe('bank account', () => {
     expect(validateBankAccount({ bank: '020', number })).toBeNull();
   });
 
-  test.prop([fc.oneof(fc.stringMatching(/^\d{1,7}$/), fc.stringMatching(/^\d{15,30}$/), fc.string({ minLength: 1 }).filter((s) => s.trim() !== '' && !/^\d+$/.test(s)))])(
-    'rejects other lengths and non-digits',
-    (number) => {
-      expect(validateBankAccount({ bank: '020', number })).toBe('계좌번호는 숫자 8자리~14자리 사이로 입력해주세요');
-    },
-  );
+  test.prop([
+    fc.oneof(
+      fc.stringMatching(/^\d{1,7}$/),
+      fc.stringMatching(/^\d{15,30}$/),
+      fc.string({ minLength: 1 }).filter((s) => s.trim() !== '' && !/^\d+$/.test(s)),
+    ),
+  ])('rejects other lengths and non-digits', (number) => {
+    expect(validateBankAccount({ bank: '020', number })).toBe('계좌번호는 숫자 8자리~14자리 사이로 입력해주세요');
+  });
 
   it('asks a virtual account payment for a refund account', () => {
     expect(validatePaymentRefundAccount('vbank', null)).toBe('환불 계좌를 입력해주세요');
@@ -389,7 +409,12 @@ describe('address, memos and the rest', () => {
     expect(normalizeSearchTerm('  스티커 ')).toBe('스티커');
   });
 
-  const anyText = fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code))) });
+  const anyText = fc.string({
+    unit: fc.oneof(
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
+    ),
+  });
   test.prop([anyText])('utf8ByteLength agrees with the encoder', (text) => {
     expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
   });
@@ -409,7 +434,12 @@ describe('address, memos and the rest', () => {
   });
 
   it('checks the buyer info before ordering', () => {
-    const me = { cashReceipt: { isPersonal: true, no: '01012345678' }, sns: { type: 0, id: '' }, account: { name: '김철수', no: '12345678', type: '004' }, phone: '+821012345678' };
+    const me = {
+      cashReceipt: { isPersonal: true, no: '01012345678' },
+      sns: { type: 0, id: '' },
+      account: { name: '김철수', no: '12345678', type: '004' },
+      phone: '+821012345678',
+    };
     expect(checkUserInfo(me)).toBe('ok');
     expect(checkUserInfo({ ...me, cashReceipt: null })).toBe('info');
     expect(checkUserInfo({ ...me, sns: undefined })).toBe('info');

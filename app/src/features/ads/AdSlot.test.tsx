@@ -155,7 +155,12 @@ describe('the screens host their placements', () => {
   }
 
   test('home: top-30 native, top-30 bottom banner, two cart-product natives', async () => {
-    await expectUnits(Home, '/', '/', [AD_UNITS.homeTop30Native, AD_UNITS.top30BottomBanner, AD_UNITS.homeCartNative1, AD_UNITS.homeCartNative2]);
+    await expectUnits(Home, '/', '/', [
+      AD_UNITS.homeTop30Native,
+      AD_UNITS.top30BottomBanner,
+      AD_UNITS.homeCartNative1,
+      AD_UNITS.homeCartNative2,
+    ]);
   });
 
   test('home in the app adds the bottom popup of its OS', async () => {

@@ -31,10 +31,7 @@ export type AdUnit = (typeof AD_UNITS)[keyof typeof AD_UNITS];
 export type AdItem = AdComponents['schemas']['AdItem'];
 
 export type AdState =
-  | { status: 'pending' }
-  | { status: 'fulfilled'; ad: AdItem }
-  | { status: 'rejected'; code: number }
-  | { status: 'error' };
+  { status: 'pending' } | { status: 'fulfilled'; ad: AdItem } | { status: 'rejected'; code: number } | { status: 'error' };
 
 /** The ad of a placement; with `unit` null nothing is asked (a placement that does not apply here). */
 export function useAd(unit: string | null): AdState {
@@ -51,7 +48,9 @@ export function useAd(unit: string | null): AdState {
       .then(
         (answer) => {
           if (controller.signal.aborted) return;
-          setState(answer.code === 0 && answer.result ? { status: 'fulfilled', ad: answer.result } : { status: 'rejected', code: answer.code });
+          setState(
+            answer.code === 0 && answer.result ? { status: 'fulfilled', ad: answer.result } : { status: 'rejected', code: answer.code },
+          );
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;

@@ -53,7 +53,12 @@ function convert(node: Node, key: number): ReactNode {
   if (tag === 'br') return <br key={key} />;
   if (tag === 'a') {
     const link = safeHref(element.getAttribute('href'));
-    if (!link) return <span key={key} className={className}>{children()}</span>;
+    if (!link)
+      return (
+        <span key={key} className={className}>
+          {children()}
+        </span>
+      );
     return link.kind === 'app' ? (
       <a key={key} href={link.href} className={className} onClick={openInApp(link.href)}>
         {children()}

@@ -32,7 +32,9 @@ async function marketOpeningSoon() {
   const now = Date.now();
   const market = markets.find((event) => {
     const startsIn = Date.parse(event.marketST) - now;
-    return marketState(timingOf(event), now) === 'pre-open' && startsIn > 12 * MINUTE && startsIn < 29 * MINUTE && !alarmed.has(event.marketUID);
+    return (
+      marketState(timingOf(event), now) === 'pre-open' && startsIn > 12 * MINUTE && startsIn < 29 * MINUTE && !alarmed.has(event.marketUID)
+    );
   });
   if (!market) throw new Error('the world has no market opening in 12 to 29 minutes');
   return { marketUID: market.marketUID, marketST: market.marketST, title: market.marketTitle };

@@ -99,9 +99,7 @@ function AlarmDrawerBody({ market, onDone }: { market: AlarmMarket; onDone: () =
     <div className={styles.drawer}>
       <div className={styles.marketInfo}>
         <strong className={styles.marketTitle}>{market.title}</strong>
-        <span className={styles.marketTime}>
-          {ALARM_DRAWER_TEXT.opensAt(formatDateTime(market.marketST, 'M월 D일 (dd) HH:mm'))}
-        </span>
+        <span className={styles.marketTime}>{ALARM_DRAWER_TEXT.opensAt(formatDateTime(market.marketST, 'M월 D일 (dd) HH:mm'))}</span>
       </div>
       <ul className={styles.options}>
         {times.map(({ offsetMinutes, at }) => {

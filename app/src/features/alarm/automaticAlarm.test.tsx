@@ -31,7 +31,9 @@ afterEach(() => {
 async function marketWhoseStart(ahead: boolean): Promise<MarketDetail> {
   const markets = await api.get('/common/v2/opened-market');
   const at = now();
-  const market = markets.find((m) => (ahead ? Date.parse(m.marketST) - 4 * MINUTE > at && m.marketStatus !== 0 : Date.parse(m.marketST) < at));
+  const market = markets.find((m) =>
+    ahead ? Date.parse(m.marketST) - 4 * MINUTE > at && m.marketStatus !== 0 : Date.parse(m.marketST) < at,
+  );
   if (!market) throw new Error(`the seeded world has no market whose start is ${ahead ? 'ahead' : 'past'}`);
   if (await serverAlarmOf(market.marketUID)) await api.post('/alarm/delete', { body: { marketId: market.marketUID } });
   return loadMarketDetail(market.sellerPublicId, String(market.marketPublicId));

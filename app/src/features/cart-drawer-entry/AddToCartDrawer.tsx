@@ -124,7 +124,10 @@ function ProductOptions({ products, focusId, amounts, onChange }: ProductOptions
   return (
     <div className={styles.list}>
       {ordered.map((product) => {
-        const productAmount = visibleOptions(product.option).reduce((sum, option) => sum + (amounts.get(lineKey(product._id, option.title)) ?? 0), 0);
+        const productAmount = visibleOptions(product.option).reduce(
+          (sum, option) => sum + (amounts.get(lineKey(product._id, option.title)) ?? 0),
+          0,
+        );
         return (
           <section key={product._id} className={styles.product} aria-label={product.title}>
             <div className={styles.productHead}>
@@ -139,7 +142,8 @@ function ProductOptions({ products, focusId, amounts, onChange }: ProductOptions
                 const own = availableQuantity(product.limitAmount, option.stock, option.order);
                 const max = optionMaximum(product, option, amounts);
                 // Sold out or at the option's own maximum; else, held by the product's per-order limit.
-                const note = quantityLabel(amount, own) ?? (amount >= max && max < own ? quantityLabel(productAmount, product.limitAmount) : null);
+                const note =
+                  quantityLabel(amount, own) ?? (amount >= max && max < own ? quantityLabel(productAmount, product.limitAmount) : null);
                 const soldOut = own === 0;
                 return (
                   <li key={option.title} className={cx(styles.option, soldOut && styles.soldOut)}>

@@ -74,7 +74,13 @@ export async function addLinesToCart(detail: MarketDetail, lines: readonly Drawe
   const added = lines.filter((line) => line.amount > 0);
   track('add_to_cart', {
     value: added.reduce((sum, line) => sum + line.price * line.amount, 0),
-    items: added.map((line) => ({ item_id: line._id, item_name: line.title, item_variant: line.option, price: line.price, quantity: line.amount })),
+    items: added.map((line) => ({
+      item_id: line._id,
+      item_name: line.title,
+      item_variant: line.option,
+      price: line.price,
+      quantity: line.amount,
+    })),
   });
   return true;
 }

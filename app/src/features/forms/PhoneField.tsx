@@ -1,6 +1,12 @@
 // A mobile number field: the country (the spec's favourite countries, Korea first) and the national number
 // as people type it (placeholder 010-1234-5678). The sdk's validatePhone / phoneToE164 read the value.
-import { PHONE_DEFAULT_COUNTRY, PHONE_FAVOURITE_COUNTRIES, PHONE_PLACEHOLDER, phoneFieldOf, type PhoneCountry } from '@creator-market/sdk/domain';
+import {
+  PHONE_DEFAULT_COUNTRY,
+  PHONE_FAVOURITE_COUNTRIES,
+  PHONE_PLACEHOLDER,
+  phoneFieldOf,
+  type PhoneCountry,
+} from '@creator-market/sdk/domain';
 import type { ReactNode } from 'react';
 import { Field } from './FormField';
 import styles from './Form.module.css';

@@ -52,7 +52,9 @@ export function ProductGrid({ children, className }: { children: ReactNode; clas
 /** A product of a market (the full Product form of the market detail) as a grid tile. */
 export function MarketProductCard({ product, sellerId, marketId }: { product: Product; sellerId: string; marketId: string | number }) {
   const { min, max } = productPriceRange(product);
-  const soldOut = visibleOptions(product.option).every((option) => availableQuantity(product.limitAmount, option.stock, option.order) === 0);
+  const soldOut = visibleOptions(product.option).every(
+    (option) => availableQuantity(product.limitAmount, option.stock, option.order) === 0,
+  );
   return (
     <Link href={buildPath('product', { sellerId, marketId }, { hash: product._id })} className={styles.card}>
       <span className={styles.media}>

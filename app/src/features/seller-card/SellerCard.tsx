@@ -36,7 +36,12 @@ export function fromSummary(seller: Schemas['SellerSummary']): SellerCardData {
 }
 
 export function fromSubscription(subscription: Schemas['Subscription']): SellerCardData {
-  return { uid: subscription.sellerId, publicId: subscription.sellerPublicId, name: subscription.sellerName, profile: subscription.sellerProfile };
+  return {
+    uid: subscription.sellerId,
+    publicId: subscription.sellerPublicId,
+    name: subscription.sellerName,
+    profile: subscription.sellerProfile,
+  };
 }
 
 export { categoryLabel, profilePath };

@@ -32,7 +32,9 @@ export function SellerNewsRow({ preview, now, select }: { preview: Preview; now:
       <span className={styles.text}>
         <span className={styles.contents}>{preview.previewContents}</span>
         <span className={styles.meta}>
-          <span className={released ? styles.released : styles.schedule}>{released ? SELLER_NEWS_TEXT.released(date) : SELLER_NEWS_TEXT.schedule(date)}</span>
+          <span className={released ? styles.released : styles.schedule}>
+            {released ? SELLER_NEWS_TEXT.released(date) : SELLER_NEWS_TEXT.schedule(date)}
+          </span>
           <span>{SELLER_NEWS_TEXT.reactions(preview.previewImpressCount)}</span>
           {!isPublic && (
             <Badge tone="gray" size="sm">

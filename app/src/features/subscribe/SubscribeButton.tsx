@@ -37,7 +37,11 @@ export function SubscribeButton({ seller, size = 'md', block = false, className 
       disabled={busy}
       onClick={handleClick}
     >
-      {subscribed ? <IconCheck size={size === 'sm' ? 14 : 16} strokeWidth={2.4} /> : <IconPlus size={size === 'sm' ? 14 : 16} strokeWidth={2.4} />}
+      {subscribed ? (
+        <IconCheck size={size === 'sm' ? 14 : 16} strokeWidth={2.4} />
+      ) : (
+        <IconPlus size={size === 'sm' ? 14 : 16} strokeWidth={2.4} />
+      )}
       {subscribed ? SUBSCRIBE_TEXT.subscribed : SUBSCRIBE_TEXT.subscribe}
     </button>
   );

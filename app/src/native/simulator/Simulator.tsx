@@ -8,7 +8,14 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { NativeMarketAlarm, NativeOs } from '../bridge';
 import { parseBridgeMessage, type BridgeMessage } from '../message';
 import { loadShellSettings, saveShellSettings } from './settings';
-import { answerBridgeMessage, DEFAULT_APP_VERSION, SYNC_AUTH_MESSAGE, type ShellEffect, type ShellSettings, type SimulatedPermission } from './shell';
+import {
+  answerBridgeMessage,
+  DEFAULT_APP_VERSION,
+  SYNC_AUTH_MESSAGE,
+  type ShellEffect,
+  type ShellSettings,
+  type SimulatedPermission,
+} from './shell';
 import styles from './Simulator.module.css';
 
 const DEVICE_DEFAULTS: Record<NativeOs, { osVersion: string; model: string }> = {
@@ -40,7 +47,12 @@ interface Banner {
   path?: string;
 }
 
-type Overlay = { kind: 'setting'; target: string } | { kind: 'store' } | { kind: 'closed'; reason: 'close' | 'exit' } | { kind: 'notice'; title: string; text: string } | { kind: 'ad'; type: string; unitId: string };
+type Overlay =
+  | { kind: 'setting'; target: string }
+  | { kind: 'store' }
+  | { kind: 'closed'; reason: 'close' | 'exit' }
+  | { kind: 'notice'; title: string; text: string }
+  | { kind: 'ad'; type: string; unitId: string };
 
 let lastId = 0;
 const nextId = () => ++lastId;
@@ -151,8 +163,21 @@ export function Simulator() {
           showBanner({ title: effect.title, body: effect.body });
           return;
         case 'share':
-          setShares((list) => [{ id: nextId(), at: Date.now(), text: [effect.content.title, effect.content.text, effect.content.url].filter(Boolean).join(' · ') }, ...list].slice(0, 20));
-          setOverlay({ kind: 'notice', title: '공유하기', text: [effect.content.title, effect.content.text, effect.content.url].filter(Boolean).join('\n') });
+          setShares((list) =>
+            [
+              {
+                id: nextId(),
+                at: Date.now(),
+                text: [effect.content.title, effect.content.text, effect.content.url].filter(Boolean).join(' · '),
+              },
+              ...list,
+            ].slice(0, 20),
+          );
+          setOverlay({
+            kind: 'notice',
+            title: '공유하기',
+            text: [effect.content.title, effect.content.text, effect.content.url].filter(Boolean).join('\n'),
+          });
           return;
         case 'open':
           if (effect.target === 'WebPage' && effect.url) window.open(effect.url, '_blank', 'noopener');
@@ -225,7 +250,11 @@ export function Simulator() {
     if (due.length === 0) return;
     for (const alarm of due) {
       const opens = alarm.marketST ? seoulTime.format(new Date(alarm.marketST)) : '';
-      showBanner({ title: '오픈 알림', body: opens ? `'${alarm.title}' 마켓이 ${opens}에 열려요` : `'${alarm.title}' 마켓이 곧 열려요`, path: alarm.path });
+      showBanner({
+        title: '오픈 알림',
+        body: opens ? `'${alarm.title}' 마켓이 ${opens}에 열려요` : `'${alarm.title}' 마켓이 곧 열려요`,
+        path: alarm.path,
+      });
       addLog('note', '알림 울림', { marketUID: alarm.marketUID, title: alarm.title });
     }
     setAlarms((current) => {
@@ -322,7 +351,14 @@ export function Simulator() {
 
         <Group title="기기">
           <Field label="OS" group>
-            <Segmented value={settings.os} options={[['android', 'Android'], ['ios', 'iOS']]} onChange={(value) => changeOs(value as NativeOs)} />
+            <Segmented
+              value={settings.os}
+              options={[
+                ['android', 'Android'],
+                ['ios', 'iOS'],
+              ]}
+              onChange={(value) => changeOs(value as NativeOs)}
+            />
           </Field>
           <div className={styles.row}>
             <Field label="OS 버전">
@@ -343,7 +379,11 @@ export function Simulator() {
               <input value={settings.build} onChange={(event) => update({ build: event.target.value })} />
             </Field>
           </div>
-          <Check label="예전 형식 (버전 문자열 한 줄)" checked={settings.legacyVersionString} onChange={(checked) => update({ legacyVersionString: checked })} />
+          <Check
+            label="예전 형식 (버전 문자열 한 줄)"
+            checked={settings.legacyVersionString}
+            onChange={(checked) => update({ legacyVersionString: checked })}
+          />
           <div className={styles.buttons}>
             <button type="button" onClick={() => reloadApp()}>
               앱 다시 열기
@@ -385,7 +425,11 @@ export function Simulator() {
           <Field label="기기 토큰" hint="비우면 푸시를 받을 수 없는 기기, 'fail'이 들어가면 발송 실패">
             <input value={settings.deviceToken} onChange={(event) => update({ deviceToken: event.target.value })} />
           </Field>
-          <Check label="알림을 받을 수 있는 기기" checked={settings.alertsSupported} onChange={(checked) => update({ alertsSupported: checked })} />
+          <Check
+            label="알림을 받을 수 있는 기기"
+            checked={settings.alertsSupported}
+            onChange={(checked) => update({ alertsSupported: checked })}
+          />
         </Group>
 
         <Group title="권한">
@@ -500,7 +544,11 @@ function SystemOverlay({
   switch (overlay.kind) {
     case 'setting': {
       const names: (keyof ShellSettings['permissions'])[] =
-        overlay.target === 'notifications' ? ['notification'] : overlay.target === 'alarms' ? ['alarm'] : ['notification', 'alarm', 'media'];
+        overlay.target === 'notifications'
+          ? ['notification']
+          : overlay.target === 'alarms'
+            ? ['alarm']
+            : ['notification', 'alarm', 'media'];
       title = overlay.target === 'notifications' ? '알림' : overlay.target === 'alarms' ? '알람 및 리마인더' : `설정 · ${overlay.target}`;
       body = (
         <div className={styles.systemToggles}>

@@ -72,7 +72,8 @@ export interface ShellAnswer {
 const SETTING_TARGETS: readonly string[] = ['notifications', 'alarms', 'application', 'optimization', 'powerManager'];
 const AD_TYPES: readonly string[] = ['popup', 'rewarded', 'interstitial'];
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 function permission(settings: ShellSettings, name: unknown): string {
   if (!settings.alertsSupported && (name === 'notification' || name === 'alarm')) return 'unavailable';
@@ -124,7 +125,10 @@ export function answerBridgeMessage(message: BridgeMessage, settings: ShellSetti
       return { reply: { data: ok }, ...(ok && alarm ? { effect: { kind: 'alarm', alarm } } : {}) };
     }
     case 'sendUrlScheme':
-      return { reply: { data: typeof data === 'string' }, ...(typeof data === 'string' ? { effect: { kind: 'urlScheme', url: data } } : {}) };
+      return {
+        reply: { data: typeof data === 'string' },
+        ...(typeof data === 'string' ? { effect: { kind: 'urlScheme', url: data } } : {}),
+      };
     case 'showAd': {
       const { type, unitId } = record(data);
       const adType = (AD_TYPES.includes(String(type)) ? type : 'popup') as NativeAdType;

@@ -23,7 +23,7 @@ beforeEach(async () => {
 const day = (key: string) => document.querySelector(`[data-day="${key}"]`) as HTMLButtonElement;
 
 describe('Calendar', () => {
-  test('a Sunday-first month, dots on market days, and the selected day\'s markets', async () => {
+  test("a Sunday-first month, dots on market days, and the selected day's markets", async () => {
     const markets = await api.get('/common/v2/opened-market');
     const today = seoulDayKey(Date.now());
     renderScreen('/calendar', '/calendar', Calendar);
@@ -64,7 +64,8 @@ describe('Calendar', () => {
     fireEvent.click(screen.getByRole('button', { name: '알림 설정' }));
     const key = seoulDayKey(target.marketST);
     const { year, month } = monthOfKey(key);
-    while (!screen.queryByRole('heading', { name: `${year}년 ${month + 1}월` })) fireEvent.click(screen.getByRole('button', { name: '다음 달' }));
+    while (!screen.queryByRole('heading', { name: `${year}년 ${month + 1}월` }))
+      fireEvent.click(screen.getByRole('button', { name: '다음 달' }));
     fireEvent.click(day(key));
     expect(await screen.findByText(target.marketTitle)).toBeTruthy();
     const opening = screen.getByRole('heading', { name: /^오픈 예정/ }).parentElement!;

@@ -45,7 +45,9 @@ export function MonthGrid({ month, onMonthChange, selected, onSelect, todayKey, 
               const schedule = days.get(cell.key);
               const opens = schedule?.opens.length ?? 0;
               const closes = schedule?.closes.length ?? 0;
-              const label = [`${cell.day}일`, opens > 0 ? `오픈 ${opens}` : '', closes > 0 ? `종료 ${closes}` : ''].filter(Boolean).join(', ');
+              const label = [`${cell.day}일`, opens > 0 ? `오픈 ${opens}` : '', closes > 0 ? `종료 ${closes}` : '']
+                .filter(Boolean)
+                .join(', ');
               return (
                 <button
                   key={cell.key}

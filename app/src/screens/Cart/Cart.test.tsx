@@ -43,13 +43,19 @@ function pick(list: CartEntry[], what: string, test: (entry: CartEntry) => boole
 
 const stateOf = (entry: CartEntry) => marketState(entry.market, Date.now());
 const checkOf = (entry: CartEntry) =>
-  checkOrder({ lines: entry.productList, deliveryOptions: entry.market.delivery.option, selectedTitle: entry.deliveryOption?.title ?? null, minPrice: entry.market.minPrice });
+  checkOrder({
+    lines: entry.productList,
+    deliveryOptions: entry.market.delivery.option,
+    selectedTitle: entry.deliveryOption?.title ?? null,
+    minPrice: entry.market.minPrice,
+  });
 
 /** An open market whose cart passes every order check (a delivery option is chosen). */
 const orderable = (list: CartEntry[]) => pick(list, 'orderable open market', (e) => stateOf(e) === 'opened' && checkOf(e) === null);
 const preOpen = (list: CartEntry[]) => pick(list, 'market opening soon', (e) => stateOf(e) === 'pre-open');
 const closed = (list: CartEntry[]) => pick(list, 'closed market', (e) => stateOf(e) === 'closed');
-const overWeight = (list: CartEntry[]) => pick(list, 'cart over its option weight', (e) => stateOf(e) === 'opened' && checkOf(e)?.rule === 'weight-exceeded');
+const overWeight = (list: CartEntry[]) =>
+  pick(list, 'cart over its option weight', (e) => stateOf(e) === 'opened' && checkOf(e)?.rule === 'weight-exceeded');
 
 /**
  * Moves the app's clock and the mock's together (the mock's clock runs on the real time it was made with,
@@ -84,7 +90,8 @@ describe('loading, empty, error', () => {
     expect(screen.getByRole('status', { name: '불러오는 중' })).toBeTruthy();
     const newest = list[0]!;
     const card = await screen.findByRole('region', { name: newest.market.title });
-    for (const line of newest.productList) expect(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).toBeTruthy();
+    for (const line of newest.productList)
+      expect(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).toBeTruthy();
     expect(screen.getByText(`마켓 ${list.length}개`)).toBeTruthy();
   });
 
@@ -154,9 +161,9 @@ describe('quantity', () => {
     await signInAs('buyer');
     const entry = overWeight(await entries());
     // A line at its per-order limit.
-    const line = pick([entry], 'line at its limit', (e) => e.productList.some((l) => l.limitAmount > 0 && l.amount === l.limitAmount)).productList.find(
-      (l) => l.limitAmount > 0 && l.amount === l.limitAmount,
-    )!;
+    const line = pick([entry], 'line at its limit', (e) =>
+      e.productList.some((l) => l.limitAmount > 0 && l.amount === l.limitAmount),
+    ).productList.find((l) => l.limitAmount > 0 && l.amount === l.limitAmount)!;
     const card = await showCart(entry);
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
     const minus = within(row).getByRole('button', { name: '수량 줄이기' }) as HTMLButtonElement;
@@ -217,7 +224,9 @@ describe('order button', () => {
     const entry = closed(await entries());
     const card = await showCart(entry);
     for (const line of entry.productList) {
-      expect(within(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).getByText('주문 종료')).toBeTruthy();
+      expect(
+        within(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).getByText('주문 종료'),
+      ).toBeTruthy();
     }
     expect(orderButton().textContent).toBe('장바구니 삭제');
     expect(orderButton().disabled).toBe(false);
@@ -318,7 +327,9 @@ describe('order checks', () => {
     fireEvent.click(within(drawer).getByRole('radio', { name: new RegExp(choice.title) }));
     await waitFor(() => expect(checkMessage()).toBe('주문 메모를 입력해주세요'));
     expect(within(card).getByRole('button', { name: new RegExp(choice.title) })).toBeTruthy();
-    expect((await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).deliveryOption).toEqual({ title: choice.title });
+    expect((await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).deliveryOption).toEqual({
+      title: choice.title,
+    });
   });
 
   test('{n}g 초과, 다시 선택해주세요 for an option too light for the order', async () => {
@@ -357,7 +368,8 @@ describe('order checks', () => {
     await signInAs('buyer');
     const entry = orderable(await entries());
     changeMarket(cartWorld.world, entry.market._id, (market) => ({ ...market, minPrice: 0 }));
-    for (const line of entry.productList) changeOption(cartWorld.world, line._id, line.option, (option) => ({ ...option, stock: option.order }));
+    for (const line of entry.productList)
+      changeOption(cartWorld.world, line._id, line.option, (option) => ({ ...option, stock: option.order }));
     await showCart(entry);
     expect(checkMessage()).toBe('주문 가능한 물품을 1개 이상 담아주세요');
     typeMemo();
@@ -370,7 +382,10 @@ describe('order checks', () => {
     const entry = orderable(await entries());
     const option = entry.market.delivery.option.find((o) => o.title === entry.deliveryOption!.title)!;
     const productTotal = entry.productList.reduce((sum, line) => sum + line.price * line.amount, 0);
-    changeMarket(cartWorld.world, entry.market._id, (market) => ({ ...market, shipDiscount: { amount: option.price, minPrice: productTotal } }));
+    changeMarket(cartWorld.world, entry.market._id, (market) => ({
+      ...market,
+      shipDiscount: { amount: option.price, minPrice: productTotal },
+    }));
     const card = await showCart(entry);
     const summary = within(card).getByText('배송비').closest('div') as HTMLElement;
     expect(within(summary).getByText('무료배송')).toBeTruthy();
@@ -400,12 +415,20 @@ describe('cart sync', () => {
     // On a market page the buyer adds a product of an open market not in the cart yet.
     const inCart = new Set(list.map((e) => e.market._id));
     const market = (await api.get('/common/v2/opened-market')).find(
-      (event) => marketState({ publicId: event.marketPublicId, status: event.marketStatus, marketST: event.marketST, marketED: event.marketED }, Date.now()) === 'opened' && !inCart.has(event.marketUID),
+      (event) =>
+        marketState(
+          { publicId: event.marketPublicId, status: event.marketStatus, marketST: event.marketST, marketED: event.marketED },
+          Date.now(),
+        ) === 'opened' && !inCart.has(event.marketUID),
     )!;
-    const detail = await api.get('/common/market/get/{sellerId}/{marketId}', { params: { path: { sellerId: market.sellerPublicId, marketId: String(market.marketPublicId) } } });
+    const detail = await api.get('/common/market/get/{sellerId}/{marketId}', {
+      params: { path: { sellerId: market.sellerPublicId, marketId: String(market.marketPublicId) } },
+    });
     const product = detail.product.find((p) => p.useYN && p.option.some((o) => o.useYN && (o.stock === -1 || o.stock > o.order)))!;
     const chosen = product.option.find((o) => o.useYN && (o.stock === -1 || o.stock > o.order))!;
-    expect(await addLinesToCart(detail, [{ _id: product._id, option: chosen.title, amount: 1, price: chosen.price, title: product.title }])).toBe(true);
+    expect(
+      await addLinesToCart(detail, [{ _id: product._id, option: chosen.title, amount: 1, price: chosen.price, title: product.title }]),
+    ).toBe(true);
     // Meanwhile another entry was ordered from elsewhere (it no longer exists) and is marked stale too.
     const gone = list[list.length - 1]!;
     await api.post('/cart/delete', { body: { cartId: gone._id } });

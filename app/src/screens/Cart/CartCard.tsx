@@ -142,7 +142,12 @@ function CartLineRow({ cartId, view, locked }: { cartId: string; view: LineView;
             <span className={styles.lineOption}>{line.option}</span>
           </div>
           {!locked && (
-            <button type="button" className={styles.remove} aria-label={CART_TEXT.removeLine(name)} onClick={() => void removeLine(cartId, line)}>
+            <button
+              type="button"
+              className={styles.remove}
+              aria-label={CART_TEXT.removeLine(name)}
+              onClick={() => void removeLine(cartId, line)}
+            >
               <IconClose size={18} />
             </button>
           )}

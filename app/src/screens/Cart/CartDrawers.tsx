@@ -51,7 +51,10 @@ function DeliveryOptions({ cartId }: { cartId: string | undefined }) {
             <span className={styles.deliveryPrice}>
               {formatWon(option.price)}
               {typeof option.weight === 'number' && (
-                <span className={weight > option.weight ? styles.overWeight : undefined}> · {CART_TEXT.deliveryWeightLimit(option.weight)}</span>
+                <span className={weight > option.weight ? styles.overWeight : undefined}>
+                  {' '}
+                  · {CART_TEXT.deliveryWeightLimit(option.weight)}
+                </span>
               )}
             </span>
             {option.desc && <span className={styles.deliveryDesc}>{option.desc}</span>}

@@ -51,7 +51,15 @@ export function MarketSelectorBar({ focused, count }: { focused: CartEntry; coun
   );
 }
 
-export function MarketSelectorDrawer({ focusedId, now, onSelect }: { focusedId: string; now: number; onSelect: (entry: CartEntry) => void }) {
+export function MarketSelectorDrawer({
+  focusedId,
+  now,
+  onSelect,
+}: {
+  focusedId: string;
+  now: number;
+  onSelect: (entry: CartEntry) => void;
+}) {
   const drawer = useDrawer(MARKET_SELECTOR_DRAWER);
   return (
     <BottomSheet open={drawer.open} onClose={drawer.close} title={CART_TEXT.selectorTitle} showClose>

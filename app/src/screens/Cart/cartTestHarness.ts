@@ -29,7 +29,11 @@ export interface CartWorld {
 export function useCartWorld(): CartWorld {
   const worlds = createBrowserWorlds();
   const handlers = createMswHandlers({ baseUrl: API_BASE, worlds });
-  const server = setupServer(...handlers, ...signInControlHandlers(handlers), http.all(`${API_BASE}/__mock/*`, () => HttpResponse.error()));
+  const server = setupServer(
+    ...handlers,
+    ...signInControlHandlers(handlers),
+    http.all(`${API_BASE}/__mock/*`, () => HttpResponse.error()),
+  );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     worlds.replaceDefault(() => createBrowserWorld());
@@ -91,7 +95,9 @@ export async function otherBuyerOrders(
   line: { _id: string; option: string; amount: number },
 ): Promise<string> {
   const client = await clientOf(persona);
-  const entry = await client.post('/cart/add/common', { body: { marketId: market._id, seller: market.sellerPublicId, productList: [line] } });
+  const entry = await client.post('/cart/add/common', {
+    body: { marketId: market._id, seller: market.sellerPublicId, productList: [line] },
+  });
   // Only this line: whatever else that buyer had in this market's cart stays out of the order.
   // The option that carries the most: no weight limit, else the highest one.
   const delivery = market.delivery.option
@@ -103,7 +109,15 @@ export async function otherBuyerOrders(
       marketId: market._id,
       memo: '먼저 주문할게요',
       productList: [line],
-      delivery: { name: '박도윤', tel: '+821055554444', addr: '서울특별시 중구 세종대로 110', addr2: '3층', zip: '04524', msg: '', title: delivery.title },
+      delivery: {
+        name: '박도윤',
+        tel: '+821055554444',
+        addr: '서울특별시 중구 세종대로 110',
+        addr2: '3층',
+        zip: '04524',
+        msg: '',
+        title: delivery.title,
+      },
       sns: { type: 0, id: '' },
       buyerAccount: { name: '박도윤', no: '1002345678901', type: '020' },
       payment: { option: 1, depositExpect: '' },

@@ -64,7 +64,9 @@ export function cartView(entry: CartEntry, state: ViewState, now: number): CartV
   const lines = shownLines(entry, state);
 
   const lineViews = lines.map((line): LineView => {
-    const others = lines.filter((other) => other._id === line._id && other.option !== line.option).reduce((sum, other) => sum + other.amount, 0);
+    const others = lines
+      .filter((other) => other._id === line._id && other.option !== line.option)
+      .reduce((sum, other) => sum + other.amount, 0);
     const max = lineAvailableQuantity(line, others);
     const lineState = cartProductState(line, { marketState: timing, cartStatus: status });
     return {
@@ -85,7 +87,12 @@ export function cartView(entry: CartEntry, state: ViewState, now: number): CartV
   const closed = timing === 'closed';
   const check = closed
     ? null
-    : checkOrder({ lines: orderable, deliveryOptions: market.delivery.option, selectedTitle: entry.deliveryOption?.title ?? null, minPrice: market.minPrice });
+    : checkOrder({
+        lines: orderable,
+        deliveryOptions: market.delivery.option,
+        selectedTitle: entry.deliveryOption?.title ?? null,
+        minPrice: market.minPrice,
+      });
   const memo = state.memos[entry._id] ?? '';
   const memoError = closed ? null : validateOrderMemo(memo);
 

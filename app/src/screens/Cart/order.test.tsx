@@ -32,7 +32,12 @@ async function orderableEntry(): Promise<CartEntry> {
   const found = entries.find(
     (entry) =>
       marketState(entry.market, Date.now()) === 'opened' &&
-      checkOrder({ lines: entry.productList, deliveryOptions: entry.market.delivery.option, selectedTitle: entry.deliveryOption?.title ?? null, minPrice: entry.market.minPrice }) === null,
+      checkOrder({
+        lines: entry.productList,
+        deliveryOptions: entry.market.delivery.option,
+        selectedTitle: entry.deliveryOption?.title ?? null,
+        minPrice: entry.market.minPrice,
+      }) === null,
   );
   if (!found) throw new Error("the buyer's cart has no orderable open market");
   return found;
@@ -60,9 +65,16 @@ describe('buyer info', () => {
     // The new buyer fills a cart of the same market the same way, and chooses a delivery option.
     await signInAs('buyer-new');
     const added = await api.post('/cart/add/common', {
-      body: { marketId: entry.market._id, seller: entry.market.sellerPublicId, productList: entry.productList.map(({ _id, option: title, amount }) => ({ _id, option: title, amount })) },
+      body: {
+        marketId: entry.market._id,
+        seller: entry.market.sellerPublicId,
+        productList: entry.productList.map(({ _id, option: title, amount }) => ({ _id, option: title, amount })),
+      },
     });
-    await api.post('/cart/update/delivery-option/{cartId}', { params: { path: { cartId: added._id } }, body: { title: entry.deliveryOption!.title } });
+    await api.post('/cart/update/delivery-option/{cartId}', {
+      params: { path: { cartId: added._id } },
+      body: { title: entry.deliveryOption!.title },
+    });
 
     await readyToOrder(entry);
     fireEvent.click(orderButton());
@@ -103,7 +115,9 @@ describe('a successful order', () => {
     const receipt = (await api.get('/receipt/get/{publicId}', { params: { path: { publicId } } })).receiptInfo;
     expect(receipt.memo).toBe('선물 포장 부탁드려요');
     expect(receipt.delivery.title).toBe(entry.deliveryOption!.title);
-    expect(receipt.productList.map((line) => [line._id, line.option, line.amount])).toEqual(entry.productList.map((line) => [line._id, line.option, line.amount]));
+    expect(receipt.productList.map((line) => [line._id, line.option, line.amount])).toEqual(
+      entry.productList.map((line) => [line._id, line.option, line.amount]),
+    );
 
     const [purchase] = trackedEvents('purchase');
     expect(purchase?.params).toMatchObject({ currency: 'KRW', transaction_id: publicId, value: receipt.totalPrice });
@@ -279,7 +293,9 @@ describe('when the world changed under the buyer', () => {
     fireEvent.click(orderButton());
     const dialog = await dialogNamed('최소 주문 금액 확인');
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
-    await waitFor(() => expect(document.querySelector('[data-order-message]')?.textContent).toBe(`물품 ${formatWon(500_000)} 이상 주문 가능한 마켓이에요`));
+    await waitFor(() =>
+      expect(document.querySelector('[data-order-message]')?.textContent).toBe(`물품 ${formatWon(500_000)} 이상 주문 가능한 마켓이에요`),
+    );
   });
 });
 

@@ -5,14 +5,7 @@
 // and those that say 'reload-cart' reload the cart.
 import type { Schemas } from '@creator-market/sdk';
 import { isApiError } from '@creator-market/sdk/client';
-import {
-  buildPath,
-  catalogueEntry,
-  checkUserInfo,
-  isAddressComplete,
-  orderLines,
-  TIMING,
-} from '@creator-market/sdk/domain';
+import { buildPath, catalogueEntry, checkUserInfo, isAddressComplete, orderLines, TIMING } from '@creator-market/sdk/domain';
 import { api, now } from '../../api/client';
 import { track } from '../../app/analytics';
 import { presentError } from '../../app/errors';
@@ -74,7 +67,9 @@ async function askForOrderInfo(infoMissing: boolean): Promise<void> {
 /** The cash-receipt choice of the order: the buyer's saved one, wanted when it has a number. */
 function cashReceiptOf(user: User): OrderRequest['cashReceipt'] {
   const saved = user.cashReceipt as { isPersonal: boolean; no: string };
-  return (saved.no === '' ? { useYN: false, isPersonal: saved.isPersonal, no: '' } : { useYN: true, isPersonal: saved.isPersonal, no: saved.no }) as OrderRequest['cashReceipt'];
+  return (
+    saved.no === '' ? { useYN: false, isPersonal: saved.isPersonal, no: '' } : { useYN: true, isPersonal: saved.isPersonal, no: saved.no }
+  ) as OrderRequest['cashReceipt'];
 }
 
 async function placeOrder(cartId: string): Promise<void> {

@@ -44,7 +44,14 @@ export default function Download() {
       </ul>
       <div className={styles.stores}>
         {platformOrder().map((platform) => (
-          <a key={platform} className={styles.store} href={STORE_URLS[platform]} target="_blank" rel="noopener noreferrer" data-platform={platform}>
+          <a
+            key={platform}
+            className={styles.store}
+            href={STORE_URLS[platform]}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-platform={platform}
+          >
             <span className={styles.storeIcon}>{platform === 'ios' ? <AppStoreMark /> : <PlayMark />}</span>
             <span className={styles.storeText}>
               <span className={styles.storeCaption}>{STORES[platform].caption}</span>

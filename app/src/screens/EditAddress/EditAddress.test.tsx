@@ -109,7 +109,15 @@ describe('Edit address: saving', () => {
     save();
     expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
     const [saved] = await api.get('/address/list');
-    expect(saved).toMatchObject({ name: '이새봄', tel: '+821023456789', zip: '04066', addr: '서울특별시 마포구 와우산로 94', addr2: '3층 301호', msg: '문 앞에 놓아주세요', status: 1 });
+    expect(saved).toMatchObject({
+      name: '이새봄',
+      tel: '+821023456789',
+      zip: '04066',
+      addr: '서울특별시 마포구 와우산로 94',
+      addr2: '3층 301호',
+      msg: '문 앞에 놓아주세요',
+      status: 1,
+    });
     await waitFor(() => expect(window.location.search).toBe(`?_id=${saved!._id}`));
     expect(window.location.pathname).toBe('/edit/address');
     expect(await screen.findByText(T.primary)).toBeTruthy();

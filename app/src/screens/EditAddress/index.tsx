@@ -114,7 +114,12 @@ export default function EditAddress() {
 
   async function remove() {
     if (!address) return;
-    const agreed = await confirm({ title: EDIT_ADDRESS_TEXT.deleteTitle, message: EDIT_ADDRESS_TEXT.deleteMessage, confirmText: '삭제', destructive: true });
+    const agreed = await confirm({
+      title: EDIT_ADDRESS_TEXT.deleteTitle,
+      message: EDIT_ADDRESS_TEXT.deleteMessage,
+      confirmText: '삭제',
+      destructive: true,
+    });
     if (!agreed) return;
     try {
       await api.post('/address/delete', { body: { _id: address._id } });
@@ -167,7 +172,12 @@ export default function EditAddress() {
             maxLength={30}
             autoComplete="name"
           />
-          <PhoneField label={EDIT_ADDRESS_TEXT.phone} value={form.phone} onChange={(value) => change('phone', value)} error={errors.phone} />
+          <PhoneField
+            label={EDIT_ADDRESS_TEXT.phone}
+            value={form.phone}
+            onChange={(value) => change('phone', value)}
+            error={errors.phone}
+          />
         </FormSection>
         <FormSection title={EDIT_ADDRESS_TEXT.addressSection}>
           <TextField

@@ -162,7 +162,13 @@ export function PhoneSection({ value, onChange, changing, onChanging, error, ver
         }}
         error={phoneMessage ?? error}
         aside={
-          <Button variant="secondary" className={styles.sideButton} disabled={!mayRequest} loading={busy && pending === null} onClick={() => void request()}>
+          <Button
+            variant="secondary"
+            className={styles.sideButton}
+            disabled={!mayRequest}
+            loading={busy && pending === null}
+            onClick={() => void request()}
+          >
             {pending ? PHONE_TEXT.resend : smsStep ? PHONE_TEXT.request : PHONE_TEXT.register}
           </Button>
         }
@@ -184,7 +190,11 @@ export function PhoneSection({ value, onChange, changing, onChanging, error, ver
           autoComplete="one-time-code"
           placeholder={PHONE_TEXT.codePlaceholder}
           error={codeMessage}
-          hint={<span className={secondsLeft === 0 ? styles.expired : styles.timer}>{secondsLeft === 0 ? PHONE_TEXT.expired : PHONE_TEXT.timeLeft(secondsLeft)}</span>}
+          hint={
+            <span className={secondsLeft === 0 ? styles.expired : styles.timer}>
+              {secondsLeft === 0 ? PHONE_TEXT.expired : PHONE_TEXT.timeLeft(secondsLeft)}
+            </span>
+          }
           aside={
             <Button className={styles.sideButton} aria-label={PHONE_TEXT.confirmLabel} loading={busy} onClick={() => void verify()}>
               {PHONE_TEXT.confirm}

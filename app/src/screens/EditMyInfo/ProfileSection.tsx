@@ -62,7 +62,12 @@ export function ProfileSection({ name, profileImage, photo, onPhoto, bgColor, on
   return (
     <div className={styles.profile}>
       <div className={styles.card} style={{ background: shownColour }}>
-        <button type="button" className={styles.photoButton} aria-label={PROFILE_TEXT.changePhoto} onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          className={styles.photoButton}
+          aria-label={PROFILE_TEXT.changePhoto}
+          onClick={() => fileInput.current?.click()}
+        >
           <span className={styles.photo}>
             {preview ? (
               <img src={preview} alt={PROFILE_TEXT.photo} className={styles.photoImage} />

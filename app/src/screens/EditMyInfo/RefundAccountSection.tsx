@@ -60,7 +60,11 @@ export function RefundAccountSection({ value, onChange, error, stored }: RefundA
   }
 
   async function change() {
-    const agreed = await confirm({ title: ACCOUNT_TEXT.changeTitle, message: ACCOUNT_TEXT.changeMessage, confirmText: ACCOUNT_TEXT.change });
+    const agreed = await confirm({
+      title: ACCOUNT_TEXT.changeTitle,
+      message: ACCOUNT_TEXT.changeMessage,
+      confirmText: ACCOUNT_TEXT.change,
+    });
     if (agreed) onChange({ bank: '', number: '', verified: null });
   }
 
@@ -86,7 +90,10 @@ export function RefundAccountSection({ value, onChange, error, stored }: RefundA
       <SelectField
         label={ACCOUNT_TEXT.bank}
         value={value.bank}
-        options={[{ value: '', label: ACCOUNT_TEXT.bankPlaceholder }, ...BANKS.map((bank) => ({ value: bank.code as string, label: bank.name }))]}
+        options={[
+          { value: '', label: ACCOUNT_TEXT.bankPlaceholder },
+          ...BANKS.map((bank) => ({ value: bank.code as string, label: bank.name })),
+        ]}
         onChange={(bank) => {
           setMessage(null);
           onChange({ ...value, bank });

@@ -63,7 +63,11 @@ export function formOf(user: User): BuyerInfoForm {
     phone: phoneValueOf(user.phone),
     changingPhone: false,
     sns: { type: user.sns?.type ?? 0, id: user.sns?.id ?? '' },
-    cashReceipt: { kind: cashReceiptKindOf(user.cashReceipt), no: user.cashReceipt?.no ?? '', lastIsPersonal: user.cashReceipt?.isPersonal ?? true },
+    cashReceipt: {
+      kind: cashReceiptKindOf(user.cashReceipt),
+      no: user.cashReceipt?.no ?? '',
+      lastIsPersonal: user.cashReceipt?.isPersonal ?? true,
+    },
     account: { bank: user.account?.type ?? '', number: user.account?.no ?? '', verified: user.account ?? null },
     bgColor: user.bgColor || DEFAULT_BG_COLOR,
     photo: null,
@@ -88,14 +92,19 @@ export function cashReceiptMaxDigits(kind: CashReceiptKind): number {
  * their verifications: the account needs a verified one of each, and a new one typed in must be verified
  * (or cleared) before saving.
  */
-export function validateBuyerInfo(form: BuyerInfoForm, stored: { phone?: string | undefined; account?: BankAccount | undefined }): BuyerInfoErrors {
+export function validateBuyerInfo(
+  form: BuyerInfoForm,
+  stored: { phone?: string | undefined; account?: BankAccount | undefined },
+): BuyerInfoErrors {
   const errors: BuyerInfoErrors = {};
   const name = validateBuyerName(form.name);
   if (name) errors.name = name;
 
   const typingPhone = !stored.phone || form.changingPhone;
   if (typingPhone && (!stored.phone || form.phone.number.trim() !== '')) {
-    errors.phone = validatePhone({ country: form.phone.country, number: form.phone.number, ownPhone: stored.phone ?? null }) ?? EDIT_MY_INFO_MESSAGES.phoneNotVerified;
+    errors.phone =
+      validatePhone({ country: form.phone.country, number: form.phone.number, ownPhone: stored.phone ?? null }) ??
+      EDIT_MY_INFO_MESSAGES.phoneNotVerified;
   }
 
   const sns = validateSnsId(form.sns);

@@ -26,15 +26,7 @@ import { goBack, navigate } from '../../ui/navigation';
 import { RadioGroup } from '../../ui/Radio';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
-import {
-  cashReceiptMaxDigits,
-  digitsOnly,
-  formOf,
-  userBody,
-  validateBuyerInfo,
-  type BuyerInfoErrors,
-  type BuyerInfoForm,
-} from './form';
+import { cashReceiptMaxDigits, digitsOnly, formOf, userBody, validateBuyerInfo, type BuyerInfoErrors, type BuyerInfoForm } from './form';
 import { PhoneSection } from './PhoneSection';
 import { ProfileSection } from './ProfileSection';
 import { RefundAccountSection } from './RefundAccountSection';
@@ -214,7 +206,9 @@ function BuyerInfo({ user: loaded }: { user: User }) {
           <TextField
             label={EDIT_MY_INFO_TEXT.cashNo[kind]}
             value={formatCashReceipt(kind, form.cashReceipt.no)}
-            onChange={(value) => change('cashReceipt', { ...form.cashReceipt, no: digitsOnly(value, cashReceiptMaxDigits(kind)) }, 'cashReceipt')}
+            onChange={(value) =>
+              change('cashReceipt', { ...form.cashReceipt, no: digitsOnly(value, cashReceiptMaxDigits(kind)) }, 'cashReceipt')
+            }
             error={errors.cashReceipt}
             inputMode="numeric"
             placeholder={EDIT_MY_INFO_TEXT.cashPlaceholder[kind]}

@@ -22,11 +22,18 @@ import type { HomeData } from './homeData';
 import { SECTION_TITLES } from './sectionTitles';
 import styles from './Home.module.css';
 
-
 const listPath = (category: string) => buildPath('list', { category });
 
 /** A section whose list is shown once it has items: placeholders while loading, nothing when empty or failed. */
-function Loaded<T>({ state, placeholder, children }: { state: LoadState<T[]>; placeholder: ReactNode; children: (items: T[]) => ReactNode }) {
+function Loaded<T>({
+  state,
+  placeholder,
+  children,
+}: {
+  state: LoadState<T[]>;
+  placeholder: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
   if (state.loading && state.data === undefined) return <>{placeholder}</>;
   if (!state.data || state.data.length === 0) return null;
   return <>{children(state.data)}</>;
@@ -34,7 +41,15 @@ function Loaded<T>({ state, placeholder, children }: { state: LoadState<T[]>; pl
 
 // Memoised: the home re-renders as each of its dozen lists arrives, and deriving a market list (hundreds of
 // markets) and rendering its cards (Seoul-time labels) each time kept the main thread busy at start.
-const MarketSection = memo(function MarketSection({ kind, markets, now }: { kind: MarketListKind; markets: LoadState<MarketEvent[]>; now: number }) {
+const MarketSection = memo(function MarketSection({
+  kind,
+  markets,
+  now,
+}: {
+  kind: MarketListKind;
+  markets: LoadState<MarketEvent[]>;
+  now: number;
+}) {
   const derived: LoadState<MarketEvent[]> = useMemo(
     () => ({ ...markets, data: markets.data && marketsOf(kind, markets.data, now).slice(0, HOME_SECTION_MAX_ITEMS) }),
     [kind, markets, now],
@@ -54,7 +69,17 @@ const MarketSection = memo(function MarketSection({ kind, markets, now }: { kind
   );
 });
 
-const ProductRail = memo(function ProductRail({ title, category, state, ranked = false }: { title: string; category: string; state: LoadState<Schemas['ProductSummary'][]>; ranked?: boolean }) {
+const ProductRail = memo(function ProductRail({
+  title,
+  category,
+  state,
+  ranked = false,
+}: {
+  title: string;
+  category: string;
+  state: LoadState<Schemas['ProductSummary'][]>;
+  ranked?: boolean;
+}) {
   return (
     <Loaded state={state} placeholder={<RailSkeleton />}>
       {(items) => (

@@ -74,7 +74,11 @@ export const CategoryIcons = memo(function CategoryIcons({ state }: { state: Loa
       {entries.map((entry) => {
         const isNew = remembered[entry.sellerCategory] !== entry.sellerUID;
         return (
-          <Link key={entry.sellerCategory} href={buildPath('list', { category: 'category', typeId: entry.sellerCategory })} className={styles.category}>
+          <Link
+            key={entry.sellerCategory}
+            href={buildPath('list', { category: 'category', typeId: entry.sellerCategory })}
+            className={styles.category}
+          >
             <span className={styles.categoryIcon}>
               <LazyImage src={imageUrl(entry.sellerProfile)} alt="" ratio={1} radius="50%" />
               {isNew && <DotBadge label="새 작가" className={styles.categoryDot} />}
@@ -86,4 +90,3 @@ export const CategoryIcons = memo(function CategoryIcons({ state }: { state: Loa
     </nav>
   );
 });
-

@@ -39,15 +39,19 @@ export function useHomeData() {
     });
   }, [firstScreen]);
   const belowFold =
-    <T,>(load: (signal: AbortSignal) => Promise<T>) =>
+    <T>(load: (signal: AbortSignal) => Promise<T>) =>
     async (signal: AbortSignal): Promise<T> => {
       await firstScreen.promise;
       return load(signal);
     };
-  const banners = useLoad(async (signal) => {
-    const list = await api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal });
-    return list.sorting === 'random' ? shuffled(list.bannerList) : list.bannerList;
-  }, [], quiet);
+  const banners = useLoad(
+    async (signal) => {
+      const list = await api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal });
+      return list.sorting === 'random' ? shuffled(list.bannerList) : list.bannerList;
+    },
+    [],
+    quiet,
+  );
   const bannerCount = banners.data?.length ?? 0;
   useEffect(() => {
     if (banners.loading) return;
@@ -62,20 +66,56 @@ export function useHomeData() {
   const lists = {
     banners,
     categories: useLoad((signal) => api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } }, signal }), [], quiet),
-    topSellers: useLoad(belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'top' } }, signal })), [], quiet),
-    newSellers: useLoad(belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'new' } }, signal })), [], quiet),
-    markets: useLoad(belowFold(() => loadOpenedMarkets()), [], quiet),
-    topCart: useLoad(belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topcart' } }, signal })), [], quiet),
-    special: useLoad(belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'special' } }, signal })), [], quiet),
+    topSellers: useLoad(
+      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'top' } }, signal })),
+      [],
+      quiet,
+    ),
+    newSellers: useLoad(
+      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'new' } }, signal })),
+      [],
+      quiet,
+    ),
+    markets: useLoad(
+      belowFold(() => loadOpenedMarkets()),
+      [],
+      quiet,
+    ),
+    topCart: useLoad(
+      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topcart' } }, signal })),
+      [],
+      quiet,
+    ),
+    special: useLoad(
+      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'special' } }, signal })),
+      [],
+      quiet,
+    ),
     previews: useLoad(
       belowFold(async (signal) => (await api.get('/common/v2/preview', { signal })).slice(0, HOME_PREVIEW_MAX_ITEMS)),
       [],
       quiet,
     ),
-    hotKeywords: useLoad(belowFold((signal) => api.get('/common/v2/search-keyword', { signal })), [], quiet),
-    topSold: useLoad(belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal })), [], quiet),
-    newProducts: useLoad(belowFold((signal) => api.get('/common/v2/new-product', { signal })), [], quiet),
-    luckySellers: useLoad(belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'lucky' } }, signal })), [], quiet),
+    hotKeywords: useLoad(
+      belowFold((signal) => api.get('/common/v2/search-keyword', { signal })),
+      [],
+      quiet,
+    ),
+    topSold: useLoad(
+      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal })),
+      [],
+      quiet,
+    ),
+    newProducts: useLoad(
+      belowFold((signal) => api.get('/common/v2/new-product', { signal })),
+      [],
+      quiet,
+    ),
+    luckySellers: useLoad(
+      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'lucky' } }, signal })),
+      [],
+      quiet,
+    ),
   };
 
   const states: LoadState<unknown>[] = Object.values(lists);

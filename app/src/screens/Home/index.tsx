@@ -53,9 +53,7 @@ export default function Home() {
         <>
           <BannerCarousel state={data.banners} onShown={data.showFirstScreen} />
           <CategoryIcons state={data.categories} />
-          <Suspense fallback={<RailSkeleton />}>
-            {data.firstScreenShown ? <HomeSections data={sectionsData} /> : <RailSkeleton />}
-          </Suspense>
+          <Suspense fallback={<RailSkeleton />}>{data.firstScreenShown ? <HomeSections data={sectionsData} /> : <RailSkeleton />}</Suspense>
         </>
       )}
       <NativeHome />

@@ -120,7 +120,11 @@ function CategorySellers({ category, viewMarkets }: { category: SellerCategory; 
   useListErrors(sellers, 'listCategorySellers');
   if (viewMarkets) return <CategoryMarkets sellerPublicIds={sellers.items.map((entry) => memberCard(entry).publicId)} />;
   return (
-    <InfiniteScroll list={sellers} placeholder={<Skeleton variant="grid" count={8} />} empty={<EmptyState message={LIST_TEXT.emptySellers} />}>
+    <InfiniteScroll
+      list={sellers}
+      placeholder={<Skeleton variant="grid" count={8} />}
+      empty={<EmptyState message={LIST_TEXT.emptySellers} />}
+    >
       {sellers.items.length > 0 && (
         <div className={styles.memberGrid}>
           {sellers.items.map((entry) => {
@@ -157,7 +161,11 @@ function CategoryMarkets({ sellerPublicIds }: { sellerPublicIds: Array<string | 
   });
   useListErrors(list, 'listOpenedMarkets');
   return (
-    <InfiniteScroll list={list} placeholder={<Skeleton variant="cards" count={4} />} empty={<EmptyState message={LIST_TEXT.emptyMarkets} />}>
+    <InfiniteScroll
+      list={list}
+      placeholder={<Skeleton variant="cards" count={4} />}
+      empty={<EmptyState message={LIST_TEXT.emptyMarkets} />}
+    >
       <div className={styles.marketRows}>
         {list.items.map((event) => (
           <MarketCard key={event.marketUID} event={event} now={now} variant="row" />

@@ -49,7 +49,9 @@ describe('List', () => {
 
   test('new products are paged by the last product id shown', async () => {
     const first = await api.get('/common/v2/new-product');
-    const second = await api.get('/common/v2/new-product', { params: { query: { offset: first[first.length - 1]!.productUID, flag: 'before' } } });
+    const second = await api.get('/common/v2/new-product', {
+      params: { query: { offset: first[first.length - 1]!.productUID, flag: 'before' } },
+    });
     const link = (uid: string) => document.querySelector(`a[href$="#${uid}"]`);
     renderScreen('/list/newProduct', PATTERN, List);
     await waitFor(() => expect(link(first[0]!.productUID)).toBeTruthy());

@@ -95,7 +95,11 @@ export function MarketList({ kind }: { kind: MarketListKind }) {
   });
   useListErrors(list, 'listOpenedMarkets');
   return (
-    <InfiniteScroll list={list} placeholder={<Skeleton variant="cards" count={4} />} empty={<EmptyState message={LIST_TEXT.emptyMarkets} />}>
+    <InfiniteScroll
+      list={list}
+      placeholder={<Skeleton variant="cards" count={4} />}
+      empty={<EmptyState message={LIST_TEXT.emptyMarkets} />}
+    >
       <div className={styles.marketRows}>
         {list.items.map((event) => (
           <MarketCard key={event.marketUID} event={event} now={now} variant="row" />

@@ -32,7 +32,9 @@ describe('Login', () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     renderAt('/auth', <Login />);
     fireEvent.click(screen.getByRole('button', { name: /Apple로 시작하기/ }));
-    expect(assign).toHaveBeenLastCalledWith(`${API_BASE}/auth/v2/apple?state=${encodeURIComponent(window.location.origin)}&scope=email%20name`);
+    expect(assign).toHaveBeenLastCalledWith(
+      `${API_BASE}/auth/v2/apple?state=${encodeURIComponent(window.location.origin)}&scope=email%20name`,
+    );
   });
 
   test('Kakao account entry goes to the Kakao sign-in page too', () => {

@@ -18,7 +18,10 @@ import { Spinner } from '../../ui/Spinner';
 import styles from './Login.module.css';
 
 // Only the in-browser mock needs it; a production build never loads it.
-const MockPersonaSheet = import.meta.env.VITE_MOCK_IN_BROWSER === '1' ? lazy(() => import('./MockPersonaSheet').then((m) => ({ default: m.MockPersonaSheet }))) : null;
+const MockPersonaSheet =
+  import.meta.env.VITE_MOCK_IN_BROWSER === '1'
+    ? lazy(() => import('./MockPersonaSheet').then((m) => ({ default: m.MockPersonaSheet })))
+    : null;
 
 export type LoginMethod = 'apple' | 'kakao' | 'kakao-account';
 

@@ -72,7 +72,9 @@ describe('Market', () => {
       'opened',
       (d) => !carts.some((entry) => entry.market._id === d.market._id) && visibleProducts(d.product).length > 1,
     );
-    const product = visibleProducts(detail.product).find((p) => p.option.some((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > 1)))!;
+    const product = visibleProducts(detail.product).find((p) =>
+      p.option.some((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > 1)),
+    )!;
     const option = product.option.find((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > 1))!;
 
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);

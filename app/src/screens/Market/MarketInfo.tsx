@@ -45,7 +45,10 @@ export function shipDiscountLine(market: Market): string | null {
   if (!(amount > 0 && minPrice > 0)) return null;
   const options = market.delivery.option.filter(isInUse);
   const allFree = options.length > 0 && options.every((option) => shippingPrice(option, market.shipDiscount, minPrice).price === 0);
-  return MARKET_INFO_TEXT.discount(formatWon(minPrice), allFree ? MARKET_INFO_TEXT.freeShipping : MARKET_INFO_TEXT.discountAmount(formatWon(amount)));
+  return MARKET_INFO_TEXT.discount(
+    formatWon(minPrice),
+    allFree ? MARKET_INFO_TEXT.freeShipping : MARKET_INFO_TEXT.discountAmount(formatWon(amount)),
+  );
 }
 
 export function DeliveryInfo({ market }: { market: Market }) {
@@ -64,7 +67,9 @@ export function DeliveryInfo({ market }: { market: Market }) {
             </div>
             {(option.desc || option.weight !== undefined) && (
               <p className={styles.deliveryDesc}>
-                {[option.desc, option.weight !== undefined ? MARKET_INFO_TEXT.weightLimit(option.weight) : null].filter(Boolean).join(' · ')}
+                {[option.desc, option.weight !== undefined ? MARKET_INFO_TEXT.weightLimit(option.weight) : null]
+                  .filter(Boolean)
+                  .join(' · ')}
               </p>
             )}
           </li>

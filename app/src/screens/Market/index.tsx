@@ -121,7 +121,13 @@ function MarketBody({ detail, sellerMarkets }: { detail: MarketDetail; sellerMar
       {market.cover.length > 0 && (
         <Carousel label="마켓 이미지" indicator="counter">
           {market.cover.map((cover, index) => (
-            <LazyImage key={`${cover}-${index}`} src={imageUrl(cover)} alt={`${market.title} ${index + 1}`} ratio={1} priority={index === 0} />
+            <LazyImage
+              key={`${cover}-${index}`}
+              src={imageUrl(cover)}
+              alt={`${market.title} ${index + 1}`}
+              ratio={1}
+              priority={index === 0}
+            />
           ))}
         </Carousel>
       )}

@@ -44,7 +44,11 @@ describe('Order notifications (/message/user)', () => {
     const cancels = await api.get('/notification/message', { params: { query: { msgCategory: 'buyer', msgType: 'cancel' } } });
     renderMessage('user');
     const tags = screen.getByRole('group', { name: MESSAGE_TEXT.filterLabel });
-    expect(within(tags).getAllByRole('button').map((b) => b.textContent)).toEqual(['전체', '주문 접수', '결제', '배송', '취소']);
+    expect(
+      within(tags)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['전체', '주문 접수', '결제', '배송', '취소']);
     await waitFor(() => expect(rows('user').length).toBeGreaterThan(0));
     fireEvent.click(within(tags).getByRole('button', { name: '결제' }));
     await waitFor(() => expect(rows('user').map((row) => row.querySelector('strong')!.textContent)).toEqual(payments.map((n) => n.title)));

@@ -39,7 +39,10 @@ export function BuyerView({ me }: { me: MeSnapshot }) {
   const [infoOpen, setInfoOpen] = useState(false);
 
   const markets = useLoad(() => loadOpenedMarkets(), [], { operation: 'listOpenedMarkets', quiet: true });
-  const primary = useLoad((signal) => api.get('/address/get-primary', { signal }), [infoOpen], { operation: 'getPrimaryAddress', quiet: true });
+  const primary = useLoad((signal) => api.get('/address/get-primary', { signal }), [infoOpen], {
+    operation: 'getPrimaryAddress',
+    quiet: true,
+  });
   const notifications = useLoad((signal) => notificationPage({ type: 'user', signal }), [], { operation: 'listNotifications' });
   const rooms = useLoad((signal) => api.get('/room', { signal }), [], { operation: 'listRooms' });
 
@@ -134,7 +137,16 @@ export function todaySchedules(events: readonly MarketEvent[], now: number): num
 
 function CalendarGlyph() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="3.5" y="5" width="17" height="15.5" rx="3" />
       <path d="M3.5 10h17M8 3v4M16 3v4" />
     </svg>

@@ -44,7 +44,12 @@ export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: User
       />
       <div className={styles.flip}>
         <div className={cx(styles.flipInner, flipped && styles.flipped)}>
-          <div className={cx(styles.face, styles.front)} style={{ background: buyerColour, color: readableTextOn(buyerColour) }} aria-hidden={flipped} inert={flipped}>
+          <div
+            className={cx(styles.face, styles.front)}
+            style={{ background: buyerColour, color: readableTextOn(buyerColour) }}
+            aria-hidden={flipped}
+            inert={flipped}
+          >
             <Avatar src={me.user.profileImage} />
             <div className={styles.faceText}>
               <strong className={styles.faceName}>{me.user.name ?? me.auth.displayName ?? PROFILE_TEXT.buyerFallbackName}</strong>
@@ -55,7 +60,12 @@ export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: User
               <IconChevron size={14} strokeWidth={2.2} />
             </Link>
           </div>
-          <div className={cx(styles.face, styles.back)} style={{ background: sellerColour, color: readableTextOn(sellerColour) }} aria-hidden={!flipped} inert={!flipped}>
+          <div
+            className={cx(styles.face, styles.back)}
+            style={{ background: sellerColour, color: readableTextOn(sellerColour) }}
+            aria-hidden={!flipped}
+            inert={!flipped}
+          >
             {isSeller ? (
               <>
                 <Avatar src={me.seller!.info?.profile ?? me.user.profileImage} />

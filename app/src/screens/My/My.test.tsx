@@ -40,14 +40,17 @@ describe('My page: the buyer side', () => {
 
     // The calendar's sections for today: markets opening today and markets ending today.
     const today = seoulDayKey(now());
-    const schedules = markets.filter((e) => seoulDayKey(e.marketST) === today).length + markets.filter((e) => seoulDayKey(e.marketED) === today).length;
+    const schedules =
+      markets.filter((e) => seoulDayKey(e.marketST) === today).length + markets.filter((e) => seoulDayKey(e.marketED) === today).length;
     expect(await screen.findByText(BUYER_TEXT.schedules(schedules))).toBeTruthy();
     expect(screen.getByText(`${session.subscribedSellerIds.length}명 구독중`).closest('a')!.getAttribute('href')).toBe('/subscribe');
     expect(screen.getByText(BUYER_TEXT.calendar).closest('a')!.getAttribute('href')).toBe('/calendar');
 
     const shownNotifications = within(await listNamed(BUYER_TEXT.notifications)).getAllByRole('listitem');
     expect(shownNotifications).toHaveLength(3);
-    expect(shownNotifications.map((row) => row.querySelector('strong')!.textContent)).toEqual(notifications.slice(0, 3).map((n) => n.title));
+    expect(shownNotifications.map((row) => row.querySelector('strong')!.textContent)).toEqual(
+      notifications.slice(0, 3).map((n) => n.title),
+    );
     const shownRooms = within(await listNamed(BUYER_TEXT.orders)).getAllByRole('link');
     expect(shownRooms.map((link) => link.getAttribute('href'))).toEqual(rooms.slice(0, 3).map((room) => `/order/${room._id}`));
 
@@ -98,7 +101,10 @@ describe('My page: the buyer side', () => {
 
     const book = within(drawer).getByRole('region', { name: ORDER_INFO_TEXT.addresses });
     const links = await within(book).findAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([`/edit/address?_id=${primary!._id}`, `/edit/address?_id=${other!._id}`]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/edit/address?_id=${primary!._id}`,
+      `/edit/address?_id=${other!._id}`,
+    ]);
     expect(within(links[0]!).getByText(ORDER_INFO_TEXT.primary)).toBeTruthy();
 
     fireEvent.click(within(book).getByRole('button', { name: ORDER_INFO_TEXT.makePrimary }));
@@ -163,13 +169,19 @@ describe('My page: the seller side for each persona', () => {
 
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.account }));
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.market }));
-    expect(open.mock.calls.map(([url]) => url)).toEqual(['https://seller.creatormarket.kr/account', 'https://seller.creatormarket.kr/market']);
+    expect(open.mock.calls.map(([url]) => url)).toEqual([
+      'https://seller.creatormarket.kr/account',
+      'https://seller.creatormarket.kr/market',
+    ]);
 
     const salesRows = within(await listNamed(SELLER_TEXT.sales)).getAllByRole('listitem');
     expect(salesRows.map((row) => row.querySelector('strong')!.textContent)).toEqual(sales.slice(0, 3).map((n) => n.title));
     const newsRows = within(await listNamed(SELLER_TEXT.news)).getAllByRole('listitem');
     expect(newsRows).toHaveLength(Math.min(3, news.length));
     expect(newsRows[0]!.textContent).toContain(news[0]!.previewContents);
-    expect(screen.getAllByRole('link', { name: /더보기/ }).map((a) => a.getAttribute('href'))).toEqual(['/message/seller', '/promo/preview']);
+    expect(screen.getAllByRole('link', { name: /더보기/ }).map((a) => a.getAttribute('href'))).toEqual([
+      '/message/seller',
+      '/promo/preview',
+    ]);
   });
 });

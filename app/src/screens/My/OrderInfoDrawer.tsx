@@ -67,9 +67,19 @@ export function OrderInfoDrawer({ open, onClose, me }: { open: boolean; onClose:
   const rows: [string, string | null][] = [
     [ORDER_INFO_TEXT.name, user.name ?? null],
     [ORDER_INFO_TEXT.phone, user.phone ? formatPhoneForDisplay(user.phone) : null],
-    [ORDER_INFO_TEXT.sns, user.sns && user.sns.type !== 0 ? `${SNS_DISPLAY_NAMES[user.sns.type as SnsTypeCode]} ${user.sns.id}` : user.sns ? SNS_DISPLAY_NAMES[0] : null],
+    [
+      ORDER_INFO_TEXT.sns,
+      user.sns && user.sns.type !== 0
+        ? `${SNS_DISPLAY_NAMES[user.sns.type as SnsTypeCode]} ${user.sns.id}`
+        : user.sns
+          ? SNS_DISPLAY_NAMES[0]
+          : null,
+    ],
     [ORDER_INFO_TEXT.cashReceipt, cashReceiptText(user.cashReceipt)],
-    [ORDER_INFO_TEXT.refund, user.account ? `${BANKS.find((bank) => bank.code === user.account!.type)?.name ?? user.account.type} ${user.account.no}` : null],
+    [
+      ORDER_INFO_TEXT.refund,
+      user.account ? `${BANKS.find((bank) => bank.code === user.account!.type)?.name ?? user.account.type} ${user.account.no}` : null,
+    ],
   ];
   const list = addresses.data ?? [];
   const complete = isOrderInfoComplete(user, list.length > 0);

@@ -39,10 +39,24 @@ export const SELLER_TEXT = {
 
 export function SellerView({ me }: { me: MeSnapshot }) {
   if (me.user.level !== USER_LEVEL.seller || !me.seller) {
-    return <Prompt title={SELLER_TEXT.applyTitle} description={SELLER_TEXT.applyDescription} action={SELLER_TEXT.apply} url={SELLER_CENTER_URLS.join} />;
+    return (
+      <Prompt
+        title={SELLER_TEXT.applyTitle}
+        description={SELLER_TEXT.applyDescription}
+        action={SELLER_TEXT.apply}
+        url={SELLER_CENTER_URLS.join}
+      />
+    );
   }
   if (!isSellerProfileComplete(me.seller)) {
-    return <Prompt title={SELLER_TEXT.completeTitle} description={SELLER_TEXT.completeDescription} action={SELLER_TEXT.complete} url={SELLER_CENTER_URLS.profile} />;
+    return (
+      <Prompt
+        title={SELLER_TEXT.completeTitle}
+        description={SELLER_TEXT.completeDescription}
+        action={SELLER_TEXT.complete}
+        url={SELLER_CENTER_URLS.profile}
+      />
+    );
   }
   return <Dashboard seller={me.seller} />;
 }
@@ -89,7 +103,13 @@ function Dashboard({ seller }: { seller: NonNullable<MeSnapshot['seller']> }) {
         <span className={styles.linkLabel}>{SELLER_TEXT.publicLink}</span>
         <div className={styles.linkRow}>
           <span className={styles.linkText}>{link}</span>
-          <Button variant="secondary" size="sm" icon={<IconCopy size={16} />} aria-label={SELLER_TEXT.copyLabel} onClick={() => void copyText(link)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<IconCopy size={16} />}
+            aria-label={SELLER_TEXT.copyLabel}
+            onClick={() => void copyText(link)}
+          >
             {SELLER_TEXT.copy}
           </Button>
         </div>

@@ -48,11 +48,10 @@ function LostWay() {
 
 /** The best-selling products (GET /common/v2/product?from=topsold); hidden when the list cannot load. */
 function BestSellers() {
-  const products = useLoad(
-    (signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal }),
-    [],
-    { operation: 'listHomeProducts', quiet: true },
-  );
+  const products = useLoad((signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal }), [], {
+    operation: 'listHomeProducts',
+    quiet: true,
+  });
   if (products.error || (products.data && products.data.length === 0)) return null;
   return (
     <section className={styles.best} aria-labelledby="not-found-best">

@@ -56,7 +56,9 @@ describe('Order history', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: `${first} 고정` }).getAttribute('aria-pressed')).toBe('false'));
     const unpinned = await sellerNamesInOrder();
     expect(unpinned[0]).not.toBe(first);
-    expect(screen.getAllByRole('button', { name: / 고정$/ }).map((star) => star.getAttribute('aria-label')!.replace(/ 고정$/, ''))).toEqual(unpinned);
+    expect(screen.getAllByRole('button', { name: / 고정$/ }).map((star) => star.getAttribute('aria-label')!.replace(/ 고정$/, ''))).toEqual(
+      unpinned,
+    );
   });
 
   test('the info banner is remembered once dismissed; the small link reopens it', async () => {

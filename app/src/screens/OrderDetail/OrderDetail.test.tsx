@@ -40,7 +40,9 @@ describe('Order detail', () => {
     // Every group of the page is shown, every receipt with its status badge.
     expect(screen.getAllByRole('region')).toHaveLength(groups.length);
     const labels = screen.getAllByRole('link').map((l) => l.textContent ?? '');
-    expect(labels.filter((text) => /결제 전|결제 완료|발송 완료|주문 취소/.test(text)).length).toBe(groups.flatMap((g) => g.receipt).length);
+    expect(labels.filter((text) => /결제 전|결제 완료|발송 완료|주문 취소/.test(text)).length).toBe(
+      groups.flatMap((g) => g.receipt).length,
+    );
     expect(screen.getByRole('link', { name: ORDER_DETAIL_TEXT.profile }).getAttribute('href')).toBe(`/profile/${info.sellerPublicId}`);
   });
 
@@ -84,8 +86,20 @@ describe('Order detail', () => {
 });
 
 describe('mergeGroups', () => {
-  const item = (id: string) => ({ _id: id.padStart(24, '0'), receiver: '김하늘', totalPrice: 1000, receiptTime: '2026-11-21T00:00:00.000Z', receiptPublicId: '261121000001', status: 1 as const });
-  const group = (market: string, ...ids: string[]): ReceiptGroup => ({ _id: market.padStart(24, '0'), marketCover: '', title: market, receipt: ids.map(item) });
+  const item = (id: string) => ({
+    _id: id.padStart(24, '0'),
+    receiver: '김하늘',
+    totalPrice: 1000,
+    receiptTime: '2026-11-21T00:00:00.000Z',
+    receiptPublicId: '261121000001',
+    status: 1 as const,
+  });
+  const group = (market: string, ...ids: string[]): ReceiptGroup => ({
+    _id: market.padStart(24, '0'),
+    marketCover: '',
+    title: market,
+    receipt: ids.map(item),
+  });
 
   test('a market group that goes on in the next page is shown as one', () => {
     const merged = mergeGroups([group('a', '1', '2'), group('a', '3'), group('b', '4'), group('a', '5')]);

@@ -48,7 +48,10 @@ export default function OrderDetail() {
     resetKey: seller,
     fetchPage: ({ last, signal }) => {
       const offset = lastReceiptId(last);
-      return api.get('/room/receipt', { params: { query: { seller: seller as string, ...(offset ? { offset, flag: 'before' as const } : {}) } }, signal });
+      return api.get('/room/receipt', {
+        params: { query: { seller: seller as string, ...(offset ? { offset, flag: 'before' as const } : {}) } },
+        signal,
+      });
     },
   });
   useListErrors(list, 'listRoomReceipts');

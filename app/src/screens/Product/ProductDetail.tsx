@@ -47,7 +47,15 @@ function useViewItem(ref: RefObject<HTMLElement | null>, product: Product, enabl
 }
 
 /** `priority`: the product the page opens on, whose first image is the largest paint of the first screen. */
-export function ProductDetail({ product, trackView = false, priority = false }: { product: Product; trackView?: boolean; priority?: boolean }) {
+export function ProductDetail({
+  product,
+  trackView = false,
+  priority = false,
+}: {
+  product: Product;
+  trackView?: boolean;
+  priority?: boolean;
+}) {
   const ref = useRef<HTMLElement>(null);
   useViewItem(ref, product, trackView);
   const { min, max } = productPriceRange(product);
@@ -58,7 +66,13 @@ export function ProductDetail({ product, trackView = false, priority = false }: 
       {product.cover.length > 0 && (
         <Carousel label={`${product.title} 이미지`} indicator="counter">
           {product.cover.map((cover, index) => (
-            <LazyImage key={`${cover}-${index}`} src={imageUrl(cover)} alt={`${product.title} ${index + 1}`} ratio={1} priority={priority && index === 0} />
+            <LazyImage
+              key={`${cover}-${index}`}
+              src={imageUrl(cover)}
+              alt={`${product.title} ${index + 1}`}
+              ratio={1}
+              priority={priority && index === 0}
+            />
           ))}
         </Carousel>
       )}

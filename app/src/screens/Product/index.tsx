@@ -73,7 +73,11 @@ export default function ProductScreen() {
       <AppBar right={['cart']} />
       {data ? (
         <>
-          <Link href={buildPath('market', { sellerId, marketId })} className={styles.marketLink} aria-label={`${VIEW_TEXT.toMarket}: ${data.market.title}`}>
+          <Link
+            href={buildPath('market', { sellerId, marketId })}
+            className={styles.marketLink}
+            aria-label={`${VIEW_TEXT.toMarket}: ${data.market.title}`}
+          >
             <span className={styles.marketAvatar}>
               <LazyImage src={imageUrl(data.seller.info.profile)} alt="" ratio={1} radius="50%" />
             </span>
@@ -158,7 +162,10 @@ function ScrollView({ detail, productId }: { detail: MarketDetail; productId: st
 
 function SingleView({ detail, productId, onSelect }: { detail: MarketDetail; productId: string; onSelect: (id: string) => void }) {
   const products = visibleProducts(detail.product);
-  const index = Math.max(0, products.findIndex((product) => product._id === productId));
+  const index = Math.max(
+    0,
+    products.findIndex((product) => product._id === productId),
+  );
   const product: Product | undefined = products[index];
   if (!product) return null;
   const previous = products[index - 1];
@@ -167,7 +174,12 @@ function SingleView({ detail, productId, onSelect }: { detail: MarketDetail; pro
     <>
       <ProductDetail key={product._id} product={product} priority />
       <nav className={styles.pager} aria-label="물품 이동">
-        <Button variant="secondary" disabled={!previous} onClick={() => previous && onSelect(previous._id)} icon={<IconChevron direction="left" size={18} />}>
+        <Button
+          variant="secondary"
+          disabled={!previous}
+          onClick={() => previous && onSelect(previous._id)}
+          icon={<IconChevron direction="left" size={18} />}
+        >
           {VIEW_TEXT.previous}
         </Button>
         <span className={styles.position}>{VIEW_TEXT.position(index + 1, products.length)}</span>
@@ -193,4 +205,3 @@ function SingleView({ detail, productId, onSelect }: { detail: MarketDetail; pro
     </>
   );
 }
-

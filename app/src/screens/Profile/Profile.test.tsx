@@ -42,7 +42,12 @@ describe('Profile', () => {
     const sheet = await screen.findByRole('dialog', { name: 'SNS' });
     const links = profile.sns.filter((link) => link.type !== 0 && /^https?:/.test(link.url));
     if (links.length === 0) expect(within(sheet).getByText('등록된 SNS가 없어요')).toBeTruthy();
-    else expect(within(sheet).getAllByRole('button').filter((b) => b.textContent?.includes(links[0]!.url.replace(/^https?:\/\//, '')))).toHaveLength(1);
+    else
+      expect(
+        within(sheet)
+          .getAllByRole('button')
+          .filter((b) => b.textContent?.includes(links[0]!.url.replace(/^https?:\/\//, ''))),
+      ).toHaveLength(1);
   });
 
   test('an unknown seller is Not found', async () => {
@@ -53,7 +58,9 @@ describe('Profile', () => {
   test('markets, previews and recommendations that fail stay empty without a message', async () => {
     const { sellerPID, profile } = await sellerWithMarkets();
     server.use(
-      http.get(`${API_BASE}/common/v2/seller/opened-market/:sellerPID`, () => HttpResponse.json({ code: 'internal', message: 'x' }, { status: 500 })),
+      http.get(`${API_BASE}/common/v2/seller/opened-market/:sellerPID`, () =>
+        HttpResponse.json({ code: 'internal', message: 'x' }, { status: 500 }),
+      ),
       http.get(`${API_BASE}/common/v2/reco-seller`, () => HttpResponse.error()),
       http.get(`${API_BASE}/common/v2/preview`, () => HttpResponse.error()),
     );

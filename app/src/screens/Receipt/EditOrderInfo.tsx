@@ -176,7 +176,9 @@ function EditOrderInfoForm({ publicId, receipt, permissions, setReceipt, refresh
             error={errors.cashReceipt}
           />
         )}
-        {editable && <Checkbox shape="square" checked={rememberCash} onChange={setRememberCash} label={ORDER_INFO_TEXT.rememberCashReceipt} />}
+        {editable && (
+          <Checkbox shape="square" checked={rememberCash} onChange={setRememberCash} label={ORDER_INFO_TEXT.rememberCashReceipt} />
+        )}
       </FormSection>
 
       <FormSection title={ORDER_INFO_TEXT.refundAccount} description={ORDER_INFO_TEXT.refundDescription}>

@@ -106,7 +106,11 @@ describe('credit card', () => {
     server.use(
       http.post(`${API_BASE}/payple/pay/v2/appcard`, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
-        const declined = new Request(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify({ ...body, payerId: 'decline' }) });
+        const declined = new Request(request.url, {
+          method: 'POST',
+          headers: request.headers,
+          body: JSON.stringify({ ...body, payerId: 'decline' }),
+        });
         return getResponse(handlersOf(world()), declined);
       }),
     );
@@ -195,7 +199,9 @@ describe('orders with nothing to pay', () => {
     fireEvent.click(screen.getByRole('button', { name: '주문 취소' }));
     dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '주문 취소' }));
-    await waitFor(() => expect(latestStatusEntry(receiptNow(world(), receipt.publicId).status)).toMatchObject({ status: 10, desc: '결제 불가 주문 취소' }));
+    await waitFor(() =>
+      expect(latestStatusEntry(receiptNow(world(), receipt.publicId).status)).toMatchObject({ status: 10, desc: '결제 불가 주문 취소' }),
+    );
     await waitFor(() => expect(window.location.pathname).toBe(`/r/${receipt.publicId}`));
   });
 

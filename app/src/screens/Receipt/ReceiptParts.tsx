@@ -133,7 +133,19 @@ export function StatusStepper({ receipt }: { receipt: Receipt }) {
 }
 
 /** A button to one of the order's edit pages with what it holds; disabled with the sdk's note when not editable. */
-function EditLink({ title, to, enabled, note, children }: { title: string; to: string; enabled: boolean; note: string | null; children: ReactNode }) {
+function EditLink({
+  title,
+  to,
+  enabled,
+  note,
+  children,
+}: {
+  title: string;
+  to: string;
+  enabled: boolean;
+  note: string | null;
+  children: ReactNode;
+}) {
   const body = (
     <>
       <span className={styles.editHead}>
@@ -319,7 +331,9 @@ export function Totals({ receipt }: { receipt: Receipt }) {
         {payment && payment.status === 'success' && (
           <div className={styles.row}>
             <dt>{RECEIPT_TEXT.paymentMethod}</dt>
-            <dd>{payment.name === paymentTypeLabel(payment.type) ? payment.name : `${paymentTypeLabel(payment.type)} · ${payment.name}`}</dd>
+            <dd>
+              {payment.name === paymentTypeLabel(payment.type) ? payment.name : `${paymentTypeLabel(payment.type)} · ${payment.name}`}
+            </dd>
           </div>
         )}
       </dl>

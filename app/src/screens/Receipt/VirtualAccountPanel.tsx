@@ -2,14 +2,7 @@
 // holder, amount and deadline with a live countdown, the pending warning ('결제 확인 중이에요', after 10
 // minutes '10분 후에도 확인 중이면 문의주세요') and '입금 확인', which asks for the payment result.
 import type { Schemas } from '@creator-market/sdk';
-import {
-  formatDateTime,
-  formatWon,
-  latestStatusEntry,
-  paymentPendingWarning,
-  RESULT_TOASTS,
-  toEpochMs,
-} from '@creator-market/sdk/domain';
+import { formatDateTime, formatWon, latestStatusEntry, paymentPendingWarning, RESULT_TOASTS, toEpochMs } from '@creator-market/sdk/domain';
 import { useEffect, useRef } from 'react';
 import { useNow } from '../../features/data/useNow';
 import { Button } from '../../ui/Button';

@@ -65,7 +65,9 @@ function ReceiptView({ publicId, detail, receipt, status, permissions, refresh, 
         )}
         {permissions.cancelNote && <p className={styles.note}>{permissions.cancelNote}</p>}
       </div>
-      {permissions.cancel && <CancelOrderDrawer publicId={publicId} onDone={(cancelled) => (cancelled ? setReceipt(cancelled) : reload())} />}
+      {permissions.cancel && (
+        <CancelOrderDrawer publicId={publicId} onDone={(cancelled) => (cancelled ? setReceipt(cancelled) : reload())} />
+      )}
 
       {awaitingPayment && (
         <BottomBar>

@@ -61,7 +61,10 @@ function News({ sellerId }: { sellerId: string }) {
 
   const list = useInfiniteList<Preview>({
     fetchPage: ({ last, signal }) =>
-      api.get('/common/preview/list', { params: { query: { sellerId, ...(last ? { offset: last.previewUID, flag: 'before' as const } : {}) } }, signal }),
+      api.get('/common/preview/list', {
+        params: { query: { sellerId, ...(last ? { offset: last.previewUID, flag: 'before' as const } : {}) } },
+        signal,
+      }),
   });
   useListErrors(list, 'listSellerPreviews');
 

@@ -37,7 +37,12 @@ async function attempt(action: () => Promise<void>, failureMessage: string): Pro
   try {
     await action();
   } catch (error) {
-    const detail = error instanceof MockControlUnavailable ? '모의 서버 제어를 사용할 수 없어요' : error instanceof Error ? error.message : String(error);
+    const detail =
+      error instanceof MockControlUnavailable
+        ? '모의 서버 제어를 사용할 수 없어요'
+        : error instanceof Error
+          ? error.message
+          : String(error);
     toast(`${failureMessage}: ${detail}`, { type: 'error' });
   }
 }
@@ -164,7 +169,9 @@ function ScenarioPicker({ catalogue, onChange }: { catalogue: MockScenarios; onC
     }, '시나리오 해제 실패');
   }
 
-  const rules = catalogue.rules.map((rule) => [rule.name, rule.path, rule.times !== undefined ? `${rule.times}회` : null].filter(Boolean).join(' · '));
+  const rules = catalogue.rules.map((rule) =>
+    [rule.name, rule.path, rule.times !== undefined ? `${rule.times}회` : null].filter(Boolean).join(' · '),
+  );
   return (
     <div className={styles.labBlock}>
       <h3 className={styles.labTitle}>고정 시나리오</h3>

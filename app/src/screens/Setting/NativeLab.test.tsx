@@ -22,8 +22,15 @@ test('the Lab shows the native tools only inside the app', async () => {
   expect(within(webLab).queryByText('네이티브 기기 정보')).toBeNull();
 });
 
-test("the native tools read the device, check permissions, open settings and run the native ad test", async () => {
-  const shell = installSimulatedShell({ os: 'ios', osVersion: '17.5', model: 'iPhone 15', appVersion: '0.3.0', deviceToken: 'apns:lab', permissions: { media: 'denied' } });
+test('the native tools read the device, check permissions, open settings and run the native ad test', async () => {
+  const shell = installSimulatedShell({
+    os: 'ios',
+    osVersion: '17.5',
+    model: 'iPhone 15',
+    appVersion: '0.3.0',
+    deviceToken: 'apns:lab',
+    permissions: { media: 'denied' },
+  });
   renderAt('/setting', <Setting />);
   const lab = screen.getByRole('region', { name: /실험실/ });
   expect(await within(lab).findByText('ios 17.5 · iPhone 15')).toBeTruthy();

@@ -34,7 +34,11 @@ describe('Settings', () => {
   test('the account button spins while the sign-in state is not known yet', () => {
     session.ready = false;
     renderAt('/setting', <Setting />);
-    expect(within(screen.getByRole('region', { name: '계정' })).getByRole('button').getAttribute('aria-busy')).toBe('true');
+    expect(
+      within(screen.getByRole('region', { name: '계정' }))
+        .getByRole('button')
+        .getAttribute('aria-busy'),
+    ).toBe('true');
   });
 
   test('signed in: the e-mail, and 로그아웃 clears the user stores and goes home', async () => {

@@ -57,7 +57,11 @@ function SubscribedSellers() {
   const list = useInfiniteList<Subscription>({ fetchPage: nextPage });
   useListErrors(list, 'listSubscriptions');
   return (
-    <InfiniteScroll list={list} placeholder={<Skeleton variant="grid" count={8} />} empty={<EmptyState message={SUBSCRIBE_SCREEN_TEXT.empty} />}>
+    <InfiniteScroll
+      list={list}
+      placeholder={<Skeleton variant="grid" count={8} />}
+      empty={<EmptyState message={SUBSCRIBE_SCREEN_TEXT.empty} />}
+    >
       {list.items.length > 0 && (
         <div className={styles.grid}>
           {list.items.map((subscription) => {
