@@ -73,6 +73,9 @@ export default defineConfig(({ mode }) => {
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // One jsdom window per worker instead of per file; src/test/setup.ts gives each file fresh app modules
+      // and browser state (docs/decisions/ci-time.md).
+      isolate: false,
     },
   };
 });

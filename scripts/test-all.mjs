@@ -1,57 +1,139 @@
 #!/usr/bin/env node
-// `pnpm test`: every check of the project, one after another (the CI machine has 2 cores), ending with a
-// summary table. Exits non-zero when any step fails; later steps still run so one run shows everything.
+// `pnpm test`: every check of the project, ending with a summary table. Exits non-zero when any step fails;
+// the other steps still run so one run shows everything.
+//
+// The CI machine has 2 cores, and most steps leave part of them idle (tsc and ESLint use one core, a browser
+// journey waits on the page), so steps run side by side within a CPU budget: each step says how many cores
+// it keeps busy (`cpus`), and a step starts, in the order listed, once its cores are free. A step that measures wall-clock figures against a hard gate (`alone`) runs
+// with nothing beside it. Each step's output goes to artifacts/logs/<id>.log and is printed whole when the
+// step ends, so the output of steps running together never interleaves.
+//
+//   node scripts/test-all.mjs                 every step
+//   node scripts/test-all.mjs sdk app         only the steps whose id or name contains one of the words
+//   TEST_CPUS=4 node scripts/test-all.mjs     another CPU budget (default: the machine's cores)
 import { spawn } from 'node:child_process';
-import { readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
-/** Each step is one command; `report` (optional) is a JSON file the step writes with figures for the summary. */
+/**
+ * @typedef {object} Step
+ * @property {string} id short name, used for the log file and in filters
+ * @property {string} name what the step checks, for the summary
+ * @property {string} cmd one shell command
+ * @property {number} cpus cores the step keeps busy (1 or 2)
+ * @property {boolean} [alone] runs with no other step beside it (a gate on wall-clock figures)
+ * @property {string} [report] a JSON file the step writes whose `summary` goes into the table
+ */
+
+/** @type {Step[]} Listed in start order: the longest first, so the short ones fill the gaps beside them. */
 const steps = [
-  { name: 'OpenAPI lint (Redocly + second validator)', cmd: 'pnpm --filter @creator-market/openapi lint' },
-  { name: 'TypeScript (every package, incl. type tests)', cmd: 'pnpm -r --workspace-concurrency=1 typecheck' },
-  { name: 'openapi: contract helper tests', cmd: 'pnpm --filter @creator-market/openapi test' },
-  { name: 'sdk: domain properties, client, generated', cmd: 'pnpm --filter @creator-market/sdk test' },
-  { name: 'fixtures: world generator', cmd: 'pnpm --filter @creator-market/fixtures test' },
-  { name: 'mock-server: contract, model-based, concurrency, control plane', cmd: 'pnpm --filter @creator-market/mock-server test' },
-  { name: 'Arazzo flow (redocly respect): sign in to paid receipt', cmd: 'pnpm --filter @creator-market/openapi flow' },
-  { name: 'app: component tests', cmd: 'pnpm --filter @creator-market/app test' },
+  { id: 'lint', name: 'OpenAPI lint (Redocly + second validator)', cmd: 'pnpm --filter @creator-market/openapi lint', cpus: 1 },
+  { id: 'app', name: 'app: component tests', cmd: 'pnpm --filter @creator-market/app test', cpus: 2 },
+  { id: 'typecheck', name: 'TypeScript (every package, incl. type tests)', cmd: 'pnpm -r --workspace-concurrency=1 typecheck', cpus: 1 },
+  { id: 'openapi', name: 'openapi: contract helper tests', cmd: 'pnpm --filter @creator-market/openapi test', cpus: 1 },
+  { id: 'sdk', name: 'sdk: domain properties, client, generated', cmd: 'pnpm --filter @creator-market/sdk test', cpus: 2 },
+  { id: 'fixtures', name: 'fixtures: world generator', cmd: 'pnpm --filter @creator-market/fixtures test', cpus: 2 },
   {
+    id: 'mock-server',
+    name: 'mock-server: contract, model-based, concurrency, control plane',
+    cmd: 'pnpm --filter @creator-market/mock-server test',
+    cpus: 2,
+  },
+  {
+    id: 'flow',
+    name: 'Arazzo flow (redocly respect): sign in to paid receipt',
+    cmd: 'pnpm --filter @creator-market/openapi flow',
+    cpus: 1,
+  },
+  {
+    id: 'e2e',
+    name: 'e2e: browser journeys (chromium, 390x844, ko-KR, Asia/Seoul)',
+    cmd: 'pnpm e2e',
+    cpus: 2,
+    report: 'artifacts/e2e.json',
+  },
+  {
+    id: 'budget-js',
     name: 'budget: home route initial JS <= 110 KB gzip (size-limit)',
     cmd: 'pnpm --filter @creator-market/app build && node scripts/budgets/home-js.mjs',
+    cpus: 2,
     report: 'artifacts/budget-js.json',
   },
   {
-    name: 'budget: Lighthouse mobile perf >= 0.95, CLS <= 0.05 (home, market, product; median of 3)',
-    cmd: 'node scripts/budgets/lighthouse.mjs',
-    report: 'artifacts/lighthouse.json',
-  },
-  { name: 'e2e: browser journeys (chromium, 390x844, ko-KR, Asia/Seoul)', cmd: 'pnpm e2e', report: 'artifacts/e2e.json' },
-  {
+    id: 'reliability',
     name: 'reliability: 60 s mixed load, bad-input fuzzer, kill -9 with --state',
     cmd: 'node scripts/reliability/run.mjs --seconds 60',
+    cpus: 2,
     report: 'artifacts/reliability.json',
   },
-  { name: 'bench (quick smoke run; `pnpm bench` for the full one)', cmd: 'node scripts/bench.mjs --quick', report: 'artifacts/bench.json' },
+  {
+    id: 'bench',
+    name: 'bench (quick smoke run; `pnpm bench` for the full one)',
+    cmd: 'node scripts/bench.mjs --quick',
+    cpus: 2,
+    report: 'artifacts/bench.json',
+  },
+  {
+    id: 'lighthouse',
+    name: 'budget: Lighthouse mobile perf >= 0.95, CLS <= 0.05 (home, market, product; median of 3)',
+    cmd: 'node scripts/budgets/lighthouse.mjs',
+    cpus: 2,
+    alone: true,
+    report: 'artifacts/lighthouse.json',
+  },
 ];
 
-const only = process.argv.slice(2);
-const selected = only.length ? steps.filter((s) => only.some((o) => s.name.toLowerCase().includes(o.toLowerCase()))) : steps;
+const words = process.argv.slice(2).map((word) => word.toLowerCase());
+const selected = words.length
+  ? steps.filter((step) => words.some((word) => step.id.includes(word) || step.name.toLowerCase().includes(word)))
+  : steps;
+if (selected.length === 0) {
+  console.error(`No step matches ${words.join(', ')}. Steps: ${steps.map((step) => step.id).join(', ')}`);
+  process.exit(2);
+}
 
-function run(cmd) {
+const budget = Math.max(1, Number(process.env.TEST_CPUS) || availableParallelism());
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: process.env.CI ? '0' : '1' };
+mkdirSync('artifacts/logs', { recursive: true });
+
+/** @param {Step} step @returns {Promise<{code: number, output: string}>} */
+function run(step) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, {
-      shell: true,
-      stdio: 'inherit',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: process.env.CI ? '0' : '1' },
+    const logFile = `artifacts/logs/${step.id}.log`;
+    const log = createWriteStream(logFile);
+    const child = spawn(step.cmd, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code, signal) => {
+      log.end(() => resolve({ code: code ?? (signal ? 1 : 0), output: readFileSync(logFile, 'utf8') }));
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
-const results = [];
-for (const step of selected) {
-  console.log(`\n━━ ${step.name}\n$ ${step.cmd}`);
+/** @type {Map<string, {ok: boolean, seconds: string, figures: string}>} */
+const results = new Map();
+/** @type {Set<Step>} */
+const running = new Set();
+const waiting = [...selected];
+const runStarted = Date.now();
+
+/** The next waiting step that may start now, if any. */
+function nextStartable() {
+  const busy = [...running].reduce((sum, step) => sum + step.cpus, 0);
+  if ([...running].some((step) => step.alone)) return undefined;
+  for (const step of waiting) {
+    if (step.alone && running.size > 0) return undefined; // keep its turn: nothing else starts before it
+    if (running.size === 0 || busy + step.cpus <= budget) return step;
+  }
+  return undefined;
+}
+
+/** @param {Step} step */
+async function start(step) {
+  waiting.splice(waiting.indexOf(step), 1);
+  running.add(step);
   const started = Date.now();
-  const code = await run(step.cmd);
+  const { code, output } = await run(step);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let figures = '';
   if (step.report && existsSync(step.report)) {
@@ -61,16 +143,33 @@ for (const step of selected) {
       figures = '(unreadable report)';
     }
   }
-  results.push({ name: step.name, ok: code === 0, seconds, figures });
+  console.log(`\n━━ ${step.name} (${step.id}, ${seconds} s, ${code === 0 ? 'PASS' : 'FAIL'})\n$ ${step.cmd}\n${output}`);
+  results.set(step.id, { ok: code === 0, seconds, figures });
+  running.delete(step);
+  pump();
 }
 
-const width = Math.max(...results.map((r) => r.name.length));
-console.log('\n━━ Summary');
-for (const r of results) {
-  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.seconds.padStart(6)} s${r.figures ? `  ${r.figures}` : ''}`);
+/** Starts every step that may start now. */
+function pump() {
+  for (let step = nextStartable(); step; step = nextStartable()) void start(step);
+  if (running.size === 0 && waiting.length === 0) finish();
 }
-mkdirSync('artifacts', { recursive: true });
-writeFileSync('artifacts/test-summary.json', JSON.stringify(results, null, 2));
-const failed = results.filter((r) => !r.ok).length;
-console.log(failed ? `\n${failed} step(s) failed.` : '\nEvery step passed.');
-process.exit(failed ? 1 : 0);
+
+function finish() {
+  const rows = selected.map((step) => ({ id: step.id, name: step.name, ...results.get(step.id) }));
+  const width = Math.max(...rows.map((row) => row.name.length));
+  const wall = ((Date.now() - runStarted) / 1000).toFixed(1);
+  console.log(`\n━━ Summary (${wall} s on ${budget} cores)`);
+  for (const row of rows) {
+    console.log(
+      `${row.ok ? 'PASS' : 'FAIL'}  ${row.name.padEnd(width)}  ${String(row.seconds).padStart(6)} s${row.figures ? `  ${row.figures}` : ''}`,
+    );
+  }
+  writeFileSync('artifacts/test-summary.json', JSON.stringify({ seconds: Number(wall), cpus: budget, steps: rows }, null, 2));
+  const failed = rows.filter((row) => !row.ok).length;
+  console.log(failed ? `\n${failed} step(s) failed.` : '\nEvery step passed.');
+  process.exit(failed ? 1 : 0);
+}
+
+console.log(`Running ${selected.length} step(s) within ${budget} cores; each step's output is printed when it ends.`);
+pump();

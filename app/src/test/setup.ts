@@ -2,9 +2,17 @@
 // and provide the browser APIs jsdom lacks.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetUiState } from '../stores/ui';
-import { installIntersectionObserverMock } from './intersectionObserver';
 
+// The test files of a worker share one jsdom window and the module cache of node_modules (isolate: false in
+// vite.config.ts: a third of the suite's CPU time was jsdom set-up and React's import, once per file). Each
+// file still starts from fresh app modules (their module-level state: navigation depth, throttles, stores)
+// and an empty browser state.
+vi.resetModules();
+localStorage.clear();
+sessionStorage.clear();
+window.history.replaceState(null, '', '/');
+// Imported after the reset, so the test file gets this same instance (the one holding the observers).
+const { installIntersectionObserverMock } = await import('./intersectionObserver');
 installIntersectionObserverMock();
 
 beforeEach(() => {
@@ -15,8 +23,10 @@ beforeEach(() => {
   }) as typeof window.scrollTo);
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The ui store the test file imported (a fresh instance since vi.resetModules above).
+  const { resetUiState } = await import('../stores/ui');
   resetUiState();
   document.body.removeAttribute('style');
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
