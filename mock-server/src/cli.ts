@@ -1,7 +1,8 @@
 // `pnpm mock`: starts the mock server. Flags: --port N (or PORT), --host H, --seed N, --scale K,
-// --latency MS, --state FILE, --max-worlds N, --cors-origin URL (repeatable).
+// --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable).
 import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
+import { isLoopbackHost } from './http/access-policy';
 import { createMockServer, DEFAULT_OPTIONS } from './server';
 import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';
@@ -34,7 +35,10 @@ const { values } = (() => {
         latency: { type: 'string' },
         state: { type: 'string' },
         'max-worlds': { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
+        // The first name of --allow-origin, kept for scripts written before it.
         'cors-origin': { type: 'string', multiple: true },
+        'allow-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -46,7 +50,7 @@ const { values } = (() => {
 
 if (values.help) {
   console.log(
-    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--cors-origin URL]',
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--allow-origin URL]... [--allow-host NAME]...',
   );
   process.exit(0);
 }
@@ -85,7 +89,25 @@ if (stateFile) {
     fail(`cannot write the state file ${stateFile.path}: ${(err as Error).message}`);
   }
 }
-const { listener } = createMockServer({ seed, scale, latencyMs, maxWorlds, corsOrigins: values['cors-origin'] ?? [], worlds });
+const allowOrigins = [...(values['allow-origin'] ?? []), ...(values['cors-origin'] ?? [])];
+for (const origin of allowOrigins) {
+  if (!/^https?:\/\/[^/\s]+$/.test(origin)) fail(`--allow-origin must be an origin such as https://qa.example:8443, got '${origin}'`);
+}
+// Listening on a specific address means being called by it: that name is allowed besides the loopback ones.
+const allowHosts = [...(values['allow-host'] ?? []), ...(isWildcard(values.host) ? [] : [values.host])];
+const { listener } = createMockServer({ seed, scale, latencyMs, maxWorlds, allowOrigins, allowHosts, worlds });
+
+function isWildcard(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
+}
+if (!isLoopbackHost(values.host)) {
+  console.warn(
+    `[mock] WARNING: --host ${values.host} makes the mock server reachable from other machines: anyone who can reach it can read every ` +
+      `seeded account's personal data, sign in as any persona and change or reset worlds through /__mock. Requests must still name ` +
+      `the server by a loopback name${isWildcard(values.host) ? '' : ` or ${values.host}`}; add the names others use with --allow-host NAME ` +
+      `and the origins of pages that may change worlds with --allow-origin URL.`,
+  );
+}
 
 const server: Server = createServer(listener).listen(port, values.host, () => {
   const address = server.address();

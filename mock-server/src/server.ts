@@ -9,7 +9,8 @@ import { adHandlers, adKeyRejection, toAdError } from './handlers/ads';
 import { handlers } from './handlers';
 import { WorldRegistry } from './world/registry';
 import { controlRouter, scenarioGate, ControlState } from './control';
-import { createApiListener } from './http/api-listener';
+import { createAccessPolicy } from './http/access-policy';
+import { createApiListener, sendError } from './http/api-listener';
 import { ApiFailure } from './http/failure';
 import { corsHeaders, enterWorld, headerOf } from './http/request-context';
 import { staticRouter } from './http/static';
@@ -21,13 +22,15 @@ export interface MockServerOptions {
   scale: number;
   /** Global latency added to every API response, ms. */
   latencyMs: number;
-  /** Origins allowed by CORS besides any localhost/127.0.0.1 origin. */
-  corsOrigins: string[];
+  /** Origins allowed besides loopback ones: CORS, control-plane changes, sign-in and payment returns (--allow-origin). */
+  allowOrigins: string[];
+  /** Host names this server answers to besides loopback names (--allow-host; DNS-rebinding guard). */
+  allowHosts: string[];
   /** At most this many named worlds (X-Mock-World) are kept; the least recently used is evicted. */
   maxWorlds: number;
 }
 
-export const DEFAULT_OPTIONS: MockServerOptions = { seed: 1, scale: 1, latencyMs: 0, corsOrigins: [], maxWorlds: 16 };
+export const DEFAULT_OPTIONS: MockServerOptions = { seed: 1, scale: 1, latencyMs: 0, allowOrigins: [], allowHosts: [], maxWorlds: 16 };
 
 export interface MockServer {
   /** What `http.createServer` serves: the API listener in front of the Express app. */
@@ -42,7 +45,8 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
   const options = { ...DEFAULT_OPTIONS, ...partial };
   const worlds = partial.worlds ?? new WorldRegistry({ seed: options.seed, scale: options.scale, maxWorlds: options.maxWorlds });
   const control = new ControlState({ latencyMs: options.latencyMs, worlds, defaultSeed: options.seed, scale: options.scale });
-  const cors = corsHeaders(options.corsOrigins);
+  const access = createAccessPolicy({ allowOrigins: options.allowOrigins, allowHosts: options.allowHosts });
+  const cors = corsHeaders(access.originAllowed);
 
   const app = express();
   app.disable('x-powered-by');
@@ -57,14 +61,14 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
     res.locals.world = enterWorld(worlds, req, res);
     next();
   });
-  app.use('/__mock', controlRouter(control));
+  app.use('/__mock', controlRouter(control, access));
   app.use(staticRouter());
-  app.use(paymentPagesRouter(worlds));
+  app.use(paymentPagesRouter(worlds, access));
   app.use(postcodePages());
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  const listener = createApiListener({
+  const apiListener = createApiListener({
     services: [
       { prefix: '', document: productDocument, operations, handlers },
       // The ad service: its fixed app key instead of a user token, and its own error shape `{code, msg}`.
@@ -82,8 +86,15 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
     ],
     worlds,
     cors,
+    originAllowed: access.originAllowed,
     scenarioGate: scenarioGate(control),
     fallback: app,
   });
+  // Every request, API, pages and control plane alike, must name this server by a name it answers to.
+  const listener: RequestListener = (req, res) => {
+    const refusal = access.hostRefusal(req);
+    if (refusal) sendError(res, refusal);
+    else apiListener(req, res);
+  };
   return { listener, app, worlds, control };
 }

@@ -67,8 +67,8 @@ describe('getHotKeywords', () => {
   it("merges today's searches (page 1 of searchProducts) into the ranking, most searched first", async () => {
     const { headers, world } = freshWorld();
     const stored = world.store.state.hotKeywords.keywords;
-    // A new keyword searched 11 times outweighs the top stored keyword (worth 10).
-    for (let i = 0; i < 11; i++) await searchPage('product', '  별빛 키링 ', 1, headers);
+    // A new keyword searched by 11 searchers outweighs the top stored keyword (worth 10).
+    for (let i = 0; i < 11; i++) await searchPage('product', '  별빛 키링 ', 1, { ...headers, 'user-agent': `searcher-${i}` });
     // Later pages and the seller section do not count.
     for (let i = 0; i < 5; i++) await searchPage('product', '구름', 2, headers);
     for (let i = 0; i < 5; i++) await searchPage('seller', '구름', 1, headers);
@@ -80,18 +80,32 @@ describe('getHotKeywords', () => {
     expect(keywords.slice(1)).toEqual(stored.slice(0, 9));
     expect(Math.abs(Date.parse(timestamp) - world.clock.now())).toBeLessThan(60_000);
 
-    // The last stored keyword (worth 1) searched twice overtakes the ones worth 2 and 1 above it.
+    // The last stored keyword (worth 1) searched by two searchers overtakes the ones worth 2 and 1 above it.
     const last = stored[9]!;
-    await searchPage('product', last, 1, headers);
-    await searchPage('product', last, 1, headers);
+    await searchPage('product', last, 1, { ...headers, 'user-agent': 'searcher-a' });
+    await searchPage('product', last, 1, { ...headers, 'user-agent': 'searcher-b' });
     const again = (await srv.call('GET', '/common/v2/search-keyword', { headers })).body.data.keywords as string[];
     expect(again.indexOf(last)).toBe(again.indexOf(stored[7]!) + 1);
     expect(again).not.toContain(stored[8]);
   });
 
+  it('counts one search per searcher and keyword a day: one guest or one account repeating a search cannot take the list', async () => {
+    const { headers, world, name } = freshWorld();
+    const stored = world.store.state.hotKeywords.keywords;
+    // Twelve searches from one guest client, then twelve from one signed-in account (whatever its client).
+    for (let i = 0; i < 12; i++) await searchPage('product', '아무 말', 1, headers);
+    const token = srv.token('buyer', name);
+    for (let i = 0; i < 12; i++)
+      await searchPage('product', '아무 말', 1, { ...headers, authorization: `Bearer ${token}`, 'user-agent': `ua-${i}` });
+    const { keywords } = (await srv.call('GET', '/common/v2/search-keyword', { headers })).body.data as { keywords: string[] };
+    // Two searchers are worth 2: below the stored keywords worth 3 and more, not first.
+    expect(keywords.indexOf('아무 말')).toBeGreaterThan(keywords.indexOf(stored[7]!));
+    expect(keywords[0]).toBe(stored[0]);
+  });
+
   it('counts only today: the next day starts from the stored ranking again', async () => {
     const { headers, world } = freshWorld();
-    for (let i = 0; i < 11; i++) await searchPage('product', '별빛', 1, headers);
+    for (let i = 0; i < 11; i++) await searchPage('product', '별빛', 1, { ...headers, 'user-agent': `searcher-${i}` });
     world.clock.advance(24 * 3_600_000);
     const res = await srv.call('GET', '/common/v2/search-keyword', { headers });
     expect(res.body.data).toEqual(world.store.state.hotKeywords);

@@ -16,6 +16,7 @@ import { adOperations, adsDocument, operations as productOperations, productDocu
 import { adHandlers, adKeyRejection, toAdError } from '../handlers/ads';
 import { handlers as allHandlers } from '../handlers';
 import type { Handler, HandlerMap, OperationId, UploadedFile } from '../handlers/types';
+import { createAccessPolicy } from '../http/access-policy';
 import { ApiFailure } from '../http/failure';
 import { parseJsonBody, tooLarge, UPLOAD_LIMIT_BYTES } from '../http/json-body';
 import { resolveCaller, runHandler, toErrorResponse, type Outcome } from '../http/pipeline';
@@ -23,6 +24,13 @@ import { WorldRegistry, type WorldStatus } from '../world/registry';
 import { answerPostcodeSearch, POSTCODE_SEARCH_PATH } from '../pages/postcode';
 import { World } from '../world/world';
 import { RequestValidator } from './request-validator';
+
+const loopbackPolicy = createAccessPolicy();
+/** In the browser the page is the server: the app may be sent back to its own origin or a loopback one. */
+function sameOrLoopbackOrigin(request: Request): (origin: string) => boolean {
+  const own = new URL(request.url).origin;
+  return (origin) => origin === own || loopbackPolicy.originAllowed(origin);
+}
 
 export interface MswHandlersOptions {
   /** Where the app sends API requests, e.g. `http://127.0.0.1:4010`; '' matches the page's own origin. */
@@ -87,6 +95,8 @@ export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {
           user: resolveCaller(world, request.headers.get('authorization')),
           ...input,
           origin: new URL(request.url).origin,
+          originAllowed: sameOrLoopbackOrigin(request),
+          client: request.headers.get('user-agent') ?? '',
         });
         return respond(outcome, picked);
       } catch (err) {
@@ -113,6 +123,8 @@ export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {
           user: null,
           ...input,
           origin: new URL(request.url).origin,
+          originAllowed: sameOrLoopbackOrigin(request),
+          client: request.headers.get('user-agent') ?? '',
         });
       } catch (err) {
         outcome = toErrorResponse(err);
@@ -155,7 +167,8 @@ interface RequestInput {
 
 /** Path parameters, query (repeated keys as arrays, like Express's simple parser) and body of a request. */
 async function readRequest(request: Request, op: OperationInfo, params: Record<string, string>): Promise<RequestInput> {
-  const query: Record<string, unknown> = {};
+  // No prototype: a parameter named __proto__ or constructor is a plain key, as with node's querystring.
+  const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of new URL(request.url).searchParams) {
     const previous = query[key];
     query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
@@ -168,7 +181,7 @@ async function readRequest(request: Request, op: OperationInfo, params: Record<s
     const form = await request.formData();
     const entries: [string, FormDataEntryValue][] = [];
     form.forEach((value, name) => entries.push([name, value]));
-    const fields: Record<string, unknown> = {};
+    const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [name, value] of entries) {
       if (typeof value === 'string') {
         fields[name] = value;

@@ -1,6 +1,7 @@
 // Test helpers (Stripe's test_helpers are the model): the things only the outside world or a seller does,
 // done on demand in the caller's world: a deposit arrives, the seller moves a receipt, a notification is
 // pushed, a market opens or closes now, the SMS code is read.
+import { ownValue } from '../world/own';
 import type { components } from '@creator-market/sdk/generated/api';
 import { latestStatus, MARKET_STATUS, TIMING, USER_LEVEL } from '@creator-market/sdk/domain';
 import { notificationKind, type PersonaId } from '@creator-market/fixtures';
@@ -154,7 +155,7 @@ export interface PhoneCode {
 /** The latest SMS code the mock "sent" to the account (the one `validatePhone` will accept). */
 export function latestPhoneCode(world: World, ref: AccountRef): PhoneCode {
   const account = findAccount(world.store, ref);
-  const sent: PhoneVerification | undefined = world.store.state.phoneVerifications[account.uid];
+  const sent: PhoneVerification | undefined = ownValue(world.store.state.phoneVerifications, account.uid);
   if (!sent) throw new ApiFailure(404, 'not-found', { message: '이 계정에 보낸 인증번호가 없어요. 먼저 인증번호를 요청해주세요.' });
   return {
     uid: account.uid,

@@ -4,8 +4,10 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { personas, type PersonaId } from '@creator-market/fixtures';
 import { issueToken } from '../auth/tokens';
+import type { AccessPolicy } from '../http/access-policy';
 import { errorHandler } from '../http/express-errors';
 import { ApiFailure } from '../http/failure';
+import { ClockRangeError } from '../world/clock';
 import type { World } from '../world/world';
 import { controlDocument, findOperation } from '@creator-market/openapi';
 import { RequestValidator } from '../adapters/request-validator';
@@ -43,6 +45,16 @@ function worldSummary(world: World, res: Response) {
   return { world: world.name, seed: world.seed, scale: world.scale };
 }
 
+/** Runs a clock change; a time outside the clock's range is a 400 and leaves the clock as it was. */
+function withinClockRange(change: () => void): void {
+  try {
+    change();
+  } catch (err) {
+    if (err instanceof ClockRangeError) throw badInput(err.message);
+    throw err;
+  }
+}
+
 /** The values of a template's `{name}` segments in a concrete path (`/receipts/{publicId}/deposit`). */
 function pathParams(template: string, path: string): Record<string, string> {
   const names = template.split('/');
@@ -52,8 +64,10 @@ function pathParams(template: string, path: string): Record<string, string> {
   );
 }
 
-export function controlRouter(control: ControlState): Router {
+export function controlRouter(control: ControlState, access: AccessPolicy): Router {
   const router = express.Router();
+  // Before anything reads the body: a page of another site may not change a world (./http/access-policy).
+  router.use((req: Request, _res: Response, next: NextFunction) => next(access.controlRefusal(req) ?? undefined));
   const smallJson = express.json({ limit: BODY_LIMIT, strict: true });
   const stateJson = express.json({ limit: STATE_BODY_LIMIT, strict: true });
   // This document itself, for tools (Redoc, Postman); not an operation of it.
@@ -134,9 +148,9 @@ export function controlRouter(control: ControlState): Router {
     if (body.now !== undefined) {
       const epochMs = typeof body.now === 'number' ? body.now : Date.parse(body.now);
       if (!Number.isFinite(epochMs)) throw badInput(`now를 시각으로 읽을 수 없어요: ${JSON.stringify(body.now)}`);
-      world.clock.set(epochMs);
+      withinClockRange(() => world.clock.set(epochMs));
     } else {
-      world.clock.set(Date.now() + body.offsetMs!);
+      withinClockRange(() => world.clock.set(Date.now() + body.offsetMs!));
     }
     world.touched();
     res.json(clockOf(world, res));
@@ -144,7 +158,7 @@ export function controlRouter(control: ControlState): Router {
 
   router.post('/clock/advance', (req, res) => {
     const world = worldOf(res);
-    world.clock.advance(req.body.ms as number);
+    withinClockRange(() => world.clock.advance(req.body.ms as number));
     world.touched();
     res.json(clockOf(world, res));
   });

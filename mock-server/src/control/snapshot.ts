@@ -1,5 +1,6 @@
 // Reading a world snapshot (`PUT /__mock/state`, `--state FILE`): its format and shape are checked, and
 // the world is built aside, so a bad file is refused with the reason and the running world is untouched.
+import { CLOCK_RANGE, inClockRange } from '../world/clock';
 import { World, type ChangeHook, type WorldSnapshot } from '../world/world';
 
 export const SNAPSHOT_FORMAT: WorldSnapshot['format'] = 'creator-market-world@1';
@@ -48,7 +49,10 @@ export function parseSnapshot(value: unknown): WorldSnapshot {
   if (typeof snapshot.name !== 'string') fail('name must be a string');
   if (!Number.isInteger(snapshot.seed) || (snapshot.seed as number) < 0) fail('seed must be a non-negative integer');
   if (typeof snapshot.scale !== 'number' || !(snapshot.scale > 0)) fail('scale must be a positive number');
-  if (typeof snapshot.clockOffsetMs !== 'number' || !Number.isFinite(snapshot.clockOffsetMs)) fail('clockOffsetMs must be a finite number');
+  if (typeof snapshot.clockOffsetMs !== 'number' || !inClockRange(Date.now() + snapshot.clockOffsetMs))
+    fail(
+      `clockOffsetMs must put the clock between ${new Date(CLOCK_RANGE.min).toISOString()} and ${new Date(CLOCK_RANGE.max).toISOString()}`,
+    );
 
   const world = snapshot.world;
   if (!isObject(world)) fail('world must be an object');

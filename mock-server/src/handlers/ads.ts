@@ -4,6 +4,7 @@
 // The service authenticates with a fixed app key in `Authorization` (not a user token) and answers errors
 // in its own shape `{code, msg}`: adapters check the key with `adKeyRejection` before running the handler
 // (the operation is then run as a guest one) and reshape failures with `toAdError`.
+import { ownValue } from '../world/own';
 import type { components, operations } from '@creator-market/sdk/generated/ads';
 import { seoulDayKey } from '@creator-market/sdk/domain';
 import type { ErrorBody } from '../http/failure';
@@ -96,7 +97,7 @@ function marketAd(store: Store, row: MarketRow, format: 'banner' | 'popup', now:
 
 export const adHandlers: AdHandlerMap = {
   requestAd({ query }, { world, now }) {
-    const format = AD_UNITS[query.unit];
+    const format = ownValue(AD_UNITS, query.unit);
     if (!format) return NO_AD;
     // The same ad all day for one placement and ad user.
     const seed = hashText(`${query.unit}|${query.uid}|${seoulDayKey(now)}`);

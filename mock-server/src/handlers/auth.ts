@@ -3,7 +3,7 @@
 import { personas, type PersonaId } from '@creator-market/fixtures';
 import { RECEIPT_STATUS, USER_LEVEL, latestStatus } from '@creator-market/sdk/domain';
 import { issueToken } from '../auth/tokens';
-import { ApiFailure, badRequest, permissionDenied } from '../http/failure';
+import { ApiFailure, badRequest, permissionDenied, unlistedOrigin } from '../http/failure';
 import { pairKey, type Account, type Store } from '../world/store';
 import { countSubscriber } from '../world/views';
 import type { HandlerMap, RawResponse } from './types';
@@ -85,12 +85,14 @@ function queryString(params: readonly [string, string][]): string {
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-function signIn(provider: Provider, query: SignInQuery, store: Store): RawResponse {
+function signIn(provider: Provider, query: SignInQuery, store: Store, originAllowed: (origin: string) => boolean): RawResponse {
   const origin = appOrigin(query.state);
   if (!origin) {
     const message = 'state는 앱의 웹 주소(http 또는 https, 경로 없음)여야 해요.';
     throw new ApiFailure(400, 'bad-request', { message, details: [{ path: '/query/state', message }] });
   }
+  // The token goes to that origin: only to the app on this machine or an origin given with --allow-origin.
+  if (!originAllowed(origin)) throw unlistedOrigin(origin);
   if (query.persona) {
     const account = store.accounts.one('persona', query.persona);
     // A persona that withdrew in this world has no account to sign in to until the world is reset.
@@ -194,11 +196,11 @@ export const authHandlers = {
     return { data: true as const };
   },
 
-  signInWithApple({ query }, { world }) {
-    return signIn('apple', query, world.store);
+  signInWithApple({ query, originAllowed }, { world }) {
+    return signIn('apple', query, world.store, originAllowed);
   },
 
-  signInWithKakao({ query }, { world }) {
-    return signIn('kakao', query, world.store);
+  signInWithKakao({ query, originAllowed }, { world }) {
+    return signIn('kakao', query, world.store, originAllowed);
   },
 } satisfies Partial<HandlerMap>;

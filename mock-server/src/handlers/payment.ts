@@ -2,7 +2,7 @@
 // virtual account. The provider pages themselves are ../pages/payments.ts; the payment rules are
 // ../world/orders.
 import type { components } from '@creator-market/sdk/generated/api';
-import { ApiFailure } from '../http/failure';
+import { ApiFailure, unlistedOrigin } from '../http/failure';
 import { assertPayable, issueVirtualAccount, ownReceipt, paymentSignature } from '../world/orders';
 import { DEFAULT_WORLD } from '../world/registry';
 import type { ReceiptRow } from '../world/store';
@@ -66,13 +66,15 @@ function easyPayParams(provider: EasyPayProvider, world: World, row: ReceiptRow,
 }
 
 export const paymentHandlers = {
-  getNaverPayParams({ user, query, origin }, { world, now }) {
+  getNaverPayParams({ user, query, origin, originAllowed }, { world, now }) {
+    if (!originAllowed(query.origin)) throw unlistedOrigin(query.origin);
     const row = ownReceipt(world.store, signedIn(user), query.receipt);
     assertPayable(row.receipt, now);
     return easyPayParams('naver', world, row, query.origin, origin);
   },
 
-  getKakaoPayParams({ user, query, origin }, { world, now }) {
+  getKakaoPayParams({ user, query, origin, originAllowed }, { world, now }) {
+    if (!originAllowed(query.origin)) throw unlistedOrigin(query.origin);
     const row = ownReceipt(world.store, signedIn(user), query.receipt);
     assertPayable(row.receipt, now);
     return easyPayParams('kakao', world, row, query.origin, origin);

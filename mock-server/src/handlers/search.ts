@@ -1,8 +1,8 @@
 // search: today's hot keywords, and the sellers and products matching a keyword (20 a page).
 import type { components } from '@creator-market/sdk/generated/api';
 import { PAGE_SIZE, seoulDayKey } from '@creator-market/sdk/domain';
-import { productSearch, sellerSearch } from '../world/home-lists';
-import type { StoreState } from '../world/store';
+import { hashText, productSearch, sellerSearch } from '../world/home-lists';
+import type { Account, StoreState } from '../world/store';
 import { productSummary, sellerSummary } from '../world/views';
 import type { HandlerMap } from './types';
 
@@ -19,16 +19,29 @@ function searchPage<T>(all: readonly T[], page: number): { items: T[]; paging: S
   };
 }
 
-// Keyword counts are kept per Seoul day: `keywordCounts` keys are 'YYYY-MM-DD:<keyword>' (the day has a
-// fixed length, so any keyword text follows it). Only today's keys are kept.
+// Keyword searches are kept per Seoul day and searcher: `keywordCounts` keys are
+// 'YYYY-MM-DD:<searcher>:<keyword>' (the day and the searcher's hash have fixed lengths, so any keyword text
+// follows them), each counting 1. A keyword's score is how many searchers looked for it today, so one
+// client repeating a search cannot take the list. Only today's keys are kept.
 const dayPrefix = (now: number) => `${seoulDayKey(now)}:`;
+const SEARCHER_LENGTH = 8;
 
-/** The state with the keyword counted once more today (earlier days' counts dropped). */
-function countKeyword(state: StoreState, keyword: string, now: number): StoreState {
+/** A fixed-length key for a searcher: the account, or for a guest the client (address and browser). */
+function searcherKey(user: Account | null, client: string): string {
+  return hashText(user ? `uid:${user.uid}` : `guest:${client}`)
+    .toString(16)
+    .padStart(SEARCHER_LENGTH, '0')
+    .slice(-SEARCHER_LENGTH);
+}
+
+/** The state with this searcher's search for the keyword counted today, once (earlier days' counts dropped). */
+function countKeyword(state: StoreState, keyword: string, searcher: string, now: number): StoreState {
   const today = dayPrefix(now);
+  const key = `${today}${searcher}:${keyword}`;
+  if (Object.hasOwn(state.keywordCounts, key)) return state;
   const keywordCounts: Record<string, number> = {};
-  for (const [key, count] of Object.entries(state.keywordCounts)) if (key.startsWith(today)) keywordCounts[key] = count;
-  keywordCounts[today + keyword] = (keywordCounts[today + keyword] ?? 0) + 1;
+  for (const [known, count] of Object.entries(state.keywordCounts)) if (known.startsWith(today)) keywordCounts[known] = count;
+  keywordCounts[key] = 1;
   return { ...state, keywordCounts };
 }
 
@@ -46,7 +59,7 @@ function hotKeywords(state: StoreState, now: number): Schemas['HotKeywords'] {
   for (const [key, count] of Object.entries(state.keywordCounts)) {
     if (!key.startsWith(today)) continue;
     searchedToday = true;
-    const keyword = key.slice(today.length);
+    const keyword = key.slice(today.length + SEARCHER_LENGTH + 1);
     const entry = scores.get(keyword) ?? { score: 0, storedRank: stored.length };
     scores.set(keyword, { ...entry, score: entry.score + count });
   }
@@ -67,15 +80,18 @@ export const searchHandlers = {
     return { data: { list: items.map((s) => sellerSummary(s)), paging } };
   },
 
-  searchProducts({ query }, { world, now }) {
+  searchProducts({ query, user, client }, { world, now }) {
     const { store } = world;
     const keyword = query.keyword.trim();
     const page = Number(query.page ?? 1);
     // One search shows both sections and loads page 1 once: only that request counts toward hot keywords.
     if (page === 1 && keyword) {
-      store.state = countKeyword(store.state, keyword, now);
-      // A read that counts: saved with `--state` a moment later rather than before this answer.
-      world.touched('soon');
+      const counted = countKeyword(store.state, keyword, searcherKey(user, client), now);
+      if (counted !== store.state) {
+        store.state = counted;
+        // A read that counts: saved with `--state` a moment later rather than before this answer.
+        world.touched('soon');
+      }
     }
     const { items, paging } = searchPage(productSearch(world, keyword), page);
     return { data: { list: items.map((row) => productSummary(store, row)), paging } };

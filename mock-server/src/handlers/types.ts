@@ -49,6 +49,10 @@ export interface HandlerRequest<K extends OperationId> {
   files: UploadedFile[];
   /** The server's own origin (`http://127.0.0.1:4010`), for links to pages this server serves. */
   origin: string;
+  /** Who is calling, for per-client counts of guests: the remote address and user agent ('' when unknown). */
+  client: string;
+  /** Whether the app at this origin may be sent back to with a token or a payment result (../http/access-policy). */
+  originAllowed: (origin: string) => boolean;
 }
 
 export interface HandlerContext {

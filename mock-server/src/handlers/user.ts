@@ -1,4 +1,5 @@
 // user: the signed-in account's buyer record, its verifications (bank account, phone) and profile photo.
+import { ownValue } from '../world/own';
 import type { components } from '@creator-market/sdk/generated/api';
 import {
   isAcceptedImageType,
@@ -148,7 +149,7 @@ export const userHandlers = {
       return { data: { phone } };
     }
 
-    const sent = store.state.phoneVerifications[uid];
+    const sent = ownValue(store.state.phoneVerifications, uid);
     const valid =
       sent !== undefined &&
       sent.phone === phone &&

@@ -40,6 +40,8 @@ export interface ApiListenerOptions {
   services: readonly ApiService[];
   worlds: WorldRegistry;
   cors: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Where a handler may send the app back to (./access-policy). */
+  originAllowed: (origin: string) => boolean;
   scenarioGate: (request: ScenarioRequest, proceed: () => void) => void;
   /** Answers every request that is not for an operation. */
   fallback: RequestListener;
@@ -56,7 +58,7 @@ interface Route {
   takesFiles: boolean;
 }
 
-export function createApiListener({ services, worlds, cors, scenarioGate, fallback }: ApiListenerOptions): RequestListener {
+export function createApiListener({ services, worlds, cors, originAllowed, scenarioGate, fallback }: ApiListenerOptions): RequestListener {
   const tables = services.map((service) => {
     const validator = new RequestValidator(service.document);
     const routes = new Map<OperationInfo, Route>();
@@ -107,7 +109,7 @@ export function createApiListener({ services, worlds, cors, scenarioGate, fallba
           const rejection = route.service.guard?.(req);
           if (rejection) throw rejection;
           readBody(req, res, route)
-            .then((input) => answer(req, res, world, route, params, search, input))
+            .then((input) => answer(req, res, world, route, params, search, input, originAllowed))
             .catch(fail);
         } catch (err) {
           fail(err);
@@ -189,6 +191,7 @@ function answer(
   params: Record<string, string>,
   search: string,
   input: BodyInput,
+  originAllowed: (origin: string) => boolean,
 ): void {
   const { op, handler, validator, takesFiles, service } = route;
   const query: Record<string, unknown> = { ...parseQuery(search) };
@@ -204,6 +207,8 @@ function answer(
     body: takesFiles ? input.body : validated,
     files: input.files,
     origin: `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${headerOf(req, 'host') ?? ''}`,
+    originAllowed,
+    client: `${req.socket.remoteAddress ?? ''}|${headerOf(req, 'user-agent') ?? ''}`,
   });
   if ('raw' in outcome || outcome.status < 400) send(res, outcome);
   else writeJson(res, outcome.status, (service.formatError ?? keep)(outcome.status, outcome.body as ErrorBody));
@@ -239,7 +244,7 @@ function writeBody(res: ServerResponse, contentType: string, bytes: Uint8Array):
 }
 
 /** Any failure as the shared ErrorBody (reshaped by the service); never a stack trace. */
-function sendError(res: ServerResponse, err: unknown, formatError: (status: number, body: ErrorBody) => unknown = keep): void {
+export function sendError(res: ServerResponse, err: unknown, formatError: (status: number, body: ErrorBody) => unknown = keep): void {
   const { status, body } = toErrorResponse(err);
   if (res.headersSent || res.destroyed) {
     if (!res.writableEnded) res.end();

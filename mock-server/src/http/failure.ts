@@ -1,4 +1,5 @@
 // The one way a handler fails: throw an ApiFailure. Both adapters turn it into the shared ErrorBody.
+import { ownValue } from '../world/own';
 import type { components } from '@creator-market/sdk/generated/api';
 
 export type ErrorBody = components['schemas']['ErrorBody'];
@@ -10,6 +11,8 @@ const MESSAGES: Record<string, string> = {
   unauthorized: '로그인이 필요해요.',
   'permission-denied': '접근 권한이 없어요.',
   'not-found': '찾을 수 없어요.',
+  forbidden: '허용되지 않은 요청이에요.',
+  'unsupported-media-type': '지원하지 않는 요청 형식이에요.',
   'request-timeout': '주문이 몰려 요청 시간이 초과되었어요.',
   'payload-too-large': '요청 크기가 너무 커요.',
   'server-notice': '서버 안내',
@@ -51,7 +54,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 export function messageFor(code: string): string {
-  return MESSAGES[code] ?? '요청을 처리하지 못했어요.';
+  return ownValue(MESSAGES, code) ?? '요청을 처리하지 못했어요.';
 }
 
 export class ApiFailure extends Error {
@@ -70,6 +73,11 @@ export class ApiFailure extends Error {
 
 /** A 400 with a catalogue data code (and the list for list errors). */
 export const badRequest = (code: string, list?: ErrorListItem[]) => new ApiFailure(400, code, list ? { list } : {});
+/** A return address outside the allow-list (../http/access-policy): no token or result is sent there. */
+export const unlistedOrigin = (origin: string) =>
+  new ApiFailure(403, 'forbidden', {
+    message: `${origin}(으)로는 돌아갈 수 없어요: 이 컴퓨터의 앱(localhost, 127.0.0.1)이나 --allow-origin으로 더한 출처만 받아요.`,
+  });
 export const unauthorized = () => new ApiFailure(401, 'unauthorized');
 export const permissionDenied = () => new ApiFailure(403, 'permission-denied');
 export const notFound = (what?: string) => new ApiFailure(404, 'not-found', what ? { message: `${what}을(를) 찾을 수 없어요.` } : {});

@@ -1,6 +1,7 @@
 // How both entries (the node API listener and the msw adapter) read a request's JSON body: the same size
 // limit, media type rule and strictness, so a body the server refuses is refused in the app's tests too.
 // No Node-only imports: Vite bundles it for the browser's service worker.
+import { JSON_MEDIA_TYPE } from './access-policy';
 import { ApiFailure } from './failure';
 
 /** JSON bodies up to 100 kB; one upload up to 5 MB. */
@@ -17,7 +18,7 @@ export const tooLarge = () => new ApiFailure(413, 'payload-too-large');
 export function parseJsonBody(text: string, contentType: string, byteLength: number): unknown {
   if (text === '') return undefined;
   const type = contentType.toLowerCase();
-  if (!type.includes('json')) {
+  if (!JSON_MEDIA_TYPE.test(type)) {
     throw new ApiFailure(400, 'bad-request', { details: [{ path: '/body', message: `unsupported media type ${type || '(none)'}` }] });
   }
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/.exec(type)?.[1];

@@ -20,6 +20,8 @@ export interface HandlerInput {
   body: unknown;
   files: UploadedFile[];
   origin: string;
+  originAllowed: (origin: string) => boolean;
+  client: string;
 }
 
 export type Outcome = { status: number; body: unknown } | RawResponse;

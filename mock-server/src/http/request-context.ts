@@ -8,13 +8,12 @@ import { ApiFailure } from './failure';
 
 const EXPOSED_HEADERS = 'X-Mock-Now, X-Mock-World, X-Mock-World-Status, X-Mock-Scenario';
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Mock-Scenario, X-Mock-World';
-const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
-/** Sets the CORS headers when the request comes from any localhost or 127.0.0.1 origin (any port) or one of `extraOrigins`. */
-export function corsHeaders(extraOrigins: readonly string[]) {
+/** Sets the CORS headers when the request comes from an origin the access policy allows (./access-policy). */
+export function corsHeaders(originAllowed: (origin: string) => boolean) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const origin = req.headers.origin;
-    if (!origin || !(LOCAL_ORIGIN.test(origin) || extraOrigins.includes(origin))) return;
+    if (!origin || !originAllowed(origin)) return;
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);

@@ -1,5 +1,6 @@
 // What the server serves besides the API: the bundled OpenAPI documents, the reference docs (Redoc,
 // offline), the generated SVG images every image URL of the world points to, and uploaded photos.
+import { ownValue } from '../world/own';
 import { createRequire } from 'node:module';
 import express, { type Request, type Response, type Router } from 'express';
 import { adsDocument, productDocument } from '@creator-market/openapi';
@@ -47,7 +48,7 @@ export function staticRouter(): Router {
   router.get('/uploads/profiles/:file', (req: Request, res: Response) => {
     const world = res.locals.world as World;
     const uid = String(req.params.file).replace(/\.[a-z]+$/, '');
-    const upload = world.store.state.uploads[uid];
+    const upload = ownValue(world.store.state.uploads, uid);
     if (!upload) throw new ApiFailure(404, 'not-found', { message: '없는 이미지예요.' });
     res.setHeader('Cache-Control', 'no-cache');
     res.type(upload.contentType).send(Buffer.from(upload.base64, 'base64'));

@@ -15,7 +15,8 @@ import {
   PAY_PAGE_PATHS,
   type EasyPayProvider,
 } from '../handlers/payment';
-import { ApiFailure } from '../http/failure';
+import type { AccessPolicy } from '../http/access-policy';
+import { ApiFailure, unlistedOrigin } from '../http/failure';
 import { findReceipt, markPaid, paymentRefusal, paymentSignature } from '../world/orders';
 import { WorldRegistry } from '../world/registry';
 import type { ReceiptRow } from '../world/store';
@@ -82,7 +83,7 @@ interface EasyPayForm {
 }
 
 /** Checks a posted easy-pay form: the signature, the return address, the receipt and its amount. */
-function readEasyPayForm(provider: EasyPayProvider, worlds: WorldRegistry, body: Fields): EasyPayForm {
+function readEasyPayForm(provider: EasyPayProvider, worlds: WorldRegistry, body: Fields, access: AccessPolicy): EasyPayForm {
   const fields: EasyPayFields = {
     mchtId: field(body, 'mchtId'),
     method: field(body, 'method'),
@@ -98,6 +99,7 @@ function readEasyPayForm(provider: EasyPayProvider, worlds: WorldRegistry, body:
   if (fields.pktHash !== paymentSignature(easyPaySignedParts(provider, fields))) throw badRequest('결제 요청의 서명이 올바르지 않아요.');
   const returnTo = RETURN_URL.exec(fields.nextUrl);
   if (!returnTo || returnTo[2] !== fields.mchtTrdNo) throw badRequest('돌아갈 주소가 올바르지 않아요.');
+  if (!access.originAllowed(returnTo[1]!)) throw unlistedOrigin(returnTo[1]!);
   const world = worldOf(worlds, fields.world);
   const row = findReceipt(world.store, fields.mchtTrdNo);
   if (String(row.receipt.totalPrice) !== fields.trdAmt) throw badRequest('결제 금액이 주문 금액과 달라요.');
@@ -108,7 +110,7 @@ function redirect(res: Response, returnUrl: string, result: 'success' | 'failed'
   res.redirect(303, `${returnUrl}?result=${result}`);
 }
 
-export function paymentPagesRouter(worlds: WorldRegistry): Router {
+export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy): Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '20kb', parameterLimit: 50 });
 
@@ -116,7 +118,7 @@ export function paymentPagesRouter(worlds: WorldRegistry): Router {
     const path = PAY_PAGE_PATHS[provider];
 
     router.post(path, form, (req: Request, res: Response) => {
-      const { world, row, fields } = readEasyPayForm(provider, worlds, req.body ?? {});
+      const { world, row, fields } = readEasyPayForm(provider, worlds, req.body ?? {}, access);
       const refusal = paymentRefusal(row.receipt, world.clock.now());
       if (refusal) throw refusal;
       const brand = BRANDS[provider];
@@ -134,7 +136,7 @@ export function paymentPagesRouter(worlds: WorldRegistry): Router {
     });
 
     router.post(`${path}/complete`, form, (req: Request, res: Response) => {
-      const { world, row, returnUrl } = readEasyPayForm(provider, worlds, req.body ?? {});
+      const { world, row, returnUrl } = readEasyPayForm(provider, worlds, req.body ?? {}, access);
       const decision = field(req.body ?? {}, 'decision');
       if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
       const now = world.clock.now();
@@ -158,10 +160,10 @@ export function paymentPagesRouter(worlds: WorldRegistry): Router {
   // the page that opened it (Referer); without either it shows the result itself.
   router.get(PAY_PAGE_PATHS.card, (req: Request, res: Response) => {
     const query = req.query as Fields;
+    const origin = returnOrigin(field(query, 'origin', false), req.header('referer'), access);
     const { world, row } = readCardKey(worlds, field(query, 'oid'), field(query, 'key'), field(query, 'world', false));
     const refusal = paymentRefusal(row.receipt, world.clock.now());
     if (refusal) throw refusal;
-    const origin = returnOrigin(field(query, 'origin', false), req.header('referer'));
     res.type('html').send(
       providerPage({
         title: '카드 결제',
@@ -186,6 +188,7 @@ export function paymentPagesRouter(worlds: WorldRegistry): Router {
     if (!(CARD_ISSUERS as readonly string[]).includes(card)) throw badRequest('지원하지 않는 카드사예요.');
     const origin = field(body, 'origin', false);
     if (origin && !ORIGIN.test(origin)) throw badRequest('돌아갈 주소가 올바르지 않아요.');
+    if (origin && !access.originAllowed(origin)) throw unlistedOrigin(origin);
     const now = world.clock.now();
     const paid = decision === 'approve' && !paymentRefusal(row.receipt, now);
     if (paid) {
@@ -214,14 +217,15 @@ function readCardKey(worlds: WorldRegistry, publicId: string, key: string, world
 }
 
 /** Where the card page returns: the `origin` query, else the origin of the page that opened it, else nowhere. */
-function returnOrigin(queryOrigin: string, referer: string | undefined): string {
+function returnOrigin(queryOrigin: string, referer: string | undefined, access: AccessPolicy): string {
   if (queryOrigin) {
     if (!ORIGIN.test(queryOrigin)) throw badRequest('돌아갈 주소가 올바르지 않아요.');
+    if (!access.originAllowed(queryOrigin)) throw unlistedOrigin(queryOrigin);
     return queryOrigin;
   }
   try {
     const origin = referer ? new URL(referer).origin : '';
-    return ORIGIN.test(origin) ? origin : '';
+    return ORIGIN.test(origin) && access.originAllowed(origin) ? origin : '';
   } catch {
     return '';
   }

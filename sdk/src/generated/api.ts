@@ -5064,6 +5064,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The app origin to return to (`state`, `origin`) is not one this server may send a token or a payment
+         *     result to: only loopback origins (the app on this machine) and those given with `--allow-origin`
+         *     (`forbidden`). Nothing was sent there.
+         *      */
+        UnlistedOrigin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {
+                 *       "code": "forbidden",
+                 *       "message": "https://evil.example(으)로는 돌아갈 수 없어요: 이 컴퓨터의 앱(localhost, 127.0.0.1)이나 --allow-origin으로 더한 출처만 받아요."
+                 *     } */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
     };
     parameters: {
         /**
@@ -8573,6 +8589,7 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UnlistedOrigin"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             504: components["responses"]["GatewayTimeout"];
@@ -8634,6 +8651,7 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UnlistedOrigin"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             504: components["responses"]["GatewayTimeout"];
