@@ -67,6 +67,13 @@ const steps = [
     report: 'artifacts/reliability.json',
   },
   {
+    id: 'security',
+    name: 'security: other sites, DNS rebinding, redirects, field values, accounts, transport shapes',
+    cmd: 'node scripts/reliability/security.mjs',
+    cpus: 1,
+    report: 'artifacts/security.json',
+  },
+  {
     id: 'bench',
     name: 'bench (quick smoke run; `pnpm bench` for the full one)',
     cmd: 'node scripts/bench.mjs --quick',
