@@ -1,11 +1,11 @@
 // What the server serves besides the API: the bundled OpenAPI documents, the reference docs (Redoc,
 // offline), the generated SVG images every image URL of the world points to, and uploaded photos.
-import { ownValue } from '../world/own';
 import { createRequire } from 'node:module';
 import express, { type Request, type Response, type Router } from 'express';
 import { adsDocument, productDocument } from '@creator-market/openapi';
 import { isImageKind, renderImageSvg } from '@creator-market/fixtures';
 import type { World } from '../world/world';
+import { ownValue } from '../world/own';
 import { ApiFailure } from './failure';
 
 const require = createRequire(import.meta.url);
@@ -33,7 +33,9 @@ export function staticRouter(): Router {
   router.get('/openapi.json', (_req, res) => res.type('application/json').send(productJson));
   router.get('/ads/openapi.json', (_req, res) => res.type('application/json').send(adsJson));
   router.get('/docs', (_req, res) => res.type('html').send(DOCS_PAGE));
-  router.get('/docs/redoc.standalone.js', (_req, res) => res.sendFile(REDOC_BUNDLE, { maxAge: '1d' }));
+  // The bundle's own path, resolved above, lies under node_modules/.pnpm/: a dot-folder, which sendFile
+  // refuses unless told (the docs page was blank from a fresh clone).
+  router.get('/docs/redoc.standalone.js', (_req, res) => res.sendFile(REDOC_BUNDLE, { maxAge: '1d', dotfiles: 'allow' }));
 
   router.get('/img/:kind/:file', (req: Request, res: Response) => {
     const kind = String(req.params.kind);

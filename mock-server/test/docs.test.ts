@@ -1,0 +1,24 @@
+// The API reference at /docs: the page and the Redoc bundle it loads (which lives in a dot-folder of
+// node_modules, so a plain sendFile refused it and the page stayed blank). The browser journey `api-docs`
+// checks that the operations are listed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+describe('/docs', () => {
+  it('serves the page and the Redoc bundle it loads, as JavaScript', async () => {
+    const page = await srv.call('GET', '/docs');
+    expect(page.status).toBe(200);
+    const script = /<script src="([^"]+)"><\/script>/.exec(page.text)?.[1];
+    expect(script).toBe('/docs/redoc.standalone.js');
+    const bundle = await srv.call('GET', script!);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toMatch(/javascript/);
+    expect(bundle.text.length).toBeGreaterThan(100_000);
+  });
+});
