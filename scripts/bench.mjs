@@ -21,6 +21,7 @@ import { createClient } from './bench/http.mjs';
 import { measure } from './bench/measure.mjs';
 import { REPO_ROOT, startMockCli, startPeer } from './bench/processes.mjs';
 import { startPrism } from './bench/prism.mjs';
+import { measureWorldStall } from './bench/world-stall.mjs';
 import { addToCartBody, cartEntryOf, login, payload, sellerPersonaMarketWithStock } from './bench/world.mjs';
 
 const { values: flags } = parseArgs({
@@ -38,7 +39,7 @@ const SECONDS = Number(flags.seconds ?? (flags.quick ? 2 : 8));
 const WARMUP = Number(flags.warmup ?? 2);
 const CONNECTIONS = Number(flags.connections);
 const SEARCH_PATH = `/common/v2/search-product?keyword=${encodeURIComponent('키링')}&page=1`;
-const TARGETS = { vsExpress: 0.6, vsPrism: 3, p99Ms: 10, scaleP50Ratio: 1.5, startMs: 1500 };
+const TARGETS = { vsExpress: 0.6, vsPrism: 3, p99Ms: 10, scaleP50Ratio: 1.5, startMs: 1500, worldStallP99Ms: 25 };
 
 const runStarted = performance.now();
 const log = (line) => console.log(`[bench ${((performance.now() - runStarted) / 1000).toFixed(1).padStart(5)}s] ${line}`);
@@ -246,6 +247,10 @@ async function main() {
   bigClient.close();
   await big.stop();
 
+  // One client's market detail while another makes new worlds (scripts/bench/world-stall.mjs).
+  log('market detail while another client makes 20 new worlds');
+  report.worldStall = await measureWorldStall({ worlds: 20 });
+
   report.scales = {
     1: {
       start: scale1Start,
@@ -301,9 +306,17 @@ async function main() {
     ' ms',
   );
 
+  target(
+    'market detail p99 <= 25 ms while another client makes 20 worlds',
+    report.worldStall.making.p99,
+    TARGETS.worldStallP99Ms,
+    report.worldStall.making.p99 <= TARGETS.worldStallP99Ms,
+    ' ms',
+  );
+
   report.machine.loadAverageAtEnd = round(os.loadavg()[0]);
   report.durationSeconds = round((performance.now() - runStarted) / 1000, 1);
-  report.summary = `read ${r.mock.rps} req/s (${round(r.mock.rps / r.express.rps)}x Express${r.prism ? `, ${round(r.mock.rps / r.prism.rps)}x Prism` : ''}), p50/p99 ${r.mock.p50}/${r.mock.p99} ms; write ${report.writePath.mock.rps} req/s p99 ${report.writePath.mock.p99} ms; start ${scale1Start.readyMs} ms; targets ${report.targets.filter((t) => t.pass).length}/${report.targets.length} met (${
+  report.summary = `read ${r.mock.rps} req/s (${round(r.mock.rps / r.express.rps)}x Express${r.prism ? `, ${round(r.mock.rps / r.prism.rps)}x Prism` : ''}), p50/p99 ${r.mock.p50}/${r.mock.p99} ms; write ${report.writePath.mock.rps} req/s p99 ${report.writePath.mock.p99} ms; start ${scale1Start.readyMs} ms; market detail p99 ${report.worldStall.idle.p99} ms idle, ${report.worldStall.making.p99} ms while 20 worlds are made; targets ${report.targets.filter((t) => t.pass).length}/${report.targets.length} met (${
     report.targets
       .filter((t) => !t.pass)
       .map((t) => t.name)

@@ -35,6 +35,7 @@ const { values } = (() => {
         latency: { type: 'string' },
         state: { type: 'string' },
         'max-worlds': { type: 'string' },
+        'max-new-worlds-per-minute': { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         // The first name of --allow-origin, kept for scripts written before it.
         'cors-origin': { type: 'string', multiple: true },
@@ -50,7 +51,7 @@ const { values } = (() => {
 
 if (values.help) {
   console.log(
-    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--allow-origin URL]... [--allow-host NAME]...',
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--allow-origin URL]... [--allow-host NAME]...',
   );
   process.exit(0);
 }
@@ -61,6 +62,13 @@ const scale = values.scale === undefined ? 1 : Number(values.scale);
 if (!(scale > 0 && scale <= 100)) fail(`--scale must be a number above 0 and at most 100, got '${values.scale}'`);
 const latencyMs = integer('latency', values.latency, 0, 0, 120_000);
 const maxWorlds = integer('max-worlds', values['max-worlds'], DEFAULT_OPTIONS.maxWorlds, 1, 1000);
+const maxNewWorldsPerMinute = integer(
+  'max-new-worlds-per-minute',
+  values['max-new-worlds-per-minute'],
+  DEFAULT_OPTIONS.maxNewWorldsPerMinute,
+  1,
+  100_000,
+);
 
 // --state FILE: restore the default world from the file (a corrupt file stops the start with a clear
 // error, it is never silently replaced) and persist every change with atomic writes.
@@ -71,6 +79,7 @@ const worlds = (() => {
       seed,
       scale,
       maxWorlds,
+      maxNewWorldsPerMinute,
       ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange } : {}),
     });
   } catch (err) {

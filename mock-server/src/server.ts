@@ -7,7 +7,7 @@ import { adOperations, adsDocument, operations, productDocument } from '@creator
 import { errorHandler, notFoundHandler } from './http/express-errors';
 import { adHandlers, adKeyRejection, toAdError } from './handlers/ads';
 import { handlers } from './handlers';
-import { WorldRegistry } from './world/registry';
+import { WorldQuotaError, WorldRegistry } from './world/registry';
 import { controlRouter, scenarioGate, ControlState } from './control';
 import { createAccessPolicy } from './http/access-policy';
 import { createApiListener, sendError } from './http/api-listener';
@@ -28,9 +28,19 @@ export interface MockServerOptions {
   allowHosts: string[];
   /** At most this many named worlds (X-Mock-World) are kept; the least recently used is evicted. */
   maxWorlds: number;
+  /** At most this many new worlds one client (address) may have made in a minute; past it a 429. */
+  maxNewWorldsPerMinute: number;
 }
 
-export const DEFAULT_OPTIONS: MockServerOptions = { seed: 1, scale: 1, latencyMs: 0, allowOrigins: [], allowHosts: [], maxWorlds: 16 };
+export const DEFAULT_OPTIONS: MockServerOptions = {
+  seed: 1,
+  scale: 1,
+  latencyMs: 0,
+  allowOrigins: [],
+  allowHosts: [],
+  maxWorlds: 16,
+  maxNewWorldsPerMinute: 120,
+};
 
 export interface MockServer {
   /** What `http.createServer` serves: the API listener in front of the Express app. */
@@ -43,7 +53,14 @@ export interface MockServer {
 
 export function createMockServer(partial: Partial<MockServerOptions> & { worlds?: WorldRegistry } = {}): MockServer {
   const options = { ...DEFAULT_OPTIONS, ...partial };
-  const worlds = partial.worlds ?? new WorldRegistry({ seed: options.seed, scale: options.scale, maxWorlds: options.maxWorlds });
+  const worlds =
+    partial.worlds ??
+    new WorldRegistry({
+      seed: options.seed,
+      scale: options.scale,
+      maxWorlds: options.maxWorlds,
+      maxNewWorldsPerMinute: options.maxNewWorldsPerMinute,
+    });
   const control = new ControlState({ latencyMs: options.latencyMs, worlds, defaultSeed: options.seed, scale: options.scale });
   const access = createAccessPolicy({ allowOrigins: options.allowOrigins, allowHosts: options.allowHosts });
   const cors = corsHeaders(access.originAllowed);
@@ -91,10 +108,20 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
     fallback: app,
   });
   // Every request, API, pages and control plane alike, must name this server by a name it answers to.
+  // A request naming a world that does not exist yet waits while it is made in slices, so other clients
+  // are answered meanwhile (a world at scale 1 is ~0.3-0.5 s of work).
   const listener: RequestListener = (req, res) => {
     const refusal = access.hostRefusal(req);
-    if (refusal) sendError(res, refusal);
-    else apiListener(req, res);
+    if (refusal) return sendError(res, refusal);
+    const worldName = headerOf(req, 'x-mock-world');
+    if (!worlds.needsPreparing(worldName)) return apiListener(req, res);
+    worlds.prepare(worldName!, req.socket.remoteAddress ?? '').then(
+      () => apiListener(req, res),
+      (err: unknown) => {
+        cors(req, res);
+        sendError(res, err instanceof WorldQuotaError ? new ApiFailure(429, 'too-many-requests', { message: err.message }) : err);
+      },
+    );
   };
   return { listener, app, worlds, control };
 }

@@ -153,14 +153,14 @@ export function startProcess({ command, args, cwd = REPO_ROOT, env = {}, readyLi
 const MOCK_READY = /\[mock\] creator-market mock server ready in (\d+) ms/;
 
 /**
- * Starts the mock server's CLI (`node mock-server/bin/mock.mjs --port N ...flags`). Resolves with the handle,
+ * Starts the mock server's CLI (`node mock-server/bin/mock.mjs --port N ...flags`; `cli`: another checkout's). Resolves with the handle,
  * its base URL, `readyMs` (spawn to the ready line, wall time) and `selfReportedMs` (the CLI's own figure).
  */
-export async function startMockCli({ port, flags = [], timeoutMs = 120_000, nodeOptions = [], onLine } = {}) {
+export async function startMockCli({ port, flags = [], timeoutMs = 120_000, nodeOptions = [], onLine, cli = MOCK_CLI } = {}) {
   const chosenPort = port ?? (await freePort());
   const handle = await startProcess({
     command: process.execPath,
-    args: [...nodeOptions, MOCK_CLI, '--port', String(chosenPort), '--host', HOST, ...flags],
+    args: [...nodeOptions, cli, '--port', String(chosenPort), '--host', HOST, ...flags],
     readyLine: MOCK_READY,
     timeoutMs,
     label: 'mock server',

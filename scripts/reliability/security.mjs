@@ -35,7 +35,8 @@ function rawExchange(port, bytes) {
   });
 }
 
-const mock = await startMockCli({ flags: ['--max-worlds', '32'] });
+const WORLDS_PER_MINUTE = 12;
+const mock = await startMockCli({ flags: ['--max-worlds', '32', '--max-new-worlds-per-minute', String(WORLDS_PER_MINUTE)] });
 const client = createClient(mock.baseUrl);
 /** @type {{group: string, attack: string, expected: string, got: string, ok: boolean}[]} */
 const rows = [];
@@ -332,6 +333,20 @@ try {
     },
     [200],
     (res) => (JSON.parse(res.text).data.keywords[0] === '광고 문구' ? 'the text became the #1 hot keyword' : null),
+  );
+
+  // ---------------------------------------------------------------- worlds
+  await attack(
+    'worlds',
+    `one client asks for 40 new worlds in a minute (bound ${WORLDS_PER_MINUTE})`,
+    async () => {
+      let last = { status: 200, text: '' };
+      for (let i = 0; i < 40 && last.status === 200; i++)
+        last = await client.call('GET', '/common/v2/opened-market', { world: `security-flood-${i}` });
+      return last;
+    },
+    [429],
+    hasCode('too-many-requests'),
   );
 
   const after = withoutClock((await client.ok('GET', '/__mock/state')).text);

@@ -13,6 +13,7 @@ const MESSAGES: Record<string, string> = {
   'not-found': '찾을 수 없어요.',
   forbidden: '허용되지 않은 요청이에요.',
   'unsupported-media-type': '지원하지 않는 요청 형식이에요.',
+  'too-many-requests': '요청이 너무 많아요. 잠시 후 다시 시도해주세요.',
   'request-timeout': '주문이 몰려 요청 시간이 초과되었어요.',
   'payload-too-large': '요청 크기가 너무 커요.',
   'server-notice': '서버 안내',

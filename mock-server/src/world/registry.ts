@@ -7,6 +7,8 @@ const NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export interface WorldRegistryOptions extends Omit<WorldOptions, 'name' | 'onChange'> {
   maxWorlds?: number;
+  /** At most this many new worlds one client may have made for it in a minute (prepare); default 120. */
+  maxNewWorldsPerMinute?: number;
   /** A saved default world to start from (--state FILE), instead of a freshly generated one. */
   restoreDefault?: () => WorldSnapshot | null;
   /** Called after every change of the default world (--state FILE persists it). */
@@ -20,6 +22,12 @@ export class WorldRegistry {
   private readonly named = new Map<string, World>();
   private readonly evicted = new Set<string>();
   private readonly maxWorlds: number;
+  /** Worlds being made in slices (prepare), by name: a second request for the name waits for the same one. */
+  private readonly building = new Map<string, Promise<void>>();
+  /** The status the first request of a prepared world reports (created, or recreated after eviction). */
+  private readonly prepared = new Map<string, WorldStatus>();
+  /** When each client's recent new worlds were made, for the per-minute bound. */
+  private readonly madeBy = new Map<string, number[]>();
 
   constructor(private readonly options: WorldRegistryOptions) {
     this.maxWorlds = options.maxWorlds ?? 16;
@@ -58,17 +66,54 @@ export class WorldRegistry {
       // Map order is our LRU order: re-insert on use.
       this.named.delete(name);
       this.named.set(name, found);
-      return { world: found, status: 'existing' };
+      const prepared = this.prepared.get(name);
+      if (prepared) this.prepared.delete(name);
+      return { world: found, status: prepared ?? 'existing' };
     }
     const status: WorldStatus = this.evicted.delete(name) ? 'recreated-after-eviction' : 'created';
     const world = World.create({ seed: this.options.seed, scale: this.options.scale, name });
+    this.add(name, world);
+    return { world, status };
+  }
+
+  /** Whether a request naming this world must wait for it to be made (see prepare). */
+  needsPreparing(header: string | undefined | null): boolean {
+    const name = header?.trim();
+    return Boolean(name && name !== DEFAULT_WORLD && NAME.test(name) && !this.named.has(name));
+  }
+
+  /**
+   * Makes the named world in slices, so the server answers other clients meanwhile; the request that named
+   * it then finds it with resolve(). `client` (its address) may have at most maxNewWorldsPerMinute worlds
+   * made in a minute: past that, a WorldQuotaError.
+   */
+  prepare(header: string, client: string, now = Date.now()): Promise<void> {
+    const name = header.trim();
+    const pending = this.building.get(name);
+    if (pending) return pending;
+    const limit = this.options.maxNewWorldsPerMinute ?? 120;
+    const recent = (this.madeBy.get(client) ?? []).filter((at) => now - at < 60_000);
+    if (recent.length >= limit) return Promise.reject(new WorldQuotaError(limit));
+    this.madeBy.set(client, [...recent, now]);
+    const status: WorldStatus = this.evicted.has(name) ? 'recreated-after-eviction' : 'created';
+    const building = World.createInSlices({ seed: this.options.seed, scale: this.options.scale, name })
+      .then((world) => {
+        this.evicted.delete(name);
+        this.prepared.set(name, status);
+        this.add(name, world);
+      })
+      .finally(() => this.building.delete(name));
+    this.building.set(name, building);
+    return building;
+  }
+
+  private add(name: string, world: World): void {
     this.named.set(name, world);
     while (this.named.size > this.maxWorlds) {
       const oldest = this.named.keys().next().value as string;
       this.named.delete(oldest);
       this.evicted.add(oldest);
     }
-    return { world, status };
   }
 
   list(): { name: string; seed: number }[] {
@@ -77,5 +122,13 @@ export class WorldRegistry {
 
   get capacity(): number {
     return this.maxWorlds;
+  }
+}
+
+/** A client asked for more new worlds in a minute than --max-new-worlds-per-minute allows. */
+export class WorldQuotaError extends Error {
+  override name = 'WorldQuotaError';
+  constructor(readonly limit: number) {
+    super(`새 세계는 한 클라이언트가 1분에 ${limit}개까지 만들 수 있어요. 잠시 후 다시 시도하거나 있는 세계 이름을 다시 쓰세요.`);
   }
 }

@@ -45,10 +45,24 @@ export class SearchIndex {
   private products = new TextIndex();
 
   build(store: Store): void {
+    for (const _ of this.buildInSteps(store)) {
+      // at once
+    }
+  }
+
+  /** build in steps: yields after every few hundred records (see Store.inSteps). */
+  *buildInSteps(store: Store): Generator<void, void, void> {
     this.sellers = new TextIndex();
     this.products = new TextIndex();
-    for (const s of store.sellers.all()) this.addSeller(s._id, `${s.info.name ?? ''} ${s.publicId}`);
-    for (const r of store.products.all()) this.addProduct(r.product._id, `${r.product.title} ${r.product.tags.join(' ')}`);
+    let count = 0;
+    for (const s of store.sellers.all()) {
+      this.addSeller(s._id, `${s.info.name ?? ''} ${s.publicId}`);
+      if (++count % 200 === 0) yield;
+    }
+    for (const r of store.products.all()) {
+      this.addProduct(r.product._id, `${r.product.title} ${r.product.tags.join(' ')}`);
+      if (++count % 200 === 0) yield;
+    }
   }
 
   addSeller(id: string, text: string): void {

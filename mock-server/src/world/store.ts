@@ -46,6 +46,36 @@ export interface StoreState {
   counters: { id: number; receipt: number };
 }
 
+/** The record lists of a world, empty: a store to load in steps starts from them. */
+const NO_RECORDS = {
+  accounts: [],
+  sellers: [],
+  markets: [],
+  products: [],
+  previews: [],
+  addresses: [],
+  subscriptions: [],
+  alarms: [],
+  devices: [],
+  carts: [],
+  rooms: [],
+  receipts: [],
+  notifications: [],
+} satisfies Partial<GeneratedWorld>;
+
+/** A new store's state: the world's banners and hot keywords, nothing counted yet, then what `state` holds. */
+function initialState(world: GeneratedWorld, state?: Partial<StoreState>): StoreState {
+  return {
+    banners: world.banners,
+    hotKeywords: world.hotKeywords,
+    keywordCounts: {},
+    phoneVerifications: {},
+    uploads: {},
+    counters: { id: 0, receipt: 0 },
+    ...state,
+  };
+}
+
 export class Store {
   readonly accounts = new Collection<Account, 'persona'>((a) => a.uid, { persona: (a) => a.persona });
   /** Seller profiles; `_id` is the seller's account uid. */
@@ -94,30 +124,42 @@ export class Store {
 
   state: StoreState;
 
+  /** A store holding `world`'s records, made at once. */
   constructor(world: GeneratedWorld, state?: Partial<StoreState>) {
-    for (const a of world.accounts) this.accounts.insert(a);
-    for (const s of world.sellers) this.sellers.insert(s);
-    for (const r of world.markets) this.markets.insert(r);
-    for (const r of world.products) this.products.insert(r);
-    for (const p of world.previews) this.previews.insert(p);
-    for (const r of world.addresses) this.addresses.insert(r);
-    for (const r of world.subscriptions) this.subscriptions.insert(r);
-    for (const r of world.alarms) this.alarms.insert(r);
-    for (const r of world.devices) this.devices.replace(r);
-    for (const r of world.carts) this.carts.insert(r);
-    for (const r of world.rooms) this.rooms.insert(r);
-    for (const r of world.receipts) this.receipts.insert(r);
-    for (const r of world.notifications) this.notifications.insert(r);
-    this.search.build(this);
-    this.state = {
-      banners: world.banners,
-      hotKeywords: world.hotKeywords,
-      keywordCounts: {},
-      phoneVerifications: {},
-      uploads: {},
-      counters: { id: 0, receipt: 0 },
-      ...state,
-    };
+    this.state = initialState(world, state);
+    for (const _ of this.load(world)) {
+      // made at once: nothing to do between steps
+    }
+  }
+
+  /**
+   * A store made in steps: the generator yields after every few hundred records (see World.createInSlices,
+   * which runs it in slices so a new world never holds the server's event loop) and returns the store.
+   */
+  static *inSteps(world: GeneratedWorld, state?: Partial<StoreState>): Generator<void, Store, void> {
+    const store = new Store({ ...world, ...NO_RECORDS }, state);
+    yield* store.load(world);
+    return store;
+  }
+
+  private *load(world: GeneratedWorld): Generator<void, void, void> {
+    const STEP = 250;
+    let count = 0;
+    const tick = () => ++count % STEP === 0;
+    for (const a of world.accounts) if ((this.accounts.insert(a), tick())) yield;
+    for (const s of world.sellers) if ((this.sellers.insert(s), tick())) yield;
+    for (const r of world.markets) if ((this.markets.insert(r), tick())) yield;
+    for (const r of world.products) if ((this.products.insert(r), tick())) yield;
+    for (const p of world.previews) if ((this.previews.insert(p), tick())) yield;
+    for (const r of world.addresses) if ((this.addresses.insert(r), tick())) yield;
+    for (const r of world.subscriptions) if ((this.subscriptions.insert(r), tick())) yield;
+    for (const r of world.alarms) if ((this.alarms.insert(r), tick())) yield;
+    for (const r of world.devices) if ((this.devices.replace(r), tick())) yield;
+    for (const r of world.carts) if ((this.carts.insert(r), tick())) yield;
+    for (const r of world.rooms) if ((this.rooms.insert(r), tick())) yield;
+    for (const r of world.receipts) if ((this.receipts.insert(r), tick())) yield;
+    for (const r of world.notifications) if ((this.notifications.insert(r), tick())) yield;
+    yield* this.search.buildInSteps(this);
   }
 
   /** The plain data of the store, in the fixture world's shape (for export and --state). */

@@ -1,6 +1,6 @@
 // A world: the store seeded from the fixtures, its own clock, and the seed that made it. The default
 // world serves requests without X-Mock-World; named worlds are isolated copies for tests and testers.
-import { generateWorld } from '@creator-market/fixtures';
+import { generateWorldSteps } from '@creator-market/fixtures';
 import type { World as GeneratedWorld } from '@creator-market/fixtures';
 import { Clock } from './clock';
 import { Store, type StoreState } from './store';
@@ -45,26 +45,28 @@ const seedData = new Map<string, { generatedAt: number; data: GeneratedWorld; fr
  * into other worlds; it is frozen when first shared (~80 ms at scale 1), not at start, which a lone world
  * does not need. A world made later gets data generated for its own "now".
  */
-function seededData(seed: number, scale: number): GeneratedWorld {
+function* seededData(seed: number, scale: number): Generator<void, GeneratedWorld, void> {
   const now = Date.now();
   for (const [key, entry] of seedData) if (now - entry.generatedAt >= SHARED_SEED_DATA_MS) seedData.delete(key);
   const key = `${seed}:${scale}`;
   const shared = seedData.get(key);
   if (shared) {
     if (!shared.frozen) {
-      deepFreeze(shared.data);
+      yield* deepFreeze(shared.data);
       shared.frozen = true;
     }
     return shared.data;
   }
-  const data = generateWorld({ seed, scale, now });
+  const data = yield* generateWorldSteps({ seed, scale, now });
   seedData.set(key, { generatedAt: now, data, frozen: false });
   return data;
 }
 
-function deepFreeze(root: object): void {
+function* deepFreeze(root: object): Generator<void, void, void> {
   const pending: unknown[] = [root];
+  let count = 0;
   while (pending.length > 0) {
+    if (++count % 5000 === 0) yield;
     const value = pending.pop();
     if (typeof value !== 'object' || value === null || Object.isFrozen(value)) continue;
     Object.freeze(value);
@@ -86,7 +88,21 @@ export class World {
   ) {}
 
   static create(options: WorldOptions): World {
-    return new World(options.name, options.seed, options.scale, new Store(seededData(options.seed, options.scale)), options.onChange);
+    return runAtOnce(World.createSteps(options));
+  }
+
+  /**
+   * A new world made in slices of at most `sliceMs` of work, the event loop free between them: other
+   * clients are answered while a world is made (one at scale 1 is ~0.3-0.5 s of work).
+   */
+  static createInSlices(options: WorldOptions, sliceMs = 5): Promise<World> {
+    return runInSlices(World.createSteps(options), sliceMs);
+  }
+
+  private static *createSteps(options: WorldOptions): Generator<void, World, void> {
+    const data = yield* seededData(options.seed, options.scale);
+    const store = yield* Store.inSteps(data);
+    return new World(options.name, options.seed, options.scale, store, options.onChange);
   }
 
   static fromSnapshot(snapshot: WorldSnapshot, onChange?: ChangeHook): World {
@@ -112,4 +128,28 @@ export class World {
       ...data,
     };
   }
+}
+
+/** Drives a generator to its end at once. */
+function runAtOnce<T>(steps: Generator<void, T, void>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** Drives a generator in slices of about `sliceMs`, yielding the event loop (setImmediate) between them. */
+function runInSlices<T>(steps: Generator<void, T, void>, sliceMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const slice = () => {
+      try {
+        const until = performance.now() + sliceMs;
+        for (let step = steps.next(); ; step = steps.next()) {
+          if (step.done) return resolve(step.value);
+          if (performance.now() >= until) break;
+        }
+        setImmediate(slice);
+      } catch (err) {
+        reject(err);
+      }
+    };
+    slice();
+  });
 }
