@@ -27,22 +27,38 @@ import { availableParallelism } from 'node:os';
 
 /** @type {Step[]} Listed in start order: the longest first, so the short ones fill the gaps beside them. */
 const steps = [
-  { id: 'lint', name: 'OpenAPI lint (Redocly + second validator)', cmd: 'pnpm --filter @creator-market/openapi lint', cpus: 1 },
-  { id: 'app', name: 'app: component tests', cmd: 'pnpm --filter @creator-market/app test', cpus: 2 },
+  {
+    id: 'lint',
+    name: 'OpenAPI lint (Redocly + second validator)',
+    cmd: 'pnpm --fail-if-no-match --filter @creator-market/openapi lint',
+    cpus: 1,
+  },
+  { id: 'app', name: 'app: component tests', cmd: 'pnpm --fail-if-no-match --filter @creator-market/app test', cpus: 2 },
   { id: 'typecheck', name: 'TypeScript (every package, incl. type tests)', cmd: 'pnpm -r --workspace-concurrency=1 typecheck', cpus: 1 },
-  { id: 'openapi', name: 'openapi: contract helper tests', cmd: 'pnpm --filter @creator-market/openapi test', cpus: 1 },
-  { id: 'sdk', name: 'sdk: domain properties, client, generated', cmd: 'pnpm --filter @creator-market/sdk test', cpus: 2 },
-  { id: 'fixtures', name: 'fixtures: world generator', cmd: 'pnpm --filter @creator-market/fixtures test', cpus: 2 },
+  {
+    id: 'scripts',
+    name: 'scripts: the gates cannot pass empty (package scripts, filters)',
+    cmd: 'pnpm --fail-if-no-match --filter @creator-market/scripts test',
+    cpus: 1,
+  },
+  { id: 'openapi', name: 'openapi: contract helper tests', cmd: 'pnpm --fail-if-no-match --filter @creator-market/openapi test', cpus: 1 },
+  {
+    id: 'sdk',
+    name: 'sdk: domain properties, client, generated',
+    cmd: 'pnpm --fail-if-no-match --filter @creator-market/sdk test',
+    cpus: 2,
+  },
+  { id: 'fixtures', name: 'fixtures: world generator', cmd: 'pnpm --fail-if-no-match --filter @creator-market/fixtures test', cpus: 2 },
   {
     id: 'mock-server',
     name: 'mock-server: contract, model-based, concurrency, control plane',
-    cmd: 'pnpm --filter @creator-market/mock-server test',
+    cmd: 'pnpm --fail-if-no-match --filter @creator-market/mock-server test',
     cpus: 2,
   },
   {
     id: 'flow',
     name: 'Arazzo flow (redocly respect): sign in to paid receipt',
-    cmd: 'pnpm --filter @creator-market/openapi flow',
+    cmd: 'pnpm --fail-if-no-match --filter @creator-market/openapi flow',
     cpus: 1,
   },
   {
@@ -55,7 +71,7 @@ const steps = [
   {
     id: 'budget-js',
     name: 'budget: home route initial JS <= 110 KB gzip (size-limit)',
-    cmd: 'pnpm --filter @creator-market/app build && node scripts/budgets/home-js.mjs',
+    cmd: 'pnpm --fail-if-no-match --filter @creator-market/app build && node scripts/budgets/home-js.mjs',
     cpus: 2,
     report: 'artifacts/budget-js.json',
   },
@@ -75,8 +91,8 @@ const steps = [
   },
   {
     id: 'bench',
-    name: 'bench (quick smoke run; `pnpm bench` for the full one)',
-    cmd: 'node scripts/bench.mjs --quick',
+    name: 'bench (quick run, CPU-per-request targets strict; `pnpm bench` for the full one)',
+    cmd: 'node scripts/bench.mjs --quick --strict-cpu',
     cpus: 2,
     report: 'artifacts/bench.json',
   },

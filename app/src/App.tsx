@@ -3,6 +3,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { preloadErrorCatalogue } from './app/errors';
 import { startLogin } from './app/login';
+import { Router } from 'wouter';
+import { routeParser } from './app/routeParser';
 import { RouterView } from './app/RouterView';
 import { isNativeShell } from './native/bridge';
 import { initSession, useSession } from './stores/session';
@@ -45,7 +47,11 @@ export function App() {
           <KitPage />
         </Suspense>
       ) : (
-        ready && <RouterView />
+        ready && (
+          <Router parser={routeParser}>
+            <RouterView />
+          </Router>
+        )
       )}
     </UiRoot>
   );

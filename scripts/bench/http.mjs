@@ -60,7 +60,7 @@ export function createClient(baseUrl, { maxSockets = 64, timeoutMs = 15_000 } = 
         req.on('error', (error) => {
           // The keep-alive race: the server closed an idle socket just as this request went out on it. Node's
           // documentation (request.reusedSocket) advises one retry on a new socket; browsers do the same.
-          if (!retried && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+          if (!retried && req.reusedSocket && ['ECONNRESET', 'EPIPE'].includes(/** @type {NodeJS.ErrnoException} */ (error).code)) {
             stats.keepAliveRetries += 1;
             resolve(attempt(true));
             return;

@@ -16,7 +16,7 @@ export function freePort() {
     server.unref();
     server.on('error', reject);
     server.listen(0, HOST, () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -69,6 +69,8 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /**
  * Spawns a process and resolves once a line of its output matches `readyLine` (or once `probe` succeeds),
  * with the wall time from spawn to ready. Rejects when it exits first or takes longer than `timeoutMs`.
+ * @param {{command: string, args: string[], cwd?: string, env?: Record<string, string>, readyLine?: RegExp,
+ *   probe?: () => Promise<unknown>, timeoutMs?: number, label: string, onLine?: (line: string) => void}} options
  */
 export function startProcess({ command, args, cwd = REPO_ROOT, env = {}, readyLine, probe, timeoutMs = 60_000, label, onLine }) {
   const started = performance.now();
@@ -155,6 +157,9 @@ const MOCK_READY = /\[mock\] creator-market mock server ready in (\d+) ms/;
 /**
  * Starts the mock server's CLI (`node mock-server/bin/mock.mjs --port N ...flags`; `cli`: another checkout's). Resolves with the handle,
  * its base URL, `readyMs` (spawn to the ready line, wall time) and `selfReportedMs` (the CLI's own figure).
+ */
+/**
+ * @param {{port?: number, flags?: string[], timeoutMs?: number, nodeOptions?: string[], onLine?: (line: string) => void, cli?: string}} [options]
  */
 export async function startMockCli({ port, flags = [], timeoutMs = 120_000, nodeOptions = [], onLine, cli = MOCK_CLI } = {}) {
   const chosenPort = port ?? (await freePort());

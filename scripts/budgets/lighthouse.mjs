@@ -195,7 +195,7 @@ try {
       runs.get(page.name).push(figures);
       if (flags['keep-reports']) {
         mkdirSync(flags['keep-reports'], { recursive: true });
-        writeFileSync(path.join(flags['keep-reports'], `${page.name}-${round}.json`), result.report);
+        writeFileSync(path.join(flags['keep-reports'], `${page.name}-${round}.json`), String(result.report));
       }
       log(
         `${page.name} run ${round}: score ${figures.score} CLS ${figures.cls} FCP ${figures.fcpMs} ms LCP ${figures.lcpMs} ms TBT ${figures.tbtMs} ms SI ${figures.speedIndexMs} ms${figures.runtimeError ? ` (${figures.runtimeError})` : ''}`,

@@ -209,7 +209,10 @@ export function requestsFor(op, token, { minPerOp = 50, maxPerOp = 150 } = {}) {
 /** The upload operation: multipart bodies that are not one JPEG, PNG or WebP file in the field `data`. */
 function multipartRequests(add) {
   const boundary = 'fuzzBoundary7MA4YWxkTrZu0gW';
-  const part = (name, { filename, type, content }) =>
+  const part = (
+    /** @type {string} */ name,
+    /** @type {{filename?: string, type?: string, content: string}} */ { filename, type, content },
+  ) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${content}\r\n`;
   const form = (...parts) => `${parts.join('')}--${boundary}--\r\n`;
   const contentType = `multipart/form-data; boundary=${boundary}`;
@@ -309,6 +312,7 @@ async function pool(items, concurrency, work) {
   );
 }
 
+/** @param {{minPerOp?: number, maxPerOp?: number, only?: string, concurrency?: number, log?: (line: string) => void}} [options] */
 export async function runFuzz({ minPerOp = 50, maxPerOp = 150, only, concurrency = 8, log = console.log } = {}) {
   const started = performance.now();
   // The server logs each unexpected error (a 500) with its message: collected to say what broke.

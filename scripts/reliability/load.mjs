@@ -289,7 +289,7 @@ export async function runLoad({
         },
       ],
     ];
-    const totalWeight = actions.reduce((n, [w]) => n + w, 0);
+    const totalWeight = actions.reduce((n, [w]) => n + /** @type {number} */ (w), 0);
     const orderPace = {
       startedAt: 0,
       taken: 0,
@@ -310,7 +310,9 @@ export async function runLoad({
       const buyer = buyers[worker % buyers.length];
       while (performance.now() < deadline && mock.exited === null) {
         let roll = r.next() * totalWeight;
-        const action = actions.find(([w]) => (roll -= w) < 0)[1];
+        const action = /** @type {(b: unknown, r: unknown) => Promise<unknown>} */ (
+          actions.find(([w]) => (roll -= /** @type {number} */ (w)) < 0)[1]
+        );
         await action(buyer, r);
       }
     };

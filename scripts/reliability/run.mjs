@@ -20,11 +20,11 @@ const { values } = parseArgs({
 
 const started = performance.now();
 const parts = {};
-for (const [name, run] of [
+for (const [name, run] of /** @type {[string, () => Promise<any>][]} */ ([
   ['load', () => runLoad({ seconds: Number(values.seconds) })],
   ['fuzz', () => runFuzz()],
   ['kill9', () => runKill9()],
-]) {
+])) {
   console.log(`\n=== ${name} ===`);
   try {
     parts[name] = await run();

@@ -43,7 +43,7 @@ const rows = [];
 
 /**
  * One attack: `send` makes the request, `expect` the statuses that count as refused.
- * @param {string} group @param {string} attack @param {() => Promise<{status: number, text: string}>} send
+ * @param {string} group @param {string} attackName @param {() => Promise<{status: number, text: string}>} send
  * @param {number[]} expected @param {(res: {status: number, text: string}) => string | null} [extra] another check; a string is a failure
  */
 async function attack(group, attackName, send, expected, extra) {

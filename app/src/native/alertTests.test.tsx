@@ -37,7 +37,7 @@ describe('settings: native-only items', () => {
 
   test('in the app: notification settings, the guide, both tests and the app update; alarms only on Android 12+', async () => {
     const shell = openSettings({ os: 'android', osVersion: '14' });
-    fireEvent.click(await screen.findByRole('button', { name: '알람 및 리마인더' }, { timeout: 3000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '알람 및 리마인더' }));
     fireEvent.click(screen.getByRole('button', { name: '앱 알림 설정' }));
     fireEvent.click(screen.getByRole('button', { name: '앱 업데이트' }));
     expect(screen.getByRole('button', { name: '알림 이용 가이드' })).toBeTruthy();

@@ -1,7 +1,11 @@
 // Test environment for component tests (vitest + jsdom): unmount after each test, reset the ui store,
 // and provide the browser APIs jsdom lacks.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// One wait for every findBy*/waitFor: long enough for a loaded 2-core CI machine (the default 1 s made
+// tests fail under load); a wait that succeeds returns as soon as its element is there.
+configure({ asyncUtilTimeout: 5000 });
 
 // The test files of a worker share one jsdom window and the module cache of node_modules (isolate: false in
 // vite.config.ts: a third of the suite's CPU time was jsdom set-up and React's import, once per file). Each

@@ -167,16 +167,14 @@ export default {
     const GET_RECEIPT = { label: 'receipt (GET /receipt/get/{publicId})', method: 'GET', path: '/receipt/get' };
     await scenario('not-found', GET_RECEIPT, () => ctx.goto(`/r/${paid.receiptPublicId}`));
 
-    if (unpaid) {
-      const CARD = { label: 'pay by card (POST /payple/pay/v2/appcard)', method: 'POST', path: '/payple/pay/v2/appcard' };
-      await ctx.step('the pay page of an unpaid order, credit card chosen', async () => {
-        await ctx.goto(`/r/${unpaid.receiptPublicId}/pay`);
-        await page.getByRole('radio', { name: /신용카드/ }).click();
-      });
-      await scenario('card-payment-failed', CARD, () => page.getByRole('button', { name: /결제하기$/ }).click());
-    } else {
-      ctx.note('card-payment-failed not covered: the buyer persona has no unpaid order in this world');
-    }
+    // The seeded world gives the buyer persona unpaid orders; without one this check cannot run, which fails it.
+    if (!unpaid) throw new JourneyFailure('the buyer persona has no unpaid order in this world, so card-payment-failed cannot be shown');
+    const CARD = { label: 'pay by card (POST /payple/pay/v2/appcard)', method: 'POST', path: '/payple/pay/v2/appcard' };
+    await ctx.step('the pay page of an unpaid order, credit card chosen', async () => {
+      await ctx.goto(`/r/${unpaid.receiptPublicId}/pay`);
+      await page.getByRole('radio', { name: /신용카드/ }).click();
+    });
+    await scenario('card-payment-failed', CARD, () => page.getByRole('button', { name: /결제하기$/ }).click());
 
     // ---------------------------------------------------------------- buyer info: bank, phone, photo
     const ACCOUNT = { label: 'refund account check (POST /user/valid-account)', method: 'POST', path: '/user/valid-account' };

@@ -70,9 +70,9 @@ export default {
       const frame = page.frames().find((f) => f.url().includes('shell=simulator'));
       await frame.evaluate(() => {
         const shown = [];
-        window.__countdownsShown = shown;
+        /** @type {any} */ (window).__countdownsShown = shown;
         new MutationObserver(() => {
-          for (const element of document.querySelectorAll('[role="dialog"] [role="status"]')) {
+          for (const element of Array.from(document.querySelectorAll('[role="dialog"] [role="status"]'))) {
             const match = /^(\d+)초 후에 오픈 알림이 도착해요$/.exec(element.textContent ?? '');
             if (match && shown.at(-1) !== Number(match[1])) shown.push(Number(match[1]));
           }
@@ -82,7 +82,7 @@ export default {
       armedAt = Date.now();
       await due.waitFor();
       await page.waitForTimeout(1200);
-      const shown = await frame.evaluate(() => window.__countdownsShown);
+      const shown = await frame.evaluate(() => /** @type {any} */ (window).__countdownsShown);
       if (shown[0] !== 29)
         ctx.defect(`the countdown starts at ${shown[0]} s, expected 29 s (it showed ${shown.join(', ')} right after the click)`);
       const button = sheet.getByRole('button', { name: '오픈 알림 예약 완료' });

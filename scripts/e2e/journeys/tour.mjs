@@ -2,6 +2,7 @@
 // buyer persona has orders in every status, the seller persona has a complete seller profile), each saved
 // as artifacts/screenshots/tour/<nn>-<screen>.png. A route that shows the Not found screen instead of its
 // own fails the tour (after the whole tour ran), naming every such route.
+import { JourneyFailure } from '../lib/journey.mjs';
 
 const NOT_FOUND_TEXT = '길을 잃으셨나요?';
 
@@ -87,8 +88,9 @@ export default {
     await visit('receipt', `/r/${orders.paid.receiptPublicId}`, '주문 내역');
     await visit('receipt-edit-buyer-info', `/r/${orders.paid.receiptPublicId}/info`, '구매자 정보');
     await visit('receipt-edit-address', `/r/${orders.paid.receiptPublicId}/addr`, '배송 주소');
-    if (orders.unpaid) await visit('pay', `/r/${orders.unpaid.receiptPublicId}/pay`, '결제하기');
-    else ctx.note('the buyer persona has no unpaid order in this world: the pay screen was not visited');
+    // The seeded world gives the buyer persona unpaid orders; a tour without the pay screen is not a tour.
+    if (!orders.unpaid) throw new JourneyFailure('the buyer persona has no unpaid order in this world: the pay screen cannot be visited');
+    await visit('pay', `/r/${orders.unpaid.receiptPublicId}/pay`, '결제하기');
     await visit('message-user', '/message/user', '주문 알림');
     await visit('calendar', '/calendar', '달력');
     await visit('subscribe', '/subscribe', (p) => p.getByText(/\d+명 구독 중/).first());

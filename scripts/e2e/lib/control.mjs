@@ -13,6 +13,7 @@ export function controlPlane(apiBase, world) {
   }
 
   /** A product API call in this world (for reading state the UI does not show, such as a receipt's status). */
+  /** @param {string} method @param {string} path @param {{token?: string | null, body?: unknown}} [options] */
   async function api(method, path, { token, body } = {}) {
     const response = await fetch(`${apiBase}${path}`, {
       method,
@@ -36,7 +37,7 @@ export function controlPlane(apiBase, world) {
     /** Every scenario with its status, body and the UI text the app shows (`ui`). */
     scenarios: async () => (await call('GET', '/scenarios')).scenarios,
     /** A sticky rule: the next `times` matching requests get scenario `name`. */
-    force: (name, { path, method, times = 1 } = {}) =>
+    force: (/** @type {string} */ name, /** @type {{path?: string, method?: string, times?: number}} */ { path, method, times = 1 } = {}) =>
       call('POST', '/scenarios', { name, ...(path ? { path } : {}), ...(method ? { method } : {}), times }),
     clearScenarios: () => call('DELETE', '/scenarios'),
     rules: async () => (await call('GET', '/scenarios')).rules,

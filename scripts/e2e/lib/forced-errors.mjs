@@ -13,7 +13,7 @@ const resentByBrowser = (scenario) => scenario.kind === 'fault' || scenario.stat
 
 /**
  * @param ctx a journey context (lib/journey.mjs)
- * @returns {{catalogue: Map<string, any>, covered: string[], check: Function}}
+ * @returns {Promise<{catalogue: Map<string, any>, covered: string[], check: Function}>}
  */
 export async function forcedErrors(ctx) {
   const catalogue = new Map((await ctx.control.scenarios()).map((scenario) => [scenario.name, scenario]));

@@ -116,7 +116,8 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
       try {
         return await work();
       } catch (error) {
-        if (error instanceof JourneyFailure) throw new error.constructor(`${label}: ${error.message}`);
+        if (error instanceof JourneyFailure)
+          throw new /** @type {typeof JourneyFailure} */ (error.constructor)(`${label}: ${error.message}`);
         throw new JourneyFailure(`${label}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (at ${here()})`);
       } finally {
         record.seconds = (Date.now() - started) / 1000;

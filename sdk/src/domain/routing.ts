@@ -78,8 +78,17 @@ function segmentsOf(path: string): string[] {
   return trimmed === '' ? [] : trimmed.replace(/^\//, '').split('/');
 }
 
-/** The params of `pathname` under `pattern`, or null when it does not match (or holds a malformed escape). */
-function matchPattern(pattern: string, pathname: string): RouteParams | null {
+/** The names of a pattern's params, in order ('/m/:sellerId/:marketId' -> sellerId, marketId; '*' -> '*'). */
+export function patternParams(pattern: string): string[] {
+  return segmentsOf(pattern).flatMap((part) => (part === '*' ? ['*'] : part.startsWith(':') ? [part.slice(1).replace(/\?$/, '')] : []));
+}
+
+/**
+ * The params of `pathname` under `pattern`, or null when it does not match (or holds a malformed escape).
+ * The one matcher of the route table: matchRoute (the login guard, redirects) and the app's renderer
+ * (wouter, through its `parser`) both decide with it.
+ */
+export function matchPattern(pattern: string, pathname: string): RouteParams | null {
   const expected = segmentsOf(pattern);
   const actual = segmentsOf(pathname);
   const params: RouteParams = {};

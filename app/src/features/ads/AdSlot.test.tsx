@@ -150,7 +150,7 @@ describe('home popup', () => {
 describe('the screens host their placements', () => {
   async function expectUnits(Screen: ComponentType, path: string, pattern: string, units: AdUnit[]) {
     renderScreen(path, pattern, Screen);
-    await waitFor(() => expect(requests.map((query) => query.unit).sort()).toEqual([...units].sort()), { timeout: 4000 });
+    await waitFor(() => expect(requests.map((query) => query.unit).sort()).toEqual([...units].sort()));
     for (const unit of units) await waitFor(() => expect(slot(unit)).toBeTruthy());
   }
 
@@ -166,7 +166,7 @@ describe('the screens host their placements', () => {
   test('home in the app adds the bottom popup of its OS', async () => {
     installSimulatedShell({ os: 'android' });
     renderScreen('/', '/', Home);
-    await waitFor(() => expect(requests.map((query) => query.unit)).toContain(AD_UNITS.homePopupAndroid), { timeout: 4000 });
+    await waitFor(() => expect(requests.map((query) => query.unit)).toContain(AD_UNITS.homePopupAndroid));
     expect(await screen.findByRole('dialog', { name: '광고' })).toBeTruthy();
   });
 

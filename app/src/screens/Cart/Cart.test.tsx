@@ -179,15 +179,12 @@ describe('quantity', () => {
     expect(within(row).queryByText(/개 주문 가능$/)).toBeNull();
 
     // Saved once, a second after the last change.
-    await waitFor(
-      async () => {
-        const saved = (await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).productList.find(
-          (l) => l._id === line._id && l.option === line.option,
-        );
-        expect(saved?.amount).toBe(1);
-      },
-      { timeout: 3000 },
-    );
+    await waitFor(async () => {
+      const saved = (await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).productList.find(
+        (l) => l._id === line._id && l.option === line.option,
+      );
+      expect(saved?.amount).toBe(1);
+    });
     fireEvent.click(plus);
     await waitFor(() => expect(row.querySelector('output')?.textContent).toBe('2'));
   });

@@ -1,0 +1,42 @@
+// @ts-check
+// The gates of `pnpm test` cannot pass without testing anything: every workspace package has the scripts
+// the gates run, every package filter fails when it matches nothing, and a filter that selects no step fails.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { REPO_ROOT } from '../bench/processes.mjs';
+
+const read = (/** @type {string} */ file) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+/** The package folders pnpm-workspace.yaml lists under `packages:` (up to the next top-level key). */
+const packagesSection = /^packages:\n((?:[ \t]+.*\n?)*)/m.exec(read('pnpm-workspace.yaml'))?.[1] ?? '';
+const packages = [...packagesSection.matchAll(/^\s+-\s+(\S+)\s*$/gm)].map((match) => match[1]);
+
+test('pnpm-workspace.yaml lists the six packages', () => {
+  assert.deepEqual(packages.sort(), ['app', 'fixtures', 'mock-server', 'openapi', 'scripts', 'sdk']);
+});
+
+for (const dir of packages) {
+  test(`${dir} has a test and a typecheck script`, () => {
+    const { scripts = {} } = JSON.parse(read(`${dir}/package.json`));
+    assert.equal(typeof scripts.test, 'string', `${dir}/package.json has no test script`);
+    assert.equal(typeof scripts.typecheck, 'string', `${dir}/package.json has no typecheck script`);
+  });
+}
+
+test('every pnpm --filter of the gates fails when it matches no package', () => {
+  const sources = { 'scripts/test-all.mjs': read('scripts/test-all.mjs'), 'package.json': read('package.json') };
+  for (const [file, text] of Object.entries(sources)) {
+    const filters = [...text.matchAll(/pnpm [^'"\n]*--filter/g)].map((match) => match[0]);
+    assert.ok(filters.length > 0, `${file} runs no pnpm --filter`);
+    for (const filter of filters) assert.match(filter, /--fail-if-no-match/, `${file}: '${filter}' passes when it matches nothing`);
+  }
+});
+
+test('node scripts/test-all.mjs with a filter that selects no step exits non-zero', () => {
+  const run = spawnSync(process.execPath, ['scripts/test-all.mjs', 'no-step-is-called-this'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  assert.notEqual(run.status, 0);
+  assert.match(run.stderr, /No step matches/);
+});
