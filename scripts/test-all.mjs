@@ -29,8 +29,8 @@ import { availableParallelism } from 'node:os';
 const steps = [
   {
     id: 'lint',
-    name: 'OpenAPI lint (Redocly + second validator)',
-    cmd: 'pnpm --fail-if-no-match --filter @creator-market/openapi lint',
+    name: 'lint: OpenAPI (Redocly + second validator), Prettier',
+    cmd: 'pnpm lint',
     cpus: 1,
   },
   { id: 'app', name: 'app: component tests', cmd: 'pnpm --fail-if-no-match --filter @creator-market/app test', cpus: 2 },

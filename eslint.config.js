@@ -1,0 +1,120 @@
+// @ts-check
+// ESLint over every package: typescript-eslint with type information, React's hooks rules in the app, and the
+// architecture's boundaries as rules (which package may import which, features that never import each
+// other, the UI kit below the screens, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** app/src/features/<x>: each may import only itself (shared pieces live in lib/, components/ or testing/). */
+const features = readdirSync(new URL('./app/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A package may import none of these workspace packages. */
+const packageBoundary = (/** @type {string[]} */ forbidden, /** @type {string} */ why) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: forbidden.map((name) => `@creator-market/${name}`).flatMap((p) => [p, `${p}/*`]), message: why }] },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'artifacts/',
+      '.tmp/',
+      'coverage/',
+      'openapi/bundled/',
+      'sdk/src/generated/',
+      'app/public/mockServiceWorker.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: {
+          // The few scripts outside a package's tsconfig (each package's own build helpers).
+          allowDefaultProject: ['mock-server/vitest.config.ts', 'mock-server/bin/*.mjs', 'fixtures/scripts/*.mjs', 'eslint.config.js'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the files an import leads to with the TypeScript parser.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mjs', '.js'] },
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // An unused value is a mistake; `_name` says "deliberately unused" (a destructured rest, a callback's slot).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  // The scripts are JavaScript checked from JSDoc (scripts/tsconfig.json is not strict): answers of the API
+  // and reports are untyped JSON there by nature, so the rules about `any` flowing would flag every read.
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  // Browser journeys: page.evaluate() callbacks run in the page.
+  { files: ['scripts/e2e/**'], languageOptions: { globals: { ...globals.browser } } },
+  // The browser app and its tests.
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  // Which package may import which (DESIGN.md: dependencies point one way).
+  {
+    files: ['openapi/**'],
+    rules: packageBoundary(['sdk', 'fixtures', 'mock-server', 'app', 'scripts'], 'openapi imports nothing of ours'),
+  },
+  {
+    files: ['sdk/**'],
+    rules: packageBoundary(['fixtures', 'mock-server', 'app', 'scripts'], "sdk imports only openapi's generated types"),
+  },
+  { files: ['fixtures/**'], rules: packageBoundary(['mock-server', 'app', 'scripts', 'openapi'], 'fixtures import only the sdk') },
+  { files: ['mock-server/**'], rules: packageBoundary(['app', 'scripts'], 'the mock server never imports the app') },
+  // Inside the app: a feature never imports another feature; the UI kit never imports features or screens.
+  {
+    files: ['app/src/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./app/src/features/${feature}`,
+              from: './app/src/features',
+              except: [`./${feature}`],
+              message: 'a feature never imports another feature: move the shared piece to app/src/lib, components or testing',
+            })),
+            { target: './app/src/ui', from: './app/src/features', message: 'the UI kit never imports features' },
+            { target: './app/src/ui', from: './app/src/screens', message: 'the UI kit never imports screens' },
+          ],
+        },
+      ],
+    },
+  },
+);
