@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -76,6 +77,8 @@ export default defineConfig(({ mode }) => {
       // One jsdom window per worker instead of per file; src/test/setup.ts gives each file fresh app modules
       // and browser state (docs/decisions/ci-time.md).
       isolate: false,
+      // Every core (vitest's default leaves one free: a single worker on a 2-core CI machine).
+      maxWorkers: availableParallelism(),
     },
   };
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,8 @@ export default defineConfig({
     // false): the suite's CPU time fell from 39 to 13 s (docs/decisions/ci-time.md).
     // Each file builds its own state (worlds, clocks), so nothing leaks between files that tests rely on.
     isolate: false,
+    // Every core (vitest's default leaves one free: a single worker on a 2-core CI machine).
+    maxWorkers: availableParallelism(),
     include: ['test/**/*.test.ts'],
     environment: 'node',
     // Fixes fast-check's seed and run count for every property (see test/setup.ts).
