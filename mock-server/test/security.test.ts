@@ -121,6 +121,29 @@ describe('no value of a field can break a world', () => {
     expect((await srv.call('GET', '/common/v2/opened-market', { headers })).status).toBe(200);
   });
 
+  it('refuses a snapshot with any record the contract would refuse, naming it, and the world stays as it was', async () => {
+    const { headers } = srv.freshWorld('snapshot-records');
+    const snapshot = (await srv.call('GET', '/__mock/state', { headers })).body;
+    const before = await stateOf(headers);
+    const breakages: ((world: any) => void)[] = [
+      (world) => (world.markets[0].market.status = 'open'),
+      (world) => (world.products[3].product.option = null),
+      (world) => (world.receipts[0].receipt.extra = 1),
+      (world) => (world.accounts[0].user.level = 7),
+      (world) => (world.hotKeywords.keywords = 'not a list'),
+    ];
+    for (const breakIt of breakages) {
+      const world = structuredClone(snapshot.world);
+      breakIt(world);
+      const res = await srv.call('PUT', '/__mock/state', { headers, body: { ...snapshot, world } });
+      expect(res.status, breakIt.toString()).toBe(400);
+      expect(res.body.message, breakIt.toString()).toMatch(/is not a valid \w+/);
+    }
+    expect(await stateOf(headers)).toBe(before);
+    // The unbroken export imports again.
+    expect((await srv.call('PUT', '/__mock/state', { headers, body: snapshot })).status).toBe(200);
+  });
+
   it('never looks a request value up on Object.prototype (uploads, ad units)', async () => {
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       expect((await srv.call('GET', `/uploads/profiles/${name}.png`)).status, name).toBe(404);

@@ -1,5 +1,7 @@
-// Reading a world snapshot (`PUT /__mock/state`, `--state FILE`): its format and shape are checked, and
-// the world is built aside, so a bad file is refused with the reason and the running world is untouched.
+// Reading a world snapshot (`PUT /__mock/state`, `--state FILE`): its format and shape are checked, every
+// record against the contract's schema of its entity, and the world is built aside, so a bad file is
+// refused with the reason and the running world is untouched.
+import { schemaErrors } from '@creator-market/openapi/schemas';
 import { CLOCK_RANGE, inClockRange } from '../world/clock';
 import { World, type ChangeHook, type WorldSnapshot } from '../world/world';
 
@@ -25,6 +27,31 @@ const ROW_KEYS: Record<string, readonly string[]> = {
   rooms: ['ownerUid', 'sellerUID', 'room._id'],
   receipts: ['ownerUid', 'sellerUID', 'marketUID', 'roomId', 'receipt._id', 'receipt.publicId'],
   notifications: ['recipientUid', 'category', 'notification._id'],
+};
+
+/**
+ * Per collection, the records' parts that are contract entities and the schema each must satisfy: an
+ * imported world serves its records as they are, so a field the contract would refuse is refused here.
+ */
+const ROW_SCHEMAS: Record<string, readonly [path: string, schema: string][]> = {
+  accounts: [
+    ['auth', 'AuthUser'],
+    ['user', 'User'],
+    // Sellers' accounts only (null for a buyer).
+    ['seller?', 'SellerRecord'],
+  ],
+  sellers: [['', 'CreatorProfile']],
+  markets: [['market', 'Market']],
+  products: [['product', 'Product']],
+  previews: [['', 'Preview']],
+  addresses: [['address', 'Address']],
+  subscriptions: [['subscription', 'Subscription']],
+  alarms: [['alarm', 'AlarmEntry']],
+  devices: [['device', 'Device']],
+  carts: [['cart', 'CartEntry']],
+  rooms: [['room', 'OrderRoom']],
+  receipts: [['receipt', 'Receipt']],
+  notifications: [['notification', 'Notification']],
 };
 
 const STATE_OBJECTS = ['banners', 'hotKeywords', 'keywordCounts', 'phoneVerifications', 'uploads', 'counters'] as const;
@@ -67,6 +94,24 @@ export function parseSnapshot(value: unknown): WorldSnapshot {
     });
   }
   if (!isObject(data.banners) || !isObject(data.hotKeywords)) fail('world.banners and world.hotKeywords must be objects');
+  for (const [collection, parts] of Object.entries(ROW_SCHEMAS)) {
+    (data[collection] as unknown[]).forEach((row, index) => {
+      for (const [part, schema] of parts) {
+        const path = part.replace(/\?$/, '');
+        const value = path ? at(row, path) : row;
+        if (part.endsWith('?') && (value === undefined || value === null)) continue;
+        const errors = schemaErrors(schema, value);
+        if (errors.length > 0) fail(`world.${collection}[${index}]${path ? `.${path}` : ''} is not a valid ${schema}: ${errors[0]}`);
+      }
+    });
+  }
+  for (const [key, schema] of [
+    ['banners', 'BannerList'],
+    ['hotKeywords', 'HotKeywords'],
+  ] as const) {
+    const errors = schemaErrors(schema, data[key]);
+    if (errors.length > 0) fail(`world.${key} is not a valid ${schema}: ${errors[0]}`);
+  }
 
   const state = snapshot.state;
   if (!isObject(state)) fail('state must be an object');
