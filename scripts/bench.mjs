@@ -167,7 +167,15 @@ async function main() {
       problems.push(`prism did not start: ${error.message.split('\n')[0]}`);
     }
   }
-  const servers = [['mock', mock], ['express', peers.express], ['bare', peers.bare], ...(prism ? [['prism', prism]] : [])];
+  // The same server without its request journal (--journal 0): what recording every request costs.
+  const noJournal = await startMockCli({ flags: ['--journal', '0'] });
+  const servers = [
+    ['mock', mock],
+    ['mock-no-journal', noJournal],
+    ['express', peers.express],
+    ['bare', peers.bare],
+    ...(prism ? [['prism', prism]] : []),
+  ];
 
   for (const [name, server] of servers) {
     const result = await measure({
@@ -184,6 +192,11 @@ async function main() {
       `read  ${name.padEnd(7)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.serverCpuUsPerRequest} µs CPU/req  non-2xx ${result.non2xx}  errors ${result.errors}`,
     );
   }
+  await noJournal.stop();
+  servers.splice(
+    servers.findIndex(([name]) => name === 'mock-no-journal'),
+    1,
+  );
   // Search at scale 1, also before the write worlds exist (compared with a fresh scale-10 server below).
   const scale1Search = await measure({
     url: mock.baseUrl,
@@ -297,6 +310,14 @@ async function main() {
     TARGETS.p99Ms,
     report.writePath.mock.p99 <= TARGETS.p99Ms,
     ' ms',
+  );
+  const journalCost = r.mock.serverCpuUsPerRequest / r['mock-no-journal'].serverCpuUsPerRequest;
+  target(
+    'request journal costs the read path < 5% (server CPU per request, --journal 0 beside)',
+    round(journalCost),
+    1.05,
+    journalCost <= 1.05,
+    'x',
   );
   const scaleRatio = scale10Read.p50 / r.mock.p50;
   target('read path p50 at scale 10 <= 1.5x scale 1', round(scaleRatio), TARGETS.scaleP50Ratio, scaleRatio <= TARGETS.scaleP50Ratio, 'x');

@@ -36,6 +36,7 @@ const { values } = (() => {
         state: { type: 'string' },
         'max-worlds': { type: 'string' },
         'max-new-worlds-per-minute': { type: 'string' },
+        journal: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         // The first name of --allow-origin, kept for scripts written before it.
         'cors-origin': { type: 'string', multiple: true },
@@ -51,7 +52,7 @@ const { values } = (() => {
 
 if (values.help) {
   console.log(
-    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--allow-origin URL]... [--allow-host NAME]...',
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--journal 1000] [--allow-origin URL]... [--allow-host NAME]...',
   );
   process.exit(0);
 }
@@ -104,7 +105,8 @@ for (const origin of allowOrigins) {
 }
 // Listening on a specific address means being called by it: that name is allowed besides the loopback ones.
 const allowHosts = [...(values['allow-host'] ?? []), ...(isWildcard(values.host) ? [] : [values.host])];
-const { listener } = createMockServer({ seed, scale, latencyMs, maxWorlds, allowOrigins, allowHosts, worlds });
+const journal = integer('journal', values.journal, DEFAULT_OPTIONS.journal, 0, 100_000);
+const { listener } = createMockServer({ seed, scale, latencyMs, maxWorlds, allowOrigins, allowHosts, journal, worlds });
 
 function isWildcard(host: string): boolean {
   return host === '0.0.0.0' || host === '::' || host === '[::]';

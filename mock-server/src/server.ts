@@ -11,6 +11,7 @@ import { WorldQuotaError, WorldRegistry } from './world/registry';
 import { controlRouter, scenarioGate, ControlState } from './control';
 import { createAccessPolicy } from './http/access-policy';
 import { createApiListener, sendError } from './http/api-listener';
+import { RequestJournal } from './http/journal';
 import { ApiFailure } from './http/failure';
 import { corsHeaders, enterWorld, headerOf } from './http/request-context';
 import { staticRouter } from './http/static';
@@ -30,6 +31,8 @@ export interface MockServerOptions {
   maxWorlds: number;
   /** At most this many new worlds one client (address) may have made in a minute; past it a 429. */
   maxNewWorldsPerMinute: number;
+  /** The request journal keeps this many requests per world (--journal N); 0 keeps none. */
+  journal: number;
 }
 
 export const DEFAULT_OPTIONS: MockServerOptions = {
@@ -40,6 +43,7 @@ export const DEFAULT_OPTIONS: MockServerOptions = {
   allowHosts: [],
   maxWorlds: 16,
   maxNewWorldsPerMinute: 120,
+  journal: 1000,
 };
 
 export interface MockServer {
@@ -49,6 +53,7 @@ export interface MockServer {
   app: Express;
   worlds: WorldRegistry;
   control: ControlState;
+  journal: RequestJournal;
 }
 
 export function createMockServer(partial: Partial<MockServerOptions> & { worlds?: WorldRegistry } = {}): MockServer {
@@ -64,6 +69,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
   const control = new ControlState({ latencyMs: options.latencyMs, worlds, defaultSeed: options.seed, scale: options.scale });
   const access = createAccessPolicy({ allowOrigins: options.allowOrigins, allowHosts: options.allowHosts });
   const cors = corsHeaders(access.originAllowed);
+  const journal = new RequestJournal(options.journal);
 
   const app = express();
   app.disable('x-powered-by');
@@ -78,7 +84,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
     res.locals.world = enterWorld(worlds, req, res);
     next();
   });
-  app.use('/__mock', controlRouter(control, access));
+  app.use('/__mock', controlRouter(control, access, journal));
   app.use(staticRouter());
   app.use(paymentPagesRouter(worlds, access));
   app.use(postcodePages());
@@ -104,6 +110,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
     worlds,
     cors,
     originAllowed: access.originAllowed,
+    journal,
     scenarioGate: scenarioGate(control),
     fallback: app,
   });
@@ -123,5 +130,5 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
       },
     );
   };
-  return { listener, app, worlds, control };
+  return { listener, app, worlds, control, journal };
 }

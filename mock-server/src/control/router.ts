@@ -6,6 +6,7 @@ import { personas, type PersonaId } from '@creator-market/fixtures';
 import { issueToken } from '../auth/tokens';
 import type { AccessPolicy } from '../http/access-policy';
 import { errorHandler } from '../http/express-errors';
+import type { JournalFilter, RequestJournal } from '../http/journal';
 import { ApiFailure } from '../http/failure';
 import { ClockRangeError } from '../world/clock';
 import type { World } from '../world/world';
@@ -45,6 +46,12 @@ function worldSummary(world: World, res: Response) {
   return { world: world.name, seed: world.seed, scale: world.scale };
 }
 
+/** The journal filter of a query string (validated against the control document before this runs). */
+function journalFilter(query: Record<string, string>): JournalFilter {
+  const { status, limit, ...rest } = query;
+  return { ...rest, ...(status ? { status: Number(status) } : {}), ...(limit ? { limit: Number(limit) } : {}) };
+}
+
 /** Runs a clock change; a time outside the clock's range is a 400 and leaves the clock as it was. */
 function withinClockRange(change: () => void): void {
   try {
@@ -64,7 +71,7 @@ function pathParams(template: string, path: string): Record<string, string> {
   );
 }
 
-export function controlRouter(control: ControlState, access: AccessPolicy): Router {
+export function controlRouter(control: ControlState, access: AccessPolicy, journal: RequestJournal): Router {
   const router = express.Router();
   // Before anything reads the body: a page of another site may not change a world (./http/access-policy).
   router.use((req: Request, _res: Response, next: NextFunction) => next(access.controlRefusal(req) ?? undefined));
@@ -211,6 +218,21 @@ export function controlRouter(control: ControlState, access: AccessPolicy): Rout
   router.get('/phone-code', (req, res) => {
     const query = req.query as { uid?: string; persona?: PersonaId };
     res.json(latestPhoneCode(worldOf(res), query));
+  });
+
+  // ---------------------------------------------------------------- the request journal
+
+  router.get('/requests', (req, res) => {
+    const filter = journalFilter(req.query as Record<string, string>);
+    res.json({ capacity: journal.capacity, requests: journal.list(worldOf(res), filter) });
+  });
+
+  router.post('/requests/count', (req, res) => {
+    res.json({ count: journal.count(worldOf(res), (req.body ?? {}) as JournalFilter) });
+  });
+
+  router.delete('/requests', (_req, res) => {
+    res.json({ cleared: journal.clear(worldOf(res)) });
   });
 
   // ---------------------------------------------------------------- reset and state

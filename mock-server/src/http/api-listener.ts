@@ -18,6 +18,7 @@ import type { Handler, HandlerMap, OperationId, UploadedFile } from '../handlers
 import type { WorldRegistry } from '../world/registry';
 import type { World } from '../world/world';
 import { ApiFailure, type ErrorBody } from './failure';
+import type { JournalRecord, RequestJournal } from './journal';
 import { JSON_LIMIT_BYTES, parseJsonBody, tooLarge, UPLOAD_LIMIT_BYTES } from './json-body';
 import { MalformedPathError, OperationTable } from './operation-table';
 import { resolveCaller, runHandler, toErrorResponse, type Outcome } from './pipeline';
@@ -42,6 +43,8 @@ export interface ApiListenerOptions {
   cors: (req: IncomingMessage, res: ServerResponse) => void;
   /** Where a handler may send the app back to (./access-policy). */
   originAllowed: (origin: string) => boolean;
+  /** Records every API request of a world (./journal). */
+  journal: RequestJournal;
   scenarioGate: (request: ScenarioRequest, proceed: () => void) => void;
   /** Answers every request that is not for an operation. */
   fallback: RequestListener;
@@ -58,7 +61,15 @@ interface Route {
   takesFiles: boolean;
 }
 
-export function createApiListener({ services, worlds, cors, originAllowed, scenarioGate, fallback }: ApiListenerOptions): RequestListener {
+export function createApiListener({
+  services,
+  worlds,
+  cors,
+  originAllowed,
+  journal,
+  scenarioGate,
+  fallback,
+}: ApiListenerOptions): RequestListener {
   const tables = services.map((service) => {
     const validator = new RequestValidator(service.document);
     const routes = new Map<OperationInfo, Route>();
@@ -103,13 +114,17 @@ export function createApiListener({ services, worlds, cors, originAllowed, scena
     try {
       cors(req, res);
       const world = enterWorld(worlds, req, res);
+      const entry = journal.enabled ? journalEntry(journal, world, req, route, pathname, search, res) : null;
       const sendJson = (status: number, body: unknown) => writeJson(res, status, body);
       scenarioGate({ world, req, res, path: pathname, sendJson }, () => {
         try {
           const rejection = route.service.guard?.(req);
           if (rejection) throw rejection;
           readBody(req, res, route)
-            .then((input) => answer(req, res, world, route, params, search, input, originAllowed))
+            .then((input) => {
+              if (entry) entry.body = input.body;
+              answer(req, res, world, route, params, search, input, originAllowed);
+            })
             .catch(fail);
         } catch (err) {
           fail(err);
@@ -119,6 +134,37 @@ export function createApiListener({ services, worlds, cors, originAllowed, scena
       fail(err);
     }
   };
+}
+
+/** A journal entry for this request, recorded when its answer is done (or the connection closed). */
+function journalEntry(
+  journal: RequestJournal,
+  world: World,
+  req: IncomingMessage,
+  route: Route,
+  pathname: string,
+  search: string,
+  res: ServerResponse,
+): JournalRecord {
+  const started = performance.now();
+  const entry: JournalRecord = {
+    timeMs: world.clock.now(),
+    world: world.name,
+    operationId: route.op.operationId,
+    method: req.method ?? 'GET',
+    path: pathname,
+    search,
+    status: 0,
+    durationMs: 0,
+    source: 'mocked',
+    violations: [],
+  };
+  res.once('close', () => {
+    entry.status = res.statusCode;
+    entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
+    journal.record(world, entry);
+  });
+  return entry;
 }
 
 interface BodyInput {

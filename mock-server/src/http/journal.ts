@@ -1,0 +1,151 @@
+// The request journal (WireMock's is the model): what the server received on its API, per world, so a test
+// can ask what the app really sent ("exactly one POST /receipt/insert") and a developer can see it in the
+// Lab. Bounded: a ring of the latest `capacity` requests per world (--journal N; 0 keeps none). Tokens and
+// phone codes never enter it. Read through GET/POST/DELETE /__mock/requests.
+import { parse as parseQuery } from 'node:querystring';
+import type { World } from '../world/world';
+
+export interface JournalEntry {
+  /** When the request arrived (ISO, the world's clock). */
+  time: string;
+  world: string;
+  /** The contract's operation, or null for a path the API does not have. */
+  operationId: string | null;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  /** The body as parsed (JSON, or a form's fields), secrets redacted; undefined when none was read. */
+  body?: unknown;
+  status: number;
+  durationMs: number;
+  /** Answered by our handlers ('mocked') or forwarded to another server ('proxied'). */
+  source: 'mocked' | 'proxied';
+  /** Where the answer broke the contract (proxied answers are checked); empty when it conforms. */
+  violations: string[];
+}
+
+/**
+ * What the hot path records: raw values only (a request costs the read path a few µs of CPU); the entry's
+ * time, query and redacted body are shaped when the journal is read.
+ */
+export interface JournalRecord {
+  timeMs: number;
+  world: string;
+  operationId: string | null;
+  method: string;
+  path: string;
+  /** The query string as sent ('' when none). */
+  search: string;
+  body?: unknown;
+  status: number;
+  durationMs: number;
+  source: 'mocked' | 'proxied';
+  violations: string[];
+}
+
+/** A record as the control plane answers it. */
+function entryOf(record: JournalRecord): JournalEntry {
+  const { timeMs, search, body, ...rest } = record;
+  return {
+    ...rest,
+    time: new Date(timeMs).toISOString(),
+    query: redact({ ...parseQuery(search) }) as Record<string, unknown>,
+    ...(body === undefined ? {} : { body: redact(body) }),
+  };
+}
+
+export interface JournalFilter {
+  operationId?: string;
+  method?: string;
+  /** A path, or a prefix ending in '*'. */
+  path?: string;
+  status?: number;
+  /** Only requests at or after this time (ISO). */
+  since?: string;
+  /** At most this many, the latest (default 100 for a listing). */
+  limit?: number;
+}
+
+/** Body keys whose values are secrets: a token of any kind, the phone verification code. */
+const SECRET_KEYS = new Set(['token', 'devicetoken', 'accesstoken', 'idtoken', 'authorization', 'password', 'code']);
+
+/** A copy of `value` with every secret-named field's value replaced. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) out[key] = SECRET_KEYS.has(key.toLowerCase()) ? '[redacted]' : redact(field);
+  return out;
+}
+
+/** The latest `capacity` records, oldest first. */
+class Ring {
+  private readonly entries: JournalRecord[] = [];
+  private start = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  add(entry: JournalRecord): void {
+    if (this.entries.length < this.capacity) this.entries.push(entry);
+    else {
+      this.entries[this.start] = entry;
+      this.start = (this.start + 1) % this.capacity;
+    }
+  }
+
+  all(): JournalRecord[] {
+    return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+  }
+
+  clear(): number {
+    const count = this.entries.length;
+    this.entries.length = 0;
+    this.start = 0;
+    return count;
+  }
+}
+
+function matches(entry: JournalRecord, filter: JournalFilter): boolean {
+  if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
+  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
+  if (filter.path !== undefined) {
+    const wanted = filter.path;
+    if (wanted.endsWith('*') ? !entry.path.startsWith(wanted.slice(0, -1)) : entry.path !== wanted) return false;
+  }
+  if (filter.status !== undefined && entry.status !== filter.status) return false;
+  if (filter.since !== undefined && entry.timeMs < Date.parse(filter.since)) return false;
+  return true;
+}
+
+export class RequestJournal {
+  private readonly rings = new WeakMap<World, Ring>();
+
+  /** `capacity` entries per world; 0 records nothing. */
+  constructor(readonly capacity = 1000) {}
+
+  get enabled(): boolean {
+    return this.capacity > 0;
+  }
+
+  record(world: World, entry: JournalRecord): void {
+    if (!this.enabled) return;
+    let ring = this.rings.get(world);
+    if (!ring) this.rings.set(world, (ring = new Ring(this.capacity)));
+    ring.add(entry);
+  }
+
+  /** The world's entries that match, the latest `limit` (default 100), oldest first. */
+  list(world: World, filter: JournalFilter = {}): JournalEntry[] {
+    const found = (this.rings.get(world)?.all() ?? []).filter((entry) => matches(entry, filter));
+    return found.slice(-(filter.limit ?? 100)).map(entryOf);
+  }
+
+  count(world: World, filter: JournalFilter = {}): number {
+    return (this.rings.get(world)?.all() ?? []).filter((entry) => matches(entry, filter)).length;
+  }
+
+  /** Forgets the world's entries; how many there were. */
+  clear(world: World): number {
+    return this.rings.get(world)?.clear() ?? 0;
+  }
+}
