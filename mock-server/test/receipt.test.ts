@@ -2,7 +2,7 @@
 // and the buyer's reads and edits of a receipt in every state that matters. Each test runs in its own
 // X-Mock-World; receipt states the buyer cannot reach (paid, shipped, seller-cancelled) come from the
 // shared order functions the control plane's test helpers also use.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '../src/world/orders';
 import { pairKey, type MarketRow, type ProductRow, type Store } from '../src/world/store';
 import type { World } from '../src/world/world';
@@ -813,5 +813,69 @@ describe('seller statuses (setReceiptStatus, for the control plane)', () => {
     expect(receipt.sellerMsg).toBe('재고 부족으로 취소되었습니다');
     expect(t.option(line._id, line.option).order).toBe(before);
     expect(() => setReceiptStatus(t.world, cancelled, 1, {}, now())).toThrow();
+  });
+});
+
+// SPEC.md section 5, on every operation that takes the field (world/input-rules.ts): what POST /address/add
+// refuses, an order and a receipt's delivery refuse too, and blank memos, reasons and SNS ids are refused.
+describe('the input rules on orders and receipts', () => {
+  const badDeliveries: [string, Record<string, string>][] = [
+    ['an 11-Hangul recipient name', { name: '가나다라마바사아자차카' }],
+    ['a name with a space', { name: '이 새봄' }],
+    ['a non-mobile number (+82 10, one digit short)', { tel: '+82101234567' }],
+    ['a number that is not a phone', { tel: '+820000000000' }],
+    ['a blank detail address', { addr2: '   ' }],
+    ['a blank road address', { addr: '' }],
+  ];
+
+  test.each(badDeliveries)('POST /receipt/insert refuses %s, and no order is made', async (_label, change) => {
+    const t = setup('rules-insert');
+    const lines = [t.line(t.unlimited, 1)];
+    const cartId = await t.addToCart(lines);
+    const body = t.orderBody(cartId, lines);
+    const res = await t.insert({ ...body, delivery: { ...body.delivery, ...change } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('bad-request');
+    expect(res.body.details[0].path).toMatch(/^\/body\/delivery\//);
+    expect(t.store.receipts.by('owner', t.buyerUid)).toHaveLength(0);
+  });
+
+  test.each([
+    ['a whitespace-only memo', { memo: '  \n ' }, '/body/memo', '주문 메모를 입력해주세요'],
+    ['an SNS type without an id', { sns: { type: 1, id: '   ' } }, '/body/sns/id', '아이디를 입력해주세요'],
+  ])('POST /receipt/insert refuses %s with the spec message', async (_label, change, path, message) => {
+    const t = setup('rules-insert-text');
+    const lines = [t.line(t.unlimited, 1)];
+    const cartId = await t.addToCart(lines);
+    const res = await t.insert(t.orderBody(cartId, lines, change));
+    expect(res.status).toBe(400);
+    expect(res.body.details[0]).toEqual({ path, message });
+    expect(t.store.receipts.by('owner', t.buyerUid)).toHaveLength(0);
+  });
+
+  test('an order receipt refuses what its order would: delivery, memo, cancel reason and SNS id, and keeps its record', async () => {
+    const t = setup('rules-receipt');
+    const publicId = await t.placeOrder();
+    const before = JSON.stringify((await t.getReceipt(publicId)).receiptInfo);
+    const delivery = {
+      name: '가나다라마바사아자차카',
+      tel: '+821098765432',
+      addr: '서울특별시 마포구 와우산로 94',
+      addr2: '3층',
+      zip: '04066',
+      msg: '',
+    };
+    for (const [path, body, query] of [
+      ['/receipt/delivery', { id: publicId, delivery }, undefined],
+      ['/receipt/delivery', { id: publicId, delivery: { ...delivery, name: '이새봄', tel: '+82101234567' } }, undefined],
+      ['/receipt/memo', { id: publicId, memo: '   ' }, undefined],
+      ['/receipt/sns', { id: publicId, sns: { type: 1, id: ' ' } }, undefined],
+      ['/receipt/change-status', { status: 10, msg: '  ' }, { id: publicId }],
+    ] as const) {
+      const res = await t.call('POST', path, { token: t.buyer, body, ...(query ? { query } : {}) });
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body.code).toBe('bad-request');
+    }
+    expect(JSON.stringify((await t.getReceipt(publicId)).receiptInfo)).toBe(before);
   });
 });

@@ -209,25 +209,42 @@ describe('validatePhone', () => {
     expect((await me(token, headers)).user.phone).toBeUndefined();
   });
 
-  it('replaces the previous code when asked again', async () => {
+  it('sends a new code only once the last one has run out (300 s), and the new one replaces it', async () => {
     const { name, headers } = freshWorld();
     const token = srv.token('buyer-new', name);
     const uid = personaById('buyer-new').uid;
-    const codes = new Set<string>();
-    let first = '';
-    // codes are random: ask until the new one differs from the first (almost always at once)
-    for (let i = 0; i < 5 && codes.size < 2; i++) {
-      await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, isRequestSMS: true } });
-      const code = store(name).state.phoneVerifications[uid]!.code;
-      if (!first) first = code;
-      codes.add(code);
+    const ask = () => srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, isRequestSMS: true } });
+    expect((await ask()).status).toBe(200);
+    const first = store(name).state.phoneVerifications[uid]!.code;
+    // Before the countdown ends: refused, the code unchanged.
+    srv.mock.worlds.fromRequest(name).clock.advance(299_000);
+    const early = await ask();
+    expect(early.status).toBe(400);
+    expect(early.body.details[0].path).toBe('/body/isRequestSMS');
+    expect(store(name).state.phoneVerifications[uid]!.code).toBe(first);
+    // At 0 a new code is sent; codes are random: ask (a countdown apart) until one differs from the first.
+    let latest = first;
+    for (let i = 0; i < 5 && latest === first; i++) {
+      srv.mock.worlds.fromRequest(name).clock.advance(300_000);
+      expect((await ask()).status).toBe(200);
+      latest = store(name).state.phoneVerifications[uid]!.code;
     }
-    const latest = store(name).state.phoneVerifications[uid]!.code;
     expect(latest).not.toBe(first);
     const old = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, code: first, isRequestSMS: false } });
     expect(old.body.code).toBe('validate-sms-failed');
     const res = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, code: latest, isRequestSMS: false } });
     expect(res.status).toBe(200);
+  });
+
+  it('refuses a number that is not a mobile number', async () => {
+    const { name, headers } = freshWorld();
+    const token = srv.token('buyer-new', name);
+    for (const phone of ['+82101234567', '+820000000000', '+8223456789']) {
+      const res = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone, isRequestSMS: true } });
+      expect(res.status, phone).toBe(400);
+      // The contract's pattern refuses some (a digit short); the sdk's mobile rule the others.
+      expect(res.body.details[0].path, phone).toBe('/body/phone');
+    }
   });
 
   it('stores a Chinese number without a code (no SMS step)', async () => {

@@ -269,6 +269,65 @@ try {
     () => client.call('POST', `/receipt/change-status?id=${publicId}`, { token: other.token, body: { status: 10, msg: '남의 주문' } }),
     [403],
   );
+  // The buyer's cart entry, address and room, each tried by another account (answers 403 or 404: the
+  // record is not the caller's either way), and another account's receipts of a seller read as empty.
+  const cart = payload(await client.ok('GET', '/cart/v2/get', { token: buyer.token }))[0];
+  const address = payload(await client.ok('GET', '/address/list', { token: buyer.token }))[0];
+  const line = cart.productList[0];
+  const lines = [{ _id: line._id, option: line.option, amount: 1 }];
+  const addressBody = {
+    _id: address._id,
+    name: '남의주소',
+    tel: '+821012345678',
+    addr: '서울 중구 세종대로 110',
+    addr2: '1층',
+    zip: '04524',
+    msg: '',
+  };
+  for (const [name, send] of /** @type {[string, () => Promise<{status: number, text: string}>][]} */ ([
+    [
+      "another account's cart entry (GET /cart/v2/get/single)",
+      () => client.call('GET', `/cart/v2/get/single?id=${cart._id}`, { token: other.token }),
+    ],
+    [
+      "another account's cart quantities (POST /cart/update)",
+      () => client.call('POST', '/cart/update', { token: other.token, body: { cartId: cart._id, productList: lines } }),
+    ],
+    [
+      "another account's cart delivery option",
+      () => client.call('POST', `/cart/update/delivery-option/${cart._id}`, { token: other.token, body: { title: '일반 택배' } }),
+    ],
+    [
+      "another account's cart entry deleted (POST /cart/delete)",
+      () => client.call('POST', '/cart/delete', { token: other.token, body: { cartId: cart._id } }),
+    ],
+    [
+      "another account's address changed (POST /address/update)",
+      () => client.call('POST', '/address/update', { token: other.token, body: addressBody }),
+    ],
+    [
+      "another account's address made primary",
+      () => client.call('POST', '/address/set-primary', { token: other.token, body: { _id: address._id } }),
+    ],
+    [
+      "another account's address deleted (POST /address/delete)",
+      () => client.call('POST', '/address/delete', { token: other.token, body: { _id: address._id } }),
+    ],
+    ["another account's room (GET /room/info)", () => client.call('GET', `/room/info/${rooms[0]._id}`, { token: other.token })],
+    [
+      "another account's room pinned (POST /room/pin)",
+      () => client.call('POST', '/room/pin', { token: other.token, body: { roomId: rooms[0]._id, flag: true } }),
+    ],
+  ])) {
+    await attack(accounts, name, send, [403, 404]);
+  }
+  await attack(
+    accounts,
+    "another account's receipts of a seller (GET /room/receipt) read as empty",
+    () => client.call('GET', `/room/receipt?seller=${encodeURIComponent(info.seller)}`, { token: other.token }),
+    [200],
+    (res) => (JSON.stringify(JSON.parse(res.text).data) === '[]' ? null : 'receipts of another account listed'),
+  );
   await attack(
     accounts,
     'mass assignment: POST /user with level 1',

@@ -109,6 +109,21 @@ function listOf<T>(value: unknown, key: string): T[] {
   return [];
 }
 
+/** One API request the mock received (its request journal, GET /__mock/requests). */
+export interface MockRequest {
+  time: string;
+  operationId: string | null;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+/** The latest `limit` API requests of the pinned world, oldest first. */
+export async function listRequests(limit = 20): Promise<MockRequest[]> {
+  return listOf<MockRequest>(await control('GET', `/requests?limit=${limit}`), 'requests');
+}
+
 export async function listPersonas(): Promise<MockPersona[]> {
   return listOf<MockPersona>(await control('GET', '/personas'), 'personas');
 }

@@ -1,13 +1,8 @@
 // address: the buyer's address book. One address is primary (status 1) whenever the book is not empty.
 import type { components } from '@creator-market/sdk/generated/api';
-import {
-  ADDRESS_STATUS,
-  VALIDATION_MESSAGES,
-  isValidStoredPhone,
-  validateAddressLines,
-  validateRecipientName,
-} from '@creator-market/sdk/domain';
-import { ApiFailure, notFound, permissionDenied } from '../http/failure';
+import { ADDRESS_STATUS } from '@creator-market/sdk/domain';
+import { notFound, permissionDenied } from '../http/failure';
+import { checkDeliveryAddress } from '../world/input-rules';
 import type { AddressRow, Store } from '../world/store';
 import type { HandlerMap } from './types';
 import { signedIn } from './types';
@@ -15,17 +10,9 @@ import { signedIn } from './types';
 type Address = components['schemas']['Address'];
 type AddressInput = components['schemas']['AddressInput'];
 
-function invalidField(path: string, message: string): ApiFailure {
-  return new ApiFailure(400, 'bad-request', { message, details: [{ path, message }] });
-}
-
 /** The AddressInput rules the schema cannot state (weighted name length, a real mobile number, blank lines). */
 function checkAddressInput(input: AddressInput): void {
-  const nameProblem = validateRecipientName(input.name);
-  if (nameProblem) throw invalidField('/body/name', nameProblem);
-  if (!isValidStoredPhone(input.tel)) throw invalidField('/body/tel', VALIDATION_MESSAGES.phoneInvalid);
-  const linesProblem = validateAddressLines(input);
-  if (linesProblem) throw invalidField(input.addr.trim() === '' ? '/body/addr' : '/body/addr2', linesProblem);
+  checkDeliveryAddress(input, '/body');
 }
 
 /** The stored fields of an input; an absent memo is empty. */

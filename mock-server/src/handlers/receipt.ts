@@ -3,6 +3,7 @@
 import type { components } from '@creator-market/sdk/generated/api';
 import { canEditAddress, canEditBuyerInfo, canEditMemo, isReceiptCancelled, latestStatus, RECEIPT_NOTES } from '@creator-market/sdk/domain';
 import { ApiFailure } from '../http/failure';
+import { checkCancelReason, checkDeliveryAddress, checkOrderMemo, checkSnsId } from '../world/input-rules';
 import { cancelByBuyer, ownReceipt, paymentState, placeOrder } from '../world/orders';
 import type { ReceiptRow, Store } from '../world/store';
 import { publicProfile, verifyBankAccount } from '../world/views';
@@ -40,6 +41,9 @@ function rememberOnAccount(
 
 export const receiptHandlers = {
   insertReceipt({ user, body }, { world, now }) {
+    checkOrderMemo(body.memo);
+    checkDeliveryAddress(body.delivery, '/body/delivery');
+    checkSnsId(body.sns, 'receipt');
     return { data: placeOrder(world, signedIn(user), body, now).receipt.publicId };
   },
 
@@ -53,6 +57,7 @@ export const receiptHandlers = {
   },
 
   updateReceiptMemo({ user, body }, { world }) {
+    checkOrderMemo(body.memo);
     const row = ownReceipt(world.store, signedIn(user), body.id);
     const { receipt } = row;
     if (!canEditMemo(latestStatus(receipt.status), receipt.packagingStatus)) throw refuseEdit(receipt);
@@ -60,17 +65,20 @@ export const receiptHandlers = {
   },
 
   changeReceiptStatus({ user, query, body }, { world, now }) {
+    checkCancelReason(body.msg);
     const row = ownReceipt(world.store, signedIn(user), query.id);
     return { data: cancelByBuyer(world, row, body.msg, now).receipt };
   },
 
   updateReceiptSns({ user, body }, { world }) {
+    checkSnsId(body.sns, 'receipt');
     const row = ownReceipt(world.store, signedIn(user), body.id);
     assertBuyerInfoEditable(row.receipt);
     return { data: saveReceipt(world.store, row, { sns: body.sns }) };
   },
 
   updateReceiptDelivery({ user, body }, { world }) {
+    checkDeliveryAddress(body.delivery, '/body/delivery');
     const row = ownReceipt(world.store, signedIn(user), body.id);
     const { receipt } = row;
     if (!canEditAddress(latestStatus(receipt.status))) throw refuseEdit(receipt);

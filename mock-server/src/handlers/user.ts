@@ -1,28 +1,26 @@
 // user: the signed-in account's buyer record, its verifications (bank account, phone) and profile photo.
-import { ownValue } from '../world/own';
 import type { components } from '@creator-market/sdk/generated/api';
 import {
   isAcceptedImageType,
+  isValidStoredPhone,
   needsSmsVerification,
   validateBuyerName,
   validateCashReceipt,
   validateSnsId,
   verificationSecondsLeft,
+  VALIDATION_MESSAGES,
   type CashReceiptKind,
 } from '@creator-market/sdk/domain';
 import { ApiFailure, badRequest } from '../http/failure';
+import { ownValue } from '../world/own';
 import type { Account, PhoneVerification, Store } from '../world/store';
+import { invalidField } from '../world/input-rules';
 import { verifyBankAccount } from '../world/views';
 import type { HandlerMap, UploadedFile } from './types';
 import { signedIn } from './types';
 
 type User = components['schemas']['User'];
 type CashReceipt = components['schemas']['CashReceipt'];
-
-/** A `bad-request` about one field, in the validator's `details` form, with the sdk's Korean message. */
-function invalidField(path: string, message: string): ApiFailure {
-  return new ApiFailure(400, 'bad-request', { message, details: [{ path, message }] });
-}
 
 function changeUser(store: Store, uid: string, change: (user: User) => User): Account {
   const updated = store.accounts.update(uid, (account) => ({ ...account, user: change(account.user) }));
@@ -132,6 +130,7 @@ export const userHandlers = {
     const { store } = world;
     const { phone } = body;
     const savePhone = () => changeUser(store, uid, (current) => ({ ...current, phone }));
+    if (!isValidStoredPhone(phone)) throw invalidField('/body/phone', VALIDATION_MESSAGES.phoneInvalid);
 
     if (!needsSmsVerification(phoneCountry(phone))) {
       // No SMS for China: the request step sends nothing, the check step stores the number without a code.
@@ -143,6 +142,11 @@ export const userHandlers = {
     }
 
     if (body.isRequestSMS) {
+      // A new code only once the last one's 300 s have run out (SPEC.md section 4: resend only at 0).
+      const previous = ownValue(store.state.phoneVerifications, uid);
+      if (previous && verificationSecondsLeft(previous.sentAt, now) > 0) {
+        throw invalidField('/body/isRequestSMS', `인증번호는 ${verificationSecondsLeft(previous.sentAt, now)}초 뒤에 다시 받을 수 있어요.`);
+      }
       // Asking again replaces the previous code.
       const verification: PhoneVerification = { uid, phone, code: smsCode(), sentAt: now };
       store.state.phoneVerifications = { ...store.state.phoneVerifications, [uid]: verification };

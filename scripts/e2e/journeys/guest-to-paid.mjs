@@ -101,7 +101,7 @@ export default {
     });
 
     let publicId;
-    await ctx.step('the buyer orders and lands on the pay page', async () => {
+    await ctx.step('the buyer double-taps the order button: one order is sent (the request journal), the pay page opens', async () => {
       const button = page.getByRole('button', { name: /^(주문 시작|품절 제외 후 주문)$/ });
       await button.waitFor();
       if (await button.isDisabled()) {
@@ -111,8 +111,12 @@ export default {
           .catch(() => '(no message)');
         throw new Error(`the order button is disabled: '${reason}'`);
       }
-      await button.click();
+      // A double tap, as an impatient thumb gives it: the app must send one order (SPEC: order click 1 s).
+      await button.dblclick();
       await page.waitForURL((url) => /^\/r\/\d{12}\/pay$/.test(url.pathname), { timeout: 30_000 });
+      const orders = await ctx.control.countRequests({ operationId: 'insertReceipt' });
+      if (orders !== 1)
+        throw new Error(`a double tap on the order button sent ${orders} POST /receipt/insert (the request journal), expected 1`);
       publicId = new URL(page.url()).pathname.split('/')[2];
       await ctx.see('결제하기');
       await page.getByRole('radio', { name: /가상계좌/ }).waitFor();

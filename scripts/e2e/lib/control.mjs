@@ -44,5 +44,7 @@ export function controlPlane(apiBase, world) {
     confirmDeposit: (publicId) => call('POST', `/receipts/${publicId}/deposit`),
     notify: (notification) => call('POST', '/notifications', notification),
     clock: () => call('GET', '/clock'),
+    /** How many API requests of this world match `filter` (the request journal: operationId, method, path, status, since). */
+    countRequests: async (filter) => (await call('POST', '/requests/count', filter)).count,
   };
 }

@@ -9,6 +9,7 @@ import {
   clearScenarios,
   getClock,
   listPersonas,
+  listRequests,
   listScenarios,
   loginAsPersona,
   MockControlUnavailable,
@@ -16,6 +17,7 @@ import {
   setLatency,
   type MockClock,
   type MockPersona,
+  type MockRequest,
   type MockScenarios,
 } from '../../api/mockControl';
 import { presentError } from '../../app/errors';
@@ -52,18 +54,22 @@ export function Lab() {
   const [personas, setPersonas] = useState<MockPersona[] | null>(null);
   const [scenarios, setScenarios] = useState<MockScenarios | null>(null);
   const [clock, setClockState] = useState<MockClock | null>(null);
+  const [requests, setRequests] = useState<MockRequest[] | null>(null);
 
   // Each part on its own: the in-browser mock has the personas but not the Express control plane.
   useEffect(() => {
     let cancelled = false;
-    void Promise.allSettled([listPersonas(), listScenarios(), getClock()]).then(([personaList, scenarioList, clockNow]) => {
-      if (cancelled) return;
-      if (personaList.status === 'fulfilled') setPersonas(personaList.value);
-      if (scenarioList.status === 'fulfilled') setScenarios(scenarioList.value);
-      if (clockNow.status === 'fulfilled') setClockState(clockNow.value);
-      const any = [personaList, scenarioList, clockNow].some((result) => result.status === 'fulfilled');
-      setAvailability(any ? 'ready' : 'absent');
-    });
+    void Promise.allSettled([listPersonas(), listScenarios(), getClock(), listRequests()]).then(
+      ([personaList, scenarioList, clockNow, requestList]) => {
+        if (cancelled) return;
+        if (personaList.status === 'fulfilled') setPersonas(personaList.value);
+        if (scenarioList.status === 'fulfilled') setScenarios(scenarioList.value);
+        if (clockNow.status === 'fulfilled') setClockState(clockNow.value);
+        if (requestList.status === 'fulfilled') setRequests(requestList.value);
+        const any = [personaList, scenarioList, clockNow, requestList].some((result) => result.status === 'fulfilled');
+        setAvailability(any ? 'ready' : 'absent');
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -91,6 +97,7 @@ export function Lab() {
           </>
         )}
         {clock && <ClockControl clock={clock} onChange={setClockState} />}
+        {requests && <RequestLog requests={requests} onRefresh={() => void listRequests().then(setRequests, () => {})} />}
       </div>
     </section>
   );
@@ -280,6 +287,32 @@ function ClockControl({ clock, onChange }: { clock: MockClock; onChange: (clock:
           지정
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** The latest API requests of this world, as the mock received them (its request journal), newest first. */
+function RequestLog({ requests, onRefresh }: { requests: MockRequest[]; onRefresh: () => void }) {
+  return (
+    <div className={styles.labBlock}>
+      <h3 className={styles.labTitle}>받은 요청</h3>
+      {requests.length === 0 ? (
+        <p className={styles.labNote}>아직 받은 요청이 없어요.</p>
+      ) : (
+        <ol className={styles.labRequests} aria-label="받은 요청 목록">
+          {[...requests].reverse().map((request, index) => (
+            <li key={`${request.time}-${index}`}>
+              <span className={styles.labRequestStatus}>{request.status}</span> {request.method} {request.path}{' '}
+              <span className={styles.labNote}>
+                {formatDateTime(request.time, 'HH:mm:ss')} · {request.durationMs}ms
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Button size="sm" variant="secondary" onClick={onRefresh}>
+        새로고침
+      </Button>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
 import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
 import { recordControlCalls, useMockApi } from '../../mocks/testServer';
+import { API_BASE } from '../../config';
+import { http, HttpResponse } from 'msw';
 import { session } from '../../stores/session';
 import Setting from './index';
 
@@ -133,8 +135,40 @@ describe('Settings', () => {
       const lab = screen.getByRole('region', { name: /실험실/ });
       fireEvent.click(await within(lab).findByRole('button', { name: 'seller' }));
       await waitFor(() => expect(session.me?.auth.email).toBe('seller@creator-market.test'));
-      expect(calls.map((call) => call.call).sort()).toEqual(['GET /clock', 'GET /personas', 'GET /scenarios', 'POST /login']);
+      expect(calls.map((call) => call.call).sort()).toEqual([
+        'GET /clock',
+        'GET /personas',
+        'GET /requests',
+        'GET /scenarios',
+        'POST /login',
+      ]);
       expect(calls.every((call) => call.world === sent)).toBe(true);
+    });
+
+    test("shows the world's latest API requests from the mock's request journal, newest first, and refreshes them", async () => {
+      const journal = [
+        { time: '2026-11-24T01:02:03.000Z', operationId: 'getMe', method: 'GET', path: '/user/me', status: 200, durationMs: 1.5 },
+        {
+          time: '2026-11-24T01:02:04.000Z',
+          operationId: 'insertReceipt',
+          method: 'POST',
+          path: '/receipt/insert',
+          status: 400,
+          durationMs: 3,
+        },
+      ];
+      server.use(http.get(`${API_BASE}/__mock/requests`, () => HttpResponse.json({ capacity: 1000, requests: journal })));
+      renderAt('/setting', <Setting />);
+      const lab = screen.getByRole('region', { name: /실험실/ });
+      const list = await within(lab).findByRole('list', { name: '받은 요청 목록' });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['400 POST /receipt/insert 10:02:04 · 3ms', '200 GET /user/me 10:02:03 · 1.5ms']);
+      journal.push({ time: '2026-11-24T01:02:05.000Z', operationId: 'getMe', method: 'GET', path: '/user/me', status: 200, durationMs: 1 });
+      fireEvent.click(within(lab).getByRole('button', { name: '새로고침' }));
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     });
 
     test('is hidden outside development unless the debug flag is on (?debug=1 is remembered)', () => {
