@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { personas } from '@creator-market/fixtures';
 import { issueToken } from '../src/auth/tokens';
 import { openStateFile, SnapshotEncoder, SOON_MS } from '../src/control/persistence';
@@ -79,11 +79,19 @@ describe('openStateFile', () => {
     file.onChange(world);
     const savedCounts = () => (JSON.parse(readFileSync(path, 'utf8')) as WorldSnapshot).state.keywordCounts;
 
-    world.store.state = { ...world.store.state, keywordCounts: { '2026-11-21:키링': 1 } };
-    world.touched('soon');
-    expect(savedCounts()).toEqual({});
-    await new Promise((resolve) => setTimeout(resolve, SOON_MS + 200));
-    expect(savedCounts()).toEqual({ '2026-11-21:키링': 1 });
+    // Fake timers: 'not saved yet' is checked at SOON_MS - 1 exactly, not after a sleep on a busy machine.
+    vi.useFakeTimers();
+    try {
+      world.store.state = { ...world.store.state, keywordCounts: { '2026-11-21:키링': 1 } };
+      world.touched('soon');
+      expect(savedCounts()).toEqual({});
+      vi.advanceTimersByTime(SOON_MS - 1);
+      expect(savedCounts()).toEqual({});
+      vi.advanceTimersByTime(1);
+      expect(savedCounts()).toEqual({ '2026-11-21:키링': 1 });
+    } finally {
+      vi.useRealTimers();
+    }
 
     world.store.state = { ...world.store.state, keywordCounts: { '2026-11-21:키링': 2 } };
     world.touched('soon');
