@@ -79,6 +79,8 @@ export default defineConfig(({ mode }) => {
       isolate: false,
       // Every core (vitest's default leaves one free: a single worker on a 2-core CI machine).
       maxWorkers: availableParallelism(),
+      // Several Testing Library waits of up to 10 s each (src/test/setup.ts) on a loaded 2-core machine.
+      testTimeout: 60_000,
     },
   };
 });

@@ -33,6 +33,8 @@ export interface MockServerOptions {
   maxNewWorldsPerMinute: number;
   /** The request journal keeps this many requests per world (--journal N); 0 keeps none. */
   journal: number;
+  /** Pins every world's start (epoch ms; tests): see WorldOptions.startAt. */
+  startAt?: number;
 }
 
 export const DEFAULT_OPTIONS: MockServerOptions = {
@@ -65,6 +67,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
       scale: options.scale,
       maxWorlds: options.maxWorlds,
       maxNewWorldsPerMinute: options.maxNewWorldsPerMinute,
+      startAt: options.startAt,
     });
   const control = new ControlState({ latencyMs: options.latencyMs, worlds, defaultSeed: options.seed, scale: options.scale });
   const access = createAccessPolicy({ allowOrigins: options.allowOrigins, allowHosts: options.allowHosts });

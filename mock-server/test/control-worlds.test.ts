@@ -6,7 +6,7 @@ import { availableQuantity } from '@creator-market/sdk/domain';
 import { issueToken } from '../src/auth/tokens';
 import type { MarketRow, ProductRow, Store } from '../src/world/store';
 import { stateOf } from '../src/world/views';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, TEST_NOW, type TestServer } from './harness';
 import { control, uniqueWorld } from './control-support';
 
 let server: TestServer;
@@ -234,9 +234,10 @@ describe('clock', () => {
   it('GET, PUT (ISO, epoch ms, offsetMs), advance and DELETE act on the caller world only', async () => {
     const world = uniqueWorld('clock');
     const headers = { 'X-Mock-World': world };
+    // A test world starts at the pinned instant (harness TEST_NOW): its offset from real time says so.
     const initial = await control(server, 'GET', '/clock', { headers });
-    expect(Math.abs(Date.parse(initial.body.now) - Date.now())).toBeLessThan(5000);
-    expect(initial.body.offsetMs).toBe(0);
+    expect(Math.abs(Date.parse(initial.body.now) - TEST_NOW)).toBeLessThan(5000);
+    expect(Math.abs(Date.now() + initial.body.offsetMs - Date.parse(initial.body.now))).toBeLessThan(5000);
 
     const set = await control(server, 'PUT', '/clock', { headers, body: { now: '2030-01-02T03:04:05.000Z' } });
     expect(Math.abs(Date.parse(set.body.now) - Date.parse('2030-01-02T03:04:05.000Z'))).toBeLessThan(1000);
@@ -250,8 +251,9 @@ describe('clock', () => {
     // Every response of the world carries its clock.
     const api = await server.call('GET', '/common/v2/banner', { query: { from: 'top' }, headers });
     expect(Math.abs(Date.parse(api.headers.get('x-mock-now')!) - (Date.now() - 82_800_000))).toBeLessThan(5000);
-    // Another world keeps real time.
-    expect((await control(server, 'GET', '/clock', { headers: { 'X-Mock-World': uniqueWorld('clock-other') } })).body.offsetMs).toBe(0);
+    // Another world keeps its own clock, at the pinned start.
+    const other = await control(server, 'GET', '/clock', { headers: { 'X-Mock-World': uniqueWorld('clock-other') } });
+    expect(Math.abs(Date.parse(other.body.now) - TEST_NOW)).toBeLessThan(5000);
 
     const reset = await control(server, 'DELETE', '/clock', { headers });
     expect(reset.body.offsetMs).toBe(0);

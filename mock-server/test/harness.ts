@@ -46,8 +46,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The instant every test world starts at: Thursday 10 December 2026, 12:00 in Seoul (03:00 UTC). Worlds are
+ * generated for it and their clocks start there, so a test sees the same markets, orders and "today" at
+ * any hour of the day it runs (the wall clock once broke the cart tests from 21:00 to midnight Seoul).
+ * A test that needs "today" derives it from the world's clock or from this.
+ */
+export const TEST_NOW = Date.parse('2026-12-10T03:00:00Z');
+
 export async function startTestServer(options: Partial<MockServerOptions> = {}): Promise<TestServer> {
-  const mock = createMockServer({ seed: 1, scale: 0.2, ...options });
+  const mock = createMockServer({ seed: 1, scale: 0.2, startAt: TEST_NOW, ...options });
   const server: Server = await new Promise((resolve) => {
     const s = createServer(mock.listener).listen(0, '127.0.0.1', () => resolve(s));
   });

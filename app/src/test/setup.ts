@@ -2,10 +2,7 @@
 // and provide the browser APIs jsdom lacks.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-
-// One wait for every findBy*/waitFor: long enough for a loaded 2-core CI machine (the default 1 s made
-// tests fail under load); a wait that succeeds returns as soon as its element is there.
-configure({ asyncUtilTimeout: 5000 });
+import { TEST_NOW } from './now';
 
 // The test files of a worker share one jsdom window and the module cache of node_modules (isolate: false in
 // vite.config.ts: a third of the suite's CPU time was jsdom set-up and React's import, once per file). Each
@@ -19,6 +16,27 @@ window.history.replaceState(null, '', '/');
 const { installIntersectionObserverMock } = await import('./intersectionObserver');
 installIntersectionObserverMock();
 
+/**
+ * Date runs from TEST_NOW (./now.ts), advancing with real time; timers stay real. The mock worlds
+ * (mocks/testServer.ts) are generated at Date.now(), so at this instant too. A test may fake more timers
+ * or call vi.useRealTimers(); after it, Date is pinned again where the pinned clock has got to.
+ */
+const started = performance.now();
+function pinDate(): void {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(TEST_NOW + (performance.now() - started));
+}
+pinDate();
+
+/**
+ * How long every findBy*, findAllBy* and waitFor waits: one figure for a loaded 2-core CI machine (the
+ * 1 s default made Search.test.tsx fail whenever another process took a core). A wait that succeeds returns
+ * as soon as it can, so this only lengthens a failing test. vite.config.ts gives each test room for several
+ * such waits (testTimeout). Tests do not pass their own shorter timeouts.
+ */
+const ASYNC_UTIL_TIMEOUT_MS = 10_000;
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
+
 beforeEach(() => {
   // jsdom does not implement scrolling; record the position like a browser would.
   vi.spyOn(window, 'scrollTo').mockImplementation(((x: number | ScrollToOptions, y?: number) => {
@@ -28,6 +46,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
+  pinDate();
   cleanup();
   // The ui store the test file imported (a fresh instance since vi.resetModules above).
   const { resetUiState } = await import('../stores/ui');

@@ -46,8 +46,8 @@ export interface MswHandlersOptions {
 export const toMswPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1');
 
 /** A world for the browser: the seeded world the server would start from, made in the page. */
-export function createBrowserWorld(seed = 1, scale = 1): World {
-  return World.create({ name: 'default', seed, scale });
+export function createBrowserWorld(seed = 1, scale = 1, startAt?: number): World {
+  return World.create({ name: 'default', seed, scale, startAt });
 }
 
 /** Isolated worlds by X-Mock-World in the browser, like the server's (the least recently used evicted). */

@@ -26,7 +26,8 @@ export function inClockRange(epochMs: number): boolean {
 export class Clock {
   private offsetMs = 0;
 
-  constructor(private readonly realNow: () => number = Date.now) {}
+  // Date.now read on each call (not captured): a test that fakes Date moves every world with it.
+  constructor(private readonly realNow: () => number = () => Date.now()) {}
 
   now(): number {
     return this.realNow() + this.offsetMs;

@@ -34,7 +34,13 @@ export class WorldRegistry {
     const saved = options.restoreDefault?.();
     this.defaultWorld = saved
       ? World.fromSnapshot({ ...saved, name: DEFAULT_WORLD }, options.onChange)
-      : World.create({ seed: options.seed, scale: options.scale, name: DEFAULT_WORLD, onChange: options.onChange });
+      : World.create({
+          seed: options.seed,
+          scale: options.scale,
+          startAt: options.startAt,
+          name: DEFAULT_WORLD,
+          onChange: options.onChange,
+        });
   }
 
   /** Replaces the default world (reset, import); the persistence hook follows it. */
@@ -71,7 +77,7 @@ export class WorldRegistry {
       return { world: found, status: prepared ?? 'existing' };
     }
     const status: WorldStatus = this.evicted.delete(name) ? 'recreated-after-eviction' : 'created';
-    const world = World.create({ seed: this.options.seed, scale: this.options.scale, name });
+    const world = World.create({ seed: this.options.seed, scale: this.options.scale, startAt: this.options.startAt, name });
     this.add(name, world);
     return { world, status };
   }
@@ -96,7 +102,7 @@ export class WorldRegistry {
     if (recent.length >= limit) return Promise.reject(new WorldQuotaError(limit));
     this.madeBy.set(client, [...recent, now]);
     const status: WorldStatus = this.evicted.has(name) ? 'recreated-after-eviction' : 'created';
-    const building = World.createInSlices({ seed: this.options.seed, scale: this.options.scale, name })
+    const building = World.createInSlices({ seed: this.options.seed, scale: this.options.scale, startAt: this.options.startAt, name })
       .then((world) => {
         this.evicted.delete(name);
         this.prepared.set(name, status);

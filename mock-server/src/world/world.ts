@@ -18,6 +18,11 @@ export interface WorldOptions {
   scale: number;
   /** Called after every successful state change (persistence hooks here). */
   onChange?: ChangeHook;
+  /**
+   * Pins the world's start (epoch ms): its records are generated for this instant and its clock starts
+   * there, so a test's world is the same at any hour it runs. Without it, the wall clock's now.
+   */
+  startAt?: number;
 }
 
 /** What `GET /__mock/state` exports and `PUT /__mock/state` and `--state FILE` restore. */
@@ -45,10 +50,10 @@ const seedData = new Map<string, { generatedAt: number; data: GeneratedWorld; fr
  * into other worlds; it is frozen when first shared (~80 ms at scale 1), not at start, which a lone world
  * does not need. A world made later gets data generated for its own "now".
  */
-function* seededData(seed: number, scale: number): Generator<void, GeneratedWorld, void> {
+function* seededData(seed: number, scale: number, startAt?: number): Generator<void, GeneratedWorld, void> {
   const now = Date.now();
   for (const [key, entry] of seedData) if (now - entry.generatedAt >= SHARED_SEED_DATA_MS) seedData.delete(key);
-  const key = `${seed}:${scale}`;
+  const key = `${seed}:${scale}:${startAt ?? 'now'}`;
   const shared = seedData.get(key);
   if (shared) {
     if (!shared.frozen) {
@@ -57,7 +62,7 @@ function* seededData(seed: number, scale: number): Generator<void, GeneratedWorl
     }
     return shared.data;
   }
-  const data = yield* generateWorldSteps({ seed, scale, now });
+  const data = yield* generateWorldSteps({ seed, scale, now: startAt ?? now });
   seedData.set(key, { generatedAt: now, data, frozen: false });
   return data;
 }
@@ -100,9 +105,12 @@ export class World {
   }
 
   private static *createSteps(options: WorldOptions): Generator<void, World, void> {
-    const data = yield* seededData(options.seed, options.scale);
+    const { name, seed, scale, startAt, onChange } = options;
+    const data = yield* seededData(seed, scale, startAt);
     const store = yield* Store.inSteps(data);
-    return new World(options.name, options.seed, options.scale, store, options.onChange);
+    const world = new World(name, seed, scale, store, onChange);
+    if (startAt !== undefined) world.clock.set(startAt);
+    return world;
   }
 
   static fromSnapshot(snapshot: WorldSnapshot, onChange?: ChangeHook): World {

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 /** The sections arrive with their own chunk (loaded on first use, which takes a moment in tests). */
-const findSections = () => screen.findByRole('heading', { name: SECTION_TITLES.topSeller }, { timeout: 10_000 });
+const findSections = () => screen.findByRole('heading', { name: SECTION_TITLES.topSeller });
 
 const headings = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
