@@ -102,13 +102,13 @@ describe('no value of a field can break a world', () => {
       const res = await srv.call('PUT', '/__mock/clock', { headers, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
+    expect((await srv.call('GET', '/__mock/clock', { headers })).body.offsetMs).toBe(before);
     // Advances add up within the range: a far one is refused and the clock stays where it was.
     expect((await srv.call('POST', '/__mock/clock/advance', { headers, body: { ms: 3153600000000 } })).status).toBe(400);
     expect((await srv.call('PUT', '/__mock/clock', { headers, body: { now: '2099-12-31T00:00:00Z' } })).status).toBe(200);
     expect((await srv.call('POST', '/__mock/clock/advance', { headers, body: { ms: 2 * 86_400_000 } })).status).toBe(400);
     expect((await srv.call('GET', '/common/v2/opened-market', { headers })).status).toBe(200);
     expect((await srv.call('DELETE', '/__mock/clock', { headers })).body.offsetMs).toBe(0);
-    expect(before).toBe(0);
   });
 
   it('refuses a snapshot whose clock is out of range, and the world stays as it was', async () => {
