@@ -10,7 +10,7 @@ import { handlers } from './handlers';
 import { WorldQuotaError, WorldRegistry } from './world/registry';
 import { controlRouter, scenarioGate, ControlState } from './control';
 import { createAccessPolicy } from './http/access-policy';
-import { createApiListener, sendError } from './http/api-listener';
+import { createApiListener, sendError, type ApiService } from './http/api-listener';
 import { RequestJournal } from './http/journal';
 import { ApiFailure } from './http/failure';
 import { corsHeaders, enterWorld, headerOf } from './http/request-context';
@@ -69,7 +69,26 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
       maxNewWorldsPerMinute: options.maxNewWorldsPerMinute,
       startAt: options.startAt,
     });
-  const control = new ControlState({ latencyMs: options.latencyMs, worlds, defaultSeed: options.seed, scale: options.scale });
+  const services: ApiService[] = [
+    { prefix: '', document: productDocument, operations, handlers },
+    // The ad service: its fixed app key instead of a user token, and its own error shape `{code, msg}`.
+    {
+      prefix: '/ads',
+      document: adsDocument,
+      operations: adOperations.map((op) => ({ ...op, guest: true })),
+      handlers: adHandlers as never,
+      guard: (req) => {
+        const rejection = adKeyRejection(headerOf(req, 'authorization'));
+        return rejection ? new ApiFailure(rejection.status, 'unauthorized', { message: rejection.body.msg }) : null;
+      },
+      formatError: toAdError,
+    },
+  ];
+  // Scenarios are forced on the services' operations, each as its own document declares its answers.
+  const targets = services.flatMap(({ prefix, document, operations: ops, formatError }) =>
+    ops.map((op) => ({ operationId: op.operationId, method: op.method, path: `${prefix}${op.path}`, document, formatError })),
+  );
+  const control = new ControlState({ latencyMs: options.latencyMs, worlds, defaultSeed: options.seed, scale: options.scale, targets });
   const access = createAccessPolicy({ allowOrigins: options.allowOrigins, allowHosts: options.allowHosts });
   const cors = corsHeaders(access.originAllowed);
   const journal = new RequestJournal(options.journal);
@@ -95,21 +114,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
   app.use(errorHandler);
 
   const apiListener = createApiListener({
-    services: [
-      { prefix: '', document: productDocument, operations, handlers },
-      // The ad service: its fixed app key instead of a user token, and its own error shape `{code, msg}`.
-      {
-        prefix: '/ads',
-        document: adsDocument,
-        operations: adOperations.map((op) => ({ ...op, guest: true })),
-        handlers: adHandlers as never,
-        guard: (req) => {
-          const rejection = adKeyRejection(headerOf(req, 'authorization'));
-          return rejection ? new ApiFailure(rejection.status, 'unauthorized', { message: rejection.body.msg }) : null;
-        },
-        formatError: toAdError,
-      },
-    ],
+    services,
     worlds,
     cors,
     originAllowed: access.originAllowed,

@@ -111,9 +111,13 @@ export function controlRouter(control: ControlState, access: AccessPolicy, journ
 
   // ---------------------------------------------------------------- scenarios and latency
 
-  router.get('/scenarios', (_req, res) => {
+  router.get('/scenarios', (req, res) => {
     const world = worldOf(res);
-    res.json({ scenarios: control.catalogue(world), rules: control.rules(world) });
+    const operationId = req.query.operationId as string | undefined;
+    const target = operationId === undefined ? undefined : control.target(operationId);
+    if (operationId !== undefined && !target)
+      throw badInput(`없는 operationId예요: '${operationId}'. 상품 API와 광고 서비스의 operationId를 써주세요.`);
+    res.json({ scenarios: control.catalogue(world, target), rules: control.rules(world) });
   });
 
   router.post('/scenarios', (req, res) => {
@@ -121,6 +125,13 @@ export function controlRouter(control: ControlState, access: AccessPolicy, journ
     const scenario = control.scenario(input.name);
     if (!scenario) throw badInput(unknownScenarioMessage(input.name));
     const world = worldOf(res);
+    // A rule that could never apply is refused: it names a scenario no operation it matches can answer.
+    if (control.operationsFor(scenario, input.method, input.path, world).length === 0) {
+      throw badInput(
+        `'${scenario.name}' 시나리오를 답할 수 있는 operation이 이 규칙(${input.method ?? '모든 메서드'} ${input.path ?? '모든 경로'})에 없어요. ` +
+          'GET /__mock/scenarios?operationId=...에서 operation마다 강제할 수 있는 시나리오를 확인해주세요.',
+      );
+    }
     const rule = control.addRule(world, { ...input, name: scenario.name }, world.clock.now());
     res.json({ rule });
   });

@@ -13,9 +13,14 @@ import {
   type ErrorCatalogueEntry,
 } from '@creator-market/sdk/domain';
 import { DEFAULT_TIMEOUT_MS } from '@creator-market/sdk/client';
+import type { OpenApiDocument } from '@creator-market/openapi';
+import type { components as AdComponents } from '@creator-market/sdk/generated/ads';
+import { validateResponse } from '@creator-market/openapi/contract';
 import { messageFor, type ErrorBody, type ErrorListItem } from '../http/failure';
 import { stateOf } from '../world/views';
 import type { World } from '../world/world';
+
+type AdError = AdComponents['schemas']['AdError'];
 
 /** Transport faults: what the client sees is no usable HTTP answer (status 0, `network-error`). */
 export const FAULTS = {
@@ -66,6 +71,44 @@ export function parseScenario(raw: string): Scenario | undefined {
 
 export function unknownScenarioMessage(name: string): string {
   return `알 수 없는 시나리오예요: '${name}'. GET /__mock/scenarios에서 이름을 확인해주세요.`;
+}
+
+export function undeclaredScenarioMessage(name: string, operationId: string): string {
+  return (
+    `'${name}' 시나리오는 ${operationId}의 계약에 없는 응답이라 강제할 수 없어요. ` +
+    `GET /__mock/scenarios?operationId=${operationId}에서 이 operation이 답할 수 있는 시나리오를 확인해주세요.`
+  );
+}
+
+// ---------------------------------------------------------------- what each operation can answer
+
+/** An operation scenarios are forced on: the document that declares its answers and how its service shapes errors. */
+export interface ScenarioTarget {
+  operationId: string;
+  method: string;
+  /** The path template as requested, with the service's prefix (`/ads/request`). */
+  path: string;
+  document: OpenApiDocument;
+  /** The service's error shape (the ad service's `{code, msg}`); the shared ErrorBody when absent. */
+  formatError?: (status: number, body: ErrorBody) => unknown;
+}
+
+/** The status and body an error scenario answers on `target`, in its service's shape. */
+export function forcedError(entry: ErrorCatalogueEntry, target: ScenarioTarget, world: World): { status: number; body: unknown } {
+  const body = errorBody(entry, world);
+  return { status: entry.status, body: target.formatError ? target.formatError(entry.status, body) : body };
+}
+
+/**
+ * Whether `target`'s contract declares the answer `scenario` forces on it. The contract is the one list of
+ * what an operation can answer: an error scenario is offered where the operation declares its status and
+ * the body it would send validates (so a 400 code only where the operation's enum has it). Transport faults
+ * (no usable HTTP answer at all) and `slow:MS` (the operation's own answer, late) fit every operation.
+ */
+export function declaredOn(scenario: Scenario, target: ScenarioTarget, world: World): boolean {
+  if (scenario.kind !== 'error') return true;
+  const { status, body } = forcedError(scenario.entry, target, world);
+  return validateResponse({ operationId: target.operationId }, status, body, target.document).valid;
 }
 
 // ---------------------------------------------------------------- error bodies
@@ -121,26 +164,31 @@ export interface ScenarioInfo {
   /** The catalogue code the sdk's client reports. */
   code: string;
   description: string;
-  /** The error body answered (error scenarios). */
-  body?: ErrorBody;
+  /** The error body answered (error scenarios), in the shape of the operation's service when one is named. */
+  body?: ErrorBody | AdError;
   /** What the app shows for it (the sdk's resolveError, without an operation's own rule). */
   ui: ErrorAction;
 }
 
-/** Every scenario with what it answers and what the app shows, for `world` (list errors name its records). */
-export function describeScenarios(world: World): ScenarioInfo[] {
-  const errors = [...ERROR_SCENARIOS].map(([name, entry]): ScenarioInfo => {
-    const body = errorBody(entry, world);
-    return {
-      name,
-      kind: 'error',
-      status: entry.status,
-      code: entry.code,
-      description: `HTTP ${entry.status} ${entry.code}`,
-      body,
-      ui: resolveError({ status: entry.status, ...body }),
-    };
-  });
+/**
+ * Every scenario with what it answers and what the app shows, for `world` (list errors name its records);
+ * with a `target`, only those its contract declares (declaredOn), with bodies in its service's shape.
+ */
+export function describeScenarios(world: World, target?: ScenarioTarget): ScenarioInfo[] {
+  const errors = [...ERROR_SCENARIOS]
+    .filter(([name, entry]) => !target || declaredOn({ kind: 'error', name, entry }, target, world))
+    .map(([name, entry]): ScenarioInfo => {
+      const body = errorBody(entry, world);
+      return {
+        name,
+        kind: 'error',
+        status: entry.status,
+        code: entry.code,
+        description: `HTTP ${entry.status} ${entry.code}`,
+        body: target ? (forcedError(entry, target, world).body as ErrorBody | AdError) : body,
+        ui: resolveError({ status: entry.status, ...body }),
+      };
+    });
   const networkUi = resolveError({ status: 0, code: 'network-error' });
   const faults = (Object.entries(FAULTS) as [FaultName, string][]).map(([name, description]): ScenarioInfo => ({
     name,

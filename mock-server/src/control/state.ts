@@ -4,7 +4,7 @@
 // them, an evicted world loses them with its data.
 import { World, type ChangeHook, type WorldSnapshot } from '../world/world';
 import { DEFAULT_WORLD, type WorldRegistry } from '../world/registry';
-import { describeScenarios, parseScenario, type Scenario, type ScenarioInfo } from './scenarios';
+import { declaredOn, describeScenarios, parseScenario, type Scenario, type ScenarioInfo, type ScenarioTarget } from './scenarios';
 import { worldFromSnapshot } from './snapshot';
 
 export interface ControlOptions {
@@ -14,6 +14,8 @@ export interface ControlOptions {
   /** The server's seed (--seed): every world starts from it, and a reset without a seed returns to it. */
   defaultSeed: number;
   scale: number;
+  /** Every operation scenarios can be forced on (the product API's and the ad service's). */
+  targets: readonly ScenarioTarget[];
 }
 
 export interface StickyRuleInput {
@@ -45,6 +47,7 @@ export class ControlState {
   readonly worlds: WorldRegistry;
   readonly defaultSeed: number;
   readonly scale: number;
+  private readonly targets: ReadonlyMap<string, ScenarioTarget>;
   private readonly perWorld = new WeakMap<World, WorldControls>();
   private ruleCount = 0;
 
@@ -53,6 +56,7 @@ export class ControlState {
     this.worlds = options.worlds;
     this.defaultSeed = options.defaultSeed;
     this.scale = options.scale;
+    this.targets = new Map(options.targets.map((target) => [target.operationId, target]));
   }
 
   // ---------------------------------------------------------------- scenario catalogue
@@ -62,9 +66,24 @@ export class ControlState {
     return parseScenario(name);
   }
 
-  /** Every scenario, with its status, body and the app's UI text (list errors name records of `world`). */
-  catalogue(world: World): ScenarioInfo[] {
-    return describeScenarios(world);
+  /** Every scenario, with its status, body and the app's UI text (list errors name records of `world`); with a target, those it declares. */
+  catalogue(world: World, target?: ScenarioTarget): ScenarioInfo[] {
+    return describeScenarios(world, target);
+  }
+
+  /** The operation `operationId` names, or undefined. */
+  target(operationId: string): ScenarioTarget | undefined {
+    return this.targets.get(operationId);
+  }
+
+  /** The operations a rule with `method` and `path` can apply to whose contract declares `scenario`. */
+  operationsFor(scenario: Scenario, method: string | undefined, path: string | undefined, world: World): ScenarioTarget[] {
+    return [...this.targets.values()].filter(
+      (target) =>
+        (method === undefined || method.toUpperCase() === target.method.toUpperCase()) &&
+        (path === undefined || patternMeetsTemplate(path, target.path)) &&
+        declaredOn(scenario, target, world),
+    );
   }
 
   // ---------------------------------------------------------------- latency
@@ -98,13 +117,14 @@ export class ControlState {
   }
 
   /**
-   * The first rule (in the order they were made) matching this request, counted down: a rule whose
-   * `times` reaches 0 is removed. Undefined when no rule matches.
+   * The first rule (in the order they were made) matching this request whose scenario `applies` (the
+   * operation's contract declares it), counted down: a rule whose `times` reaches 0 is removed. Undefined
+   * when no rule matches.
    */
-  takeRule(world: World, method: string, path: string): StickyRule | undefined {
+  takeRule(world: World, method: string, path: string, applies: (name: string) => boolean): StickyRule | undefined {
     const controls = this.perWorld.get(world);
     if (!controls || controls.rules.length === 0) return undefined;
-    const index = controls.rules.findIndex((rule) => ruleMatches(rule, method, path));
+    const index = controls.rules.findIndex((rule) => ruleMatches(rule, method, path) && applies(rule.name));
     if (index === -1) return undefined;
     const rule = controls.rules[index]!;
     if (rule.times !== undefined) {
@@ -156,6 +176,15 @@ export function pathMatches(pattern: string, path: string): boolean {
   const got = path.split('/').filter(Boolean);
   if (got.length < wanted.length) return false;
   return wanted.every((segment, i) => /^\{[^/{}]+\}$/.test(segment) || segment === got[i]);
+}
+
+/** Whether a rule's path pattern can match some path of an operation's template (`{param}` on either side matches any segment). */
+function patternMeetsTemplate(pattern: string, template: string): boolean {
+  const wanted = pattern.split('/').filter(Boolean);
+  const got = template.split('/').filter(Boolean);
+  const isParam = (segment: string) => /^\{[^/{}]+\}$/.test(segment);
+  if (got.length < wanted.length) return false;
+  return wanted.every((segment, i) => isParam(segment) || isParam(got[i]!) || segment === got[i]);
 }
 
 function ruleMatches(rule: StickyRule, method: string, path: string): boolean {

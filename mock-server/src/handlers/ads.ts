@@ -40,13 +40,26 @@ export function adKeyRejection(authorization: string | null | undefined): { stat
   return { status: 401, body: { code: 'unauthorized', msg: '인증 키가 올바르지 않아요.' } };
 }
 
-/** The ad service's error shape for a failure of the shared pipeline (400 and 401); other statuses keep theirs. */
-export function toAdError(status: number, body: unknown): unknown {
-  if (status !== 400 && status !== 401) return body;
+/** The error codes of the ad document (AdError), each with the status that answers it. */
+const AD_ERROR_CODES: ReadonlySet<string> = new Set<AdError['code']>([
+  'bad-request',
+  'unauthorized',
+  'request-timeout',
+  'internal',
+  'gateway-timeout',
+]);
+
+/**
+ * The ad service's error shape for a failure of the shared pipeline or a forced scenario. A code the ad
+ * document does not have (a product API business code) keeps the product API's shape, which the ad
+ * document does not declare: such a scenario is not offered on the ad service.
+ */
+export function toAdError(_status: number, body: unknown): unknown {
   const failure = body as Partial<ErrorBody>;
+  if (!failure.code || !AD_ERROR_CODES.has(failure.code)) return body;
   const detail = failure.details?.[0];
   const msg = detail ? `${detail.path} ${detail.message}` : (failure.message ?? '요청 형식이 올바르지 않아요.');
-  return { code: status === 401 ? 'unauthorized' : 'bad-request', msg: msg.slice(0, 200) } satisfies AdError;
+  return { code: failure.code as AdError['code'], msg: msg.slice(0, 200) } satisfies AdError;
 }
 
 /** The app's placements and the format each shows (SPEC.md section 7; the ads document's `unit`). */

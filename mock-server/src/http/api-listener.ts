@@ -116,7 +116,7 @@ export function createApiListener({
       const world = enterWorld(worlds, req, res);
       const entry = journal.enabled ? journalEntry(journal, world, req, route, pathname, search, res) : null;
       const sendJson = (status: number, body: unknown) => writeJson(res, status, body);
-      scenarioGate({ world, req, res, path: pathname, sendJson }, () => {
+      scenarioGate({ world, req, res, operationId: route.op.operationId, path: pathname, sendJson }, () => {
         try {
           const rejection = route.service.guard?.(req);
           if (rejection) throw rejection;

@@ -31,11 +31,6 @@ const ADD_TO_CART = {
     'invalid-product',
     'invalid-product-option',
     'already-in-order',
-    // No operation of the API answers these three (there is no scrap feature; the native shell reports a
-    // missing permission itself), but the catalogue gives each a text, which any screen shows when forced.
-    'permission-not-granted',
-    'already-added',
-    'already-scrapped',
     // These send the buyer home (go-home): last, each followed by a way back to the market.
     'invalid-market',
     'market-unavailable',
@@ -68,6 +63,10 @@ const ORDER = {
 const NOT_COVERED = {
   'not-supported': 'GET /notification/test-notification: the test alerts are native-only; the simulator-open-alert journey checks it',
   'notification-send-failed': 'GET /notification/test-notification: native-only; the simulator-open-alert journey checks it',
+  // The control plane forces only what an operation's contract declares (GET /__mock/scenarios?operationId=).
+  'permission-not-granted': 'no operation declares it (the native shell reports a missing permission itself), so it cannot be forced',
+  'already-added': 'no operation declares it (there is no feature that adds twice), so it cannot be forced',
+  'already-scrapped': 'no operation declares it (there is no scrap feature), so it cannot be forced',
 };
 
 export default {

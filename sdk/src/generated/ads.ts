@@ -38,11 +38,11 @@ export interface components {
          */
         AdError: {
             /**
-             * @description `bad-request` (400) or `unauthorized` (401).
+             * @description `bad-request` (400), `unauthorized` (401), `request-timeout` (408), `internal` (500) or `gateway-timeout` (504).
              * @example unauthorized
              * @enum {string}
              */
-            code: "bad-request" | "unauthorized";
+            code: "bad-request" | "unauthorized" | "request-timeout" | "internal" | "gateway-timeout";
             /**
              * @description What went wrong, in Korean.
              * @example 인증 키가 올바르지 않아요.
@@ -107,7 +107,47 @@ export interface components {
             extra: components["schemas"]["AdExtra"] | null;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The gateway got no answer from the ad service in time (`gateway-timeout`). */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {
+                 *       "code": "gateway-timeout",
+                 *       "msg": "응답이 지연되고 있어요."
+                 *     } */
+                "application/json": components["schemas"]["AdError"];
+            };
+        };
+        /** @description The ad service failed (`internal`). */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {
+                 *       "code": "internal",
+                 *       "msg": "서버 오류가 발생했어요."
+                 *     } */
+                "application/json": components["schemas"]["AdError"];
+            };
+        };
+        /** @description The request timed out at the gateway (`request-timeout`). */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {
+                 *       "code": "request-timeout",
+                 *       "msg": "요청 시간이 초과되었어요."
+                 *     } */
+                "application/json": components["schemas"]["AdError"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -196,6 +236,9 @@ export interface operations {
                     "application/json": components["schemas"]["AdError"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            500: components["responses"]["InternalError"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

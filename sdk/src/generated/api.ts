@@ -4968,7 +4968,10 @@ export interface components {
                  *         }
                  *       ]
                  *     } */
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /** @enum {unknown} */
+                    code?: "bad-request";
+                };
             };
         };
         /** @description The gateway timed out during an order rush (`gateway-timeout`); the app shows '주문 실패'. */
@@ -4980,6 +4983,21 @@ export interface components {
                 /** @example {
                  *       "code": "gateway-timeout",
                  *       "message": "주문이 몰려 응답이 지연되고 있어요."
+                 *     } */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The server failed (`internal`): a bug or an outage, answered without internals; any operation can
+         *     answer it, and QA forces it with the scenario `http-500`. The app shows the general inquiry dialog.
+         *      */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {
+                 *       "code": "internal",
+                 *       "message": "서버 오류가 발생했어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
             };
@@ -5133,6 +5151,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5195,6 +5214,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5247,6 +5267,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5309,6 +5330,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5367,6 +5389,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5432,6 +5455,7 @@ export interface operations {
                 };
             };
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5498,6 +5522,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5532,8 +5557,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5568,7 +5595,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5602,6 +5631,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5651,6 +5681,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5713,6 +5744,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5779,6 +5811,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5806,6 +5839,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5864,6 +5898,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5917,6 +5952,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5944,6 +5980,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6002,6 +6039,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6074,6 +6112,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6157,6 +6196,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6224,6 +6264,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6293,6 +6334,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6319,6 +6361,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6362,6 +6405,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6415,6 +6459,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6458,6 +6503,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6502,6 +6548,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6546,6 +6593,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6595,6 +6643,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6638,6 +6687,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6686,6 +6736,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6739,6 +6790,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6765,6 +6817,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6816,6 +6869,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6867,6 +6921,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6916,6 +6971,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6970,6 +7026,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7019,7 +7076,9 @@ export interface operations {
             403: components["responses"]["PermissionDenied"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7092,6 +7151,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7173,6 +7233,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7231,6 +7292,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7258,6 +7320,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7285,6 +7348,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7348,6 +7412,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7401,6 +7466,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7470,6 +7536,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7537,6 +7604,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7586,6 +7654,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7613,6 +7682,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7679,6 +7749,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7746,6 +7817,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7804,6 +7876,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7900,6 +7973,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7946,6 +8020,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8002,6 +8077,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8067,6 +8143,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8125,6 +8202,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8187,6 +8265,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8249,6 +8328,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8303,6 +8383,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8356,6 +8437,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8409,6 +8491,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8466,6 +8549,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8525,6 +8609,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8592,6 +8677,7 @@ export interface operations {
             403: components["responses"]["UnlistedOrigin"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8654,6 +8740,7 @@ export interface operations {
             403: components["responses"]["UnlistedOrigin"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            500: components["responses"]["InternalError"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
