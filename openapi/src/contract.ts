@@ -41,8 +41,62 @@ export function validateResponse(
     const empty = body === undefined || body === null || body === '';
     return empty ? { valid: true, errors: [] } : { valid: false, errors: [`${check.label} declares no response body`] };
   }
+  if (check.validate === 'not-json')
+    return { valid: false, errors: [`${check.label} declares no JSON schema (content: ${check.mediaTypes.join(', ')})`] };
   if (check.validate(body)) return { valid: true, errors: [] };
   return { valid: false, errors: (check.validate.errors ?? []).map(describeError) };
+}
+
+/**
+ * One place where an answer breaks the contract: `where` is `status`, `content-type` or a JSON pointer into
+ * the body (`/data/0/os`, '' for the whole body); `value` is what the answer had there (absent when missing).
+ */
+export interface Violation {
+  where: string;
+  message: string;
+  value?: unknown;
+}
+
+/**
+ * Everything in one answer that breaks the contract, as structured violations (empty when it conforms): the
+ * status must be declared, the Content-Type must be a declared media type (no body when none is declared),
+ * and a JSON body must match the declared schema. `body` is the parsed JSON (or the raw text when it did not
+ * parse, which then fails the schema). Used by the conformance kit and the mock server's validating proxy.
+ */
+export function responseViolations(
+  target: OperationTarget,
+  status: number,
+  contentType: string | undefined,
+  body: unknown,
+  document: OpenApiDocument = productDocument,
+): Violation[] {
+  const check = responseCheck(document, target, status);
+  if ('error' in check) return [{ where: 'status', message: check.error, value: status }];
+  const declared = check.mediaTypes;
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  const empty = body === undefined || body === null || body === '';
+  if (check.validate === 'no-body') {
+    return empty ? [] : [{ where: 'content-type', message: `${check.label} declares no response body`, value: contentType ?? null }];
+  }
+  if (!mediaType || !declared.includes(mediaType)) {
+    return [{ where: 'content-type', message: `${check.label} declares ${declared.join(', ')}`, value: contentType ?? null }];
+  }
+  if (check.validate === 'not-json') return [];
+  if (check.validate(body)) return [];
+  return (check.validate.errors ?? []).map((error) => {
+    const params = error.params as Record<string, unknown>;
+    // A missing or unexpected property is named by its own pointer.
+    const property = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty;
+    const where =
+      property === undefined ? error.instancePath : `${error.instancePath}/${String(property).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const value =
+      params.missingProperty !== undefined
+        ? undefined
+        : property !== undefined
+          ? (error.data as Record<string, unknown> | undefined)?.[String(property)]
+          : error.data;
+    return { where, message: describeError(error), ...(value === undefined ? {} : { value }) };
+  });
 }
 
 /** Like validateResponse, but throws a ContractError listing every mismatch. */
@@ -57,7 +111,7 @@ export function assertResponse(target: OperationTarget, status: number, body: un
   }
 }
 
-type ResponseCheck = { label: string; validate: ValidateFunction | 'no-body' } | { error: string };
+type ResponseCheck = { label: string; mediaTypes: string[]; validate: ValidateFunction | 'no-body' | 'not-json' } | { error: string };
 
 interface DocumentState {
   ajv: Ajv2020;
@@ -96,13 +150,14 @@ function responseCheck(document: OpenApiDocument, target: OperationTarget, statu
     const mediaTypes = Object.keys(resolved.response.content ?? {});
     const json = mediaTypes.find((type) => type === 'application/json') ?? mediaTypes.find((type) => /[/+]json\b/.test(type));
     if (mediaTypes.length === 0) {
-      check = { label, validate: 'no-body' };
+      check = { label, mediaTypes, validate: 'no-body' };
     } else if (json === undefined || resolved.response.content?.[json]?.schema === undefined) {
-      check = { error: `${label} declares no JSON schema (content: ${mediaTypes.join(', ')})` };
+      // A page (text/html): only its media type can be checked.
+      check = { label, mediaTypes, validate: 'not-json' };
     } else {
       const pointer = [...resolved.pointer, 'content', json, 'schema'];
       try {
-        check = { label, validate: state.ajv.compile({ $ref: `${state.id}#${encodePointer(pointer)}` }) };
+        check = { label, mediaTypes, validate: state.ajv.compile({ $ref: `${state.id}#${encodePointer(pointer)}` }) };
       } catch (error) {
         check = { error: `${label}: its schema does not compile: ${error instanceof Error ? error.message : String(error)}` };
       }
