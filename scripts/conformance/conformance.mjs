@@ -136,7 +136,7 @@ export async function runConformance(options) {
   /**
    * One request, checked; recorded on the operation's row when it is selected.
    * @param {any} op
-   * @param {{label: string, values: Record<string, unknown>, auth?: boolean, omit?: string, expectStatus?: number, body?: unknown}} request
+   * @param {{label: string, values: Record<string, string | number>, auth?: boolean, omit?: string, expectStatus?: number, body?: unknown}} request
    * @returns {Promise<any>} the parsed body
    */
   const call = async (op, { label, values, auth = true, omit, expectStatus, body }) => {

@@ -28,7 +28,7 @@ const found = (/** @type {Awaited<ReturnType<typeof runConformance>>} */ result)
     .flatMap((row) => row.calls.flatMap((call) => call.violations.map((v) => `${row.operationId} | ${call.label} | ${v.where}`)))
     .sort();
 
-test('our mock server conforms: every read, every provoked error, every write probe and the Arazzo flow', async () => {
+void test('our mock server conforms: every read, every provoked error, every write probe and the Arazzo flow', async () => {
   const result = await runConformance({ baseUrl: mock.baseUrl, personaLogin: true, writes: true });
   assert.deepEqual(found(result), []);
   assert.equal(result.flow.failed, false, result.flow.summary);
@@ -40,14 +40,14 @@ test('our mock server conforms: every read, every provoked error, every write pr
   assert.ok(result.rows.flatMap((row) => row.calls).filter((call) => /-> 40[014]/.test(call.label)).length >= 40);
 });
 
-test('a server with planted violations: the kit reports each of them, and nothing else', async () => {
+void test('a server with planted violations: the kit reports each of them, and nothing else', async () => {
   const result = await runConformance({ baseUrl: planted.origin, personaLogin: true });
   assert.deepEqual(found(result), PLANTED.map((p) => `${p.operationId} | ${p.label} | ${p.where}`).sort());
   const wrongType = result.rows.find((row) => row.operationId === 'listOpenedMarkets')?.calls[0]?.violations[0];
   assert.equal(typeof wrongType?.value, 'string', 'the offending value is reported as the server sent it');
 });
 
-test('--only limits the table to the named tags and operations', async () => {
+void test('--only limits the table to the named tags and operations', async () => {
   const result = await runConformance({ baseUrl: planted.origin, personaLogin: true, only: ['search', 'getMe'] });
   assert.deepEqual(result.rows.map((row) => row.operationId).sort(), ['getHotKeywords', 'getMe', 'searchProducts', 'searchSellers']);
   assert.deepEqual(found(result), ['getHotKeywords | read | status', 'getMe | read | /data/user/uid']);

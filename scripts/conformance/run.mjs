@@ -71,7 +71,7 @@ const result = await runConformance({
 /** @param {unknown} value */
 const show = (value) => {
   if (value === undefined) return '(missing)';
-  const text = JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(value) ?? typeof value;
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
