@@ -4952,6 +4952,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description Only from the mock server in proxy mode (`pnpm mock --proxy URL`): the real server it forwards this
+         *     operation to refused the connection or sent an answer that is not HTTP (`bad-gateway`); the message names
+         *     that server.
+         *      */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {
+                 *       "code": "bad-gateway",
+                 *       "message": "프록시 대상 서버 http://127.0.0.1:8080에 연결하지 못했어요 (upstream refused the connection: connect ECONNREFUSED 127.0.0.1:8080)."
+                 *     } */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The request does not match this operation's schema (`bad-request`); nothing changed. */
         BadRequest: {
             headers: {
@@ -4971,7 +4987,9 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The gateway timed out during an order rush (`gateway-timeout`); the app shows '주문 실패'. */
+        /** @description The gateway timed out during an order rush (`gateway-timeout`); the app shows '주문 실패'. The mock server
+         *     in proxy mode answers it too when the real server it forwards to does not answer within --proxy-timeout.
+         *      */
         GatewayTimeout: {
             headers: {
                 [name: string]: unknown;
@@ -5133,6 +5151,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5195,6 +5214,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5247,6 +5267,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5309,6 +5330,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5367,6 +5389,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5432,6 +5455,7 @@ export interface operations {
                 };
             };
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5498,6 +5522,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5534,6 +5559,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5569,6 +5595,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5602,6 +5629,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5651,6 +5679,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5713,6 +5742,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5779,6 +5809,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5806,6 +5837,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5864,6 +5896,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5917,6 +5950,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5944,6 +5978,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6002,6 +6037,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6074,6 +6110,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6157,6 +6194,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6224,6 +6262,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6293,6 +6332,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6319,6 +6359,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6362,6 +6403,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6415,6 +6457,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6458,6 +6501,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6502,6 +6546,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6546,6 +6591,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6595,6 +6641,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6638,6 +6685,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6686,6 +6734,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6739,6 +6788,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6765,6 +6815,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6816,6 +6867,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6867,6 +6919,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6916,6 +6969,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6970,6 +7024,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7020,6 +7075,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7092,6 +7148,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7173,6 +7230,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7231,6 +7289,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7258,6 +7317,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7285,6 +7345,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7348,6 +7409,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7401,6 +7463,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7470,6 +7533,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7537,6 +7601,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7586,6 +7651,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7613,6 +7679,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7679,6 +7746,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7746,6 +7814,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7804,6 +7873,7 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7900,6 +7970,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7946,6 +8017,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8002,6 +8074,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8067,6 +8140,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8125,6 +8199,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8187,6 +8262,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8249,6 +8325,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8303,6 +8380,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8356,6 +8434,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8409,6 +8488,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8466,6 +8546,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8525,6 +8606,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8592,6 +8674,7 @@ export interface operations {
             403: components["responses"]["UnlistedOrigin"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8654,6 +8737,7 @@ export interface operations {
             403: components["responses"]["UnlistedOrigin"];
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
