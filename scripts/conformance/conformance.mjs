@@ -334,7 +334,11 @@ async function runFlows(base, rows, selected, log) {
         if (!step.response) violations.push({ where: 'request', message: 'no answer' });
         else if (found) {
           const contentType = step.response.headers?.['content-type'];
-          violations.push(...responseViolations({ operationId: found.info.operationId }, status, contentType, step.response.body));
+          const checked = responseViolations({ operationId: found.info.operationId }, status, contentType, step.response.body);
+          // respect keeps no body for a step that failed on its own criteria: only status and type are known then.
+          violations.push(
+            ...(step.response.body === undefined ? checked.filter((v) => v.where === 'status' || v.where === 'content-type') : checked),
+          );
         }
         if (row)
           row.calls.push({
