@@ -29,7 +29,7 @@ async function startRecordingUpstream(reply: (req: Recorded) => { status: number
       received.push(recorded);
       const answer = reply(recorded);
       if (answer === 'hang') return;
-      res.writeHead(answer.status, { 'content-type': answer.type });
+      res.writeHead(answer.status, { 'content-type': answer.type, 'access-control-allow-origin': 'https://backend-only.example' });
       res.end(answer.body);
     });
   });
@@ -125,6 +125,8 @@ describe('proxy mode', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-mock-scenario')).toBe('slow:10');
+    // CORS is the mock's (the browser talks to it), not the other server's.
+    expect(res.headers.get('access-control-allow-origin')).not.toBe('https://backend-only.example');
     expect(recording.received).toHaveLength(1);
     expect(recording.received[0]).toMatchObject({ method: 'POST', url: '/address/add', body: sent });
     expect(recording.received[0]!.headers.authorization).toBe('Bearer real-backend-token');

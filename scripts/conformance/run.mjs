@@ -54,6 +54,7 @@ const timeoutMs = Number(values.timeout);
 if (!Number.isInteger(timeoutMs) || timeoutMs < 100)
   usage(`--timeout must be a number of milliseconds (at least 100), got '${values.timeout}'`);
 
+// A run that cannot start (the server is down, --persona-login against a server without /__mock) is exit 2.
 const result = await runConformance({
   baseUrl,
   token: values.token,
@@ -66,7 +67,7 @@ const result = await runConformance({
   adsKey: values['ads-key'],
   timeoutMs,
   log: values.verbose ? (line) => console.log(line) : undefined,
-});
+}).catch((error) => usage(`could not run against ${baseUrl}: ${error.cause?.message ?? error.message}`));
 
 /** @param {unknown} value */
 const show = (value) => {

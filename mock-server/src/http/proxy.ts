@@ -174,8 +174,11 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
+/** The answer's headers but the hop-by-hop ones and CORS: the browser talks to the mock, whose CORS headers are already set. */
 function answerHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [key, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(key)) out[key] = value;
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(key) && !key.startsWith('access-control-')) out[key] = value;
+  }
   return out;
 }
