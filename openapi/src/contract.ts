@@ -59,19 +59,32 @@ export interface Violation {
 
 /**
  * Everything in one answer that breaks the contract, as structured violations (empty when it conforms): the
- * status must be declared, the Content-Type must be a declared media type (no body when none is declared),
- * and a JSON body must match the declared schema. `body` is the parsed JSON (or the raw text when it did not
- * parse, which then fails the schema). Used by the conformance kit and the mock server's validating proxy.
+ * status must be declared, the headers it declares required must be there (`header:location`), the
+ * Content-Type must be a declared media type (no body when none is declared), and a JSON body must match the
+ * declared schema. `headers` are the answer's, by lower-case name; `body` is the parsed JSON (or the raw text
+ * when it did not parse, which then fails the schema). Used by the conformance kit and the validating proxy.
  */
 export function responseViolations(
   target: OperationTarget,
   status: number,
-  contentType: string | undefined,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
   body: unknown,
   document: OpenApiDocument = productDocument,
 ): Violation[] {
   const check = responseCheck(document, target, status);
   if ('error' in check) return [{ where: 'status', message: check.error, value: status }];
+  const missing: Violation[] = check.requiredHeaders
+    .filter((name) => headers[name] === undefined)
+    .map((name) => ({ where: `header:${name}`, message: `${check.label} requires the ${name} header` }));
+  return [...missing, ...bodyViolations(check, headers['content-type'], body)];
+}
+
+function bodyViolations(
+  check: Exclude<ResponseCheck, { error: string }>,
+  header: string | string[] | undefined,
+  body: unknown,
+): Violation[] {
+  const contentType = Array.isArray(header) ? header[0] : header;
   const declared = check.mediaTypes;
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   const empty = body === undefined || body === null || body === '';
@@ -111,7 +124,9 @@ export function assertResponse(target: OperationTarget, status: number, body: un
   }
 }
 
-type ResponseCheck = { label: string; mediaTypes: string[]; validate: ValidateFunction | 'no-body' | 'not-json' } | { error: string };
+type ResponseCheck =
+  | { label: string; mediaTypes: string[]; requiredHeaders: string[]; validate: ValidateFunction | 'no-body' | 'not-json' }
+  | { error: string };
 
 interface DocumentState {
   ajv: Ajv2020;
@@ -148,16 +163,19 @@ function responseCheck(document: OpenApiDocument, target: OperationTarget, statu
     check = { error: `${label}: its response $ref does not resolve` };
   } else {
     const mediaTypes = Object.keys(resolved.response.content ?? {});
+    const requiredHeaders = Object.entries(resolved.response.headers ?? {})
+      .filter(([, header]) => (header as { required?: boolean }).required === true)
+      .map(([name]) => name.toLowerCase());
     const json = mediaTypes.find((type) => type === 'application/json') ?? mediaTypes.find((type) => /[/+]json\b/.test(type));
     if (mediaTypes.length === 0) {
-      check = { label, mediaTypes, validate: 'no-body' };
+      check = { label, mediaTypes, requiredHeaders, validate: 'no-body' };
     } else if (json === undefined || resolved.response.content?.[json]?.schema === undefined) {
       // A page (text/html): only its media type can be checked.
-      check = { label, mediaTypes, validate: 'not-json' };
+      check = { label, mediaTypes, requiredHeaders, validate: 'not-json' };
     } else {
       const pointer = [...resolved.pointer, 'content', json, 'schema'];
       try {
-        check = { label, mediaTypes, validate: state.ajv.compile({ $ref: `${state.id}#${encodePointer(pointer)}` }) };
+        check = { label, mediaTypes, requiredHeaders, validate: state.ajv.compile({ $ref: `${state.id}#${encodePointer(pointer)}` }) };
       } catch (error) {
         check = { error: `${label}: its schema does not compile: ${error instanceof Error ? error.message : String(error)}` };
       }

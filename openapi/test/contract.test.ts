@@ -238,7 +238,7 @@ describe('validateResponse on the product document', () => {
 });
 
 describe('responseViolations (the conformance kit and the proxy)', () => {
-  const JSON_TYPE = 'application/json; charset=utf-8';
+  const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
   it('is empty for a conforming answer', () => {
     expect(responseViolations({ operationId: 'listItems' }, 200, JSON_TYPE, { data: [item] }, shop)).toEqual([]);
@@ -261,14 +261,25 @@ describe('responseViolations (the conformance kit and the proxy)', () => {
     expect(responseViolations({ operationId: 'listItems' }, 418, JSON_TYPE, {}, shop)).toEqual([
       { where: 'status', message: expect.stringContaining('declares no response for status 418'), value: 418 },
     ]);
-    expect(responseViolations({ operationId: 'listItems' }, 200, 'text/plain', 'ok', shop)).toEqual([
+    expect(responseViolations({ operationId: 'listItems' }, 200, { 'content-type': 'text/plain' }, 'ok', shop)).toEqual([
       { where: 'content-type', message: 'listItems 200 declares application/json', value: 'text/plain' },
     ]);
-    expect(responseViolations({ operationId: 'listItems' }, 200, undefined, { data: [] }, shop)[0]?.where).toBe('content-type');
+    expect(responseViolations({ operationId: 'listItems' }, 200, {}, { data: [] }, shop)[0]?.where).toBe('content-type');
+  });
+
+  it('reports a header the response declares required and the answer lacks', () => {
+    expect(
+      responseViolations({ operationId: 'signInWithKakao' }, 302, { location: 'https://creator-market.kr/auth/kakao?token=x' }, undefined),
+    ).toEqual([]);
+    expect(responseViolations({ operationId: 'signInWithKakao' }, 302, {}, undefined)).toEqual([
+      { where: 'header:location', message: 'signInWithKakao 302 requires the location header' },
+    ]);
   });
 
   it('checks only the media type of a page (text/html)', () => {
-    expect(responseViolations({ operationId: 'signInWithKakao' }, 200, 'text/html; charset=utf-8', '<html></html>')).toEqual([]);
+    expect(
+      responseViolations({ operationId: 'signInWithKakao' }, 200, { 'content-type': 'text/html; charset=utf-8' }, '<html></html>'),
+    ).toEqual([]);
     expect(responseViolations({ operationId: 'signInWithKakao' }, 200, JSON_TYPE, {})[0]?.where).toBe('content-type');
   });
 });

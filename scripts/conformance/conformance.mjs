@@ -172,6 +172,9 @@ export async function runConformance(options) {
       const response = await fetch(url, init);
       record.status = response.status;
       const contentType = response.headers.get('content-type') ?? undefined;
+      /** @type {Record<string, string>} */
+      const answerHeaders = {};
+      response.headers.forEach((value, name) => (answerHeaders[name] = value));
       const text = await response.text();
       parsed = text;
       if (/[/+]json\b/.test(contentType ?? '') && text) {
@@ -188,7 +191,7 @@ export async function runConformance(options) {
         ...responseViolations(
           { operationId: op.operationId },
           response.status,
-          contentType,
+          answerHeaders,
           text ? parsed : undefined,
           op.service.document,
         ),
@@ -333,8 +336,12 @@ async function runFlows(base, rows, selected, log) {
         const status = step.response?.statusCode ?? 0;
         if (!step.response) violations.push({ where: 'request', message: 'no answer' });
         else if (found) {
-          const contentType = step.response.headers?.['content-type'];
-          const checked = responseViolations({ operationId: found.info.operationId }, status, contentType, step.response.body);
+          const checked = responseViolations(
+            { operationId: found.info.operationId },
+            status,
+            step.response.headers ?? {},
+            step.response.body,
+          );
           // respect keeps no body for a step that failed on its own criteria: only status and type are known then.
           violations.push(
             ...(step.response.body === undefined ? checked.filter((v) => v.where === 'status' || v.where === 'content-type') : checked),

@@ -145,7 +145,7 @@ export class OperationProxy {
     const contentType = answer.headers['content-type'];
     const text = bytes.toString('utf8');
     const body = text === '' ? undefined : /[/+]json\b/.test(contentType ?? '') ? (parseJson(bytes) ?? text) : text;
-    const violations = responseViolations({ operationId: op.operationId }, answer.statusCode ?? 0, contentType, body, this.document);
+    const violations = responseViolations({ operationId: op.operationId }, answer.statusCode ?? 0, answer.headers, body, this.document);
     for (const violation of violations) {
       const key = `${op.operationId} ${violation.where}`;
       if (this.reported.has(key)) continue;
