@@ -97,16 +97,16 @@ function bodyViolations(
   if (check.validate === 'not-json') return [];
   if (check.validate(body)) return [];
   return (check.validate.errors ?? []).map((error) => {
-    const params = error.params as Record<string, unknown>;
+    const params = error.params as { missingProperty?: string; additionalProperty?: string; unevaluatedProperty?: string };
     // A missing or unexpected property is named by its own pointer.
     const property = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty;
     const where =
-      property === undefined ? error.instancePath : `${error.instancePath}/${String(property).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      property === undefined ? error.instancePath : `${error.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     const value =
       params.missingProperty !== undefined
         ? undefined
         : property !== undefined
-          ? (error.data as Record<string, unknown> | undefined)?.[String(property)]
+          ? (error.data as Record<string, unknown> | undefined)?.[property]
           : error.data;
     return { where, message: describeError(error), ...(value === undefined ? {} : { value }) };
   });
