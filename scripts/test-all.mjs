@@ -64,6 +64,12 @@ const steps = [
     cpus: 2,
   },
   {
+    id: 'conformance',
+    name: 'conformance kit: the mock conforms (reads, errors, writes, flow); a planted-violations server fails with exactly its plants',
+    cmd: 'node --test scripts/conformance/',
+    cpus: 1,
+  },
+  {
     id: 'flow',
     name: 'Arazzo flow (redocly respect): sign in to paid receipt',
     cmd: 'pnpm --fail-if-no-match --filter @creator-market/openapi flow',

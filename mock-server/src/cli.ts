@@ -1,9 +1,13 @@
 // `pnpm mock`: starts the mock server. Flags: --port N (or PORT), --host H, --seed N, --scale K,
-// --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable).
+// --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable),
+// --start-at ISO (worlds generated for and started at that instant: two servers given the same one have
+// the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./http/proxy).
 import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from './http/access-policy';
 import { createMockServer, DEFAULT_OPTIONS } from './server';
+import { forwardsOperation, type ProxyOptions } from './http/proxy';
+import { operations } from '@creator-market/openapi';
 import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';
 
@@ -37,6 +41,10 @@ const { values } = (() => {
         'max-worlds': { type: 'string' },
         'max-new-worlds-per-minute': { type: 'string' },
         journal: { type: 'string' },
+        'start-at': { type: 'string' },
+        proxy: { type: 'string' },
+        'proxy-only': { type: 'string' },
+        'proxy-timeout': { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         // The first name of --allow-origin, kept for scripts written before it.
         'cors-origin': { type: 'string', multiple: true },
@@ -52,7 +60,7 @@ const { values } = (() => {
 
 if (values.help) {
   console.log(
-    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--journal 1000] [--allow-origin URL]... [--allow-host NAME]...',
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--journal 1000] [--start-at ISO] [--allow-origin URL]... [--allow-host NAME]... [--proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout 10000]]',
   );
   process.exit(0);
 }
@@ -73,6 +81,12 @@ const maxNewWorldsPerMinute = integer(
 
 // --state FILE: restore the default world from the file (a corrupt file stops the start with a clear
 // error, it is never silently replaced) and persist every change with atomic writes.
+const startAt = (() => {
+  if (values['start-at'] === undefined) return undefined;
+  const ms = Date.parse(values['start-at']);
+  if (Number.isNaN(ms)) return fail(`--start-at must be an ISO 8601 date-time such as 2026-12-10T03:00:00Z, got '${values['start-at']}'`);
+  return ms;
+})();
 const stateFile = values.state ? openStateFile(values.state) : null;
 const worlds = (() => {
   try {
@@ -81,6 +95,7 @@ const worlds = (() => {
       scale,
       maxWorlds,
       maxNewWorldsPerMinute,
+      startAt,
       ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange } : {}),
     });
   } catch (err) {
@@ -106,7 +121,36 @@ for (const origin of allowOrigins) {
 // Listening on a specific address means being called by it: that name is allowed besides the loopback ones.
 const allowHosts = [...(values['allow-host'] ?? []), ...(isWildcard(values.host) ? [] : [values.host])];
 const journal = integer('journal', values.journal, DEFAULT_OPTIONS.journal, 0, 100_000);
-const { listener } = createMockServer({ seed, scale, latencyMs, maxWorlds, allowOrigins, allowHosts, journal, worlds });
+const proxy = proxyOptions();
+const { listener } = (() => {
+  try {
+    return createMockServer({ seed, scale, latencyMs, maxWorlds, allowOrigins, allowHosts, journal, worlds, proxy });
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+})();
+
+function proxyOptions(): ProxyOptions | undefined {
+  if (values.proxy === undefined) {
+    if (values['proxy-only'] !== undefined || values['proxy-timeout'] !== undefined)
+      fail('--proxy-only and --proxy-timeout need --proxy URL');
+    return undefined;
+  }
+  let upstream: URL;
+  try {
+    upstream = new URL(values.proxy);
+  } catch {
+    return fail(`--proxy must be the real server's URL, such as https://staging.example, got '${values.proxy}'`);
+  }
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') fail(`--proxy must be an http(s) URL, got '${values.proxy}'`);
+  if (upstream.search || upstream.hash) fail(`--proxy takes no query or fragment, got '${values.proxy}'`);
+  const only = values['proxy-only']
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (only?.length === 0) fail('--proxy-only needs at least one tag or operationId');
+  return { upstream, only: only ?? null, timeoutMs: integer('proxy-timeout', values['proxy-timeout'], 10_000, 1, 600_000) };
+}
 
 function isWildcard(host: string): boolean {
   return host === '0.0.0.0' || host === '::' || host === '[::]';
@@ -133,6 +177,12 @@ const server: Server = createServer(listener).listen(port, values.host, () => {
   console.log(`[mock]   ad service     ${base}/ads/request`);
   console.log(`[mock]   API docs       ${base}/docs   (OpenAPI: ${base}/openapi.json)`);
   console.log(`[mock]   control plane  ${base}/__mock   (personas: ${base}/__mock/personas, scenarios: ${base}/__mock/scenarios)`);
+  if (proxy) {
+    const forwarded = operations.filter((op) => forwardsOperation(proxy.only, op)).length;
+    console.log(
+      `[mock]   proxy          ${forwarded} of ${operations.length} product API operations forwarded to ${proxy.upstream.href} (timeout ${proxy.timeoutMs} ms); answers checked against the contract, violations in ${base}/__mock/requests`,
+    );
+  }
   if (stateFile)
     console.log(
       `[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`,

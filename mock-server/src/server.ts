@@ -12,6 +12,7 @@ import { controlRouter, scenarioGate, ControlState } from './control';
 import { createAccessPolicy } from './http/access-policy';
 import { createApiListener, sendError, type ApiService } from './http/api-listener';
 import { RequestJournal } from './http/journal';
+import { OperationProxy, type ProxyOptions } from './http/proxy';
 import { ApiFailure } from './http/failure';
 import { corsHeaders, enterWorld, headerOf } from './http/request-context';
 import { staticRouter } from './http/static';
@@ -35,6 +36,8 @@ export interface MockServerOptions {
   journal: number;
   /** Pins every world's start (epoch ms; tests): see WorldOptions.startAt. */
   startAt?: number;
+  /** Proxy mode: forwards product API operations to a real server (--proxy URL, see ./http/proxy). */
+  proxy?: ProxyOptions;
 }
 
 export const DEFAULT_OPTIONS: MockServerOptions = {
@@ -121,6 +124,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
     journal,
     scenarioGate: scenarioGate(control),
     fallback: app,
+    ...(options.proxy ? { proxy: new OperationProxy(options.proxy, productDocument, operations) } : {}),
   });
   // Every request, API, pages and control plane alike, must name this server by a name it answers to.
   // A request naming a world that does not exist yet waits while it is made in slices, so other clients

@@ -41,8 +41,75 @@ export function validateResponse(
     const empty = body === undefined || body === null || body === '';
     return empty ? { valid: true, errors: [] } : { valid: false, errors: [`${check.label} declares no response body`] };
   }
+  if (check.validate === 'not-json')
+    return { valid: false, errors: [`${check.label} declares no JSON schema (content: ${check.mediaTypes.join(', ')})`] };
   if (check.validate(body)) return { valid: true, errors: [] };
   return { valid: false, errors: (check.validate.errors ?? []).map(describeError) };
+}
+
+/**
+ * One place where an answer breaks the contract: `where` is `status`, `content-type` or a JSON pointer into
+ * the body (`/data/0/os`, '' for the whole body); `value` is what the answer had there (absent when missing).
+ */
+export interface Violation {
+  where: string;
+  message: string;
+  value?: unknown;
+}
+
+/**
+ * Everything in one answer that breaks the contract, as structured violations (empty when it conforms): the
+ * status must be declared, the headers it declares required must be there (`header:location`), the
+ * Content-Type must be a declared media type (no body when none is declared), and a JSON body must match the
+ * declared schema. `headers` are the answer's, by lower-case name; `body` is the parsed JSON (or the raw text
+ * when it did not parse, which then fails the schema). Used by the conformance kit and the validating proxy.
+ */
+export function responseViolations(
+  target: OperationTarget,
+  status: number,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  body: unknown,
+  document: OpenApiDocument = productDocument,
+): Violation[] {
+  const check = responseCheck(document, target, status);
+  if ('error' in check) return [{ where: 'status', message: check.error, value: status }];
+  const missing: Violation[] = check.requiredHeaders
+    .filter((name) => headers[name] === undefined)
+    .map((name) => ({ where: `header:${name}`, message: `${check.label} requires the ${name} header` }));
+  return [...missing, ...bodyViolations(check, headers['content-type'], body)];
+}
+
+function bodyViolations(
+  check: Exclude<ResponseCheck, { error: string }>,
+  header: string | string[] | undefined,
+  body: unknown,
+): Violation[] {
+  const contentType = Array.isArray(header) ? header[0] : header;
+  const declared = check.mediaTypes;
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  const empty = body === undefined || body === null || body === '';
+  if (check.validate === 'no-body') {
+    return empty ? [] : [{ where: 'content-type', message: `${check.label} declares no response body`, value: contentType ?? null }];
+  }
+  if (!mediaType || !declared.includes(mediaType)) {
+    return [{ where: 'content-type', message: `${check.label} declares ${declared.join(', ')}`, value: contentType ?? null }];
+  }
+  if (check.validate === 'not-json') return [];
+  if (check.validate(body)) return [];
+  return (check.validate.errors ?? []).map((error) => {
+    const params = error.params as { missingProperty?: string; additionalProperty?: string; unevaluatedProperty?: string };
+    // A missing or unexpected property is named by its own pointer.
+    const property = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty;
+    const where =
+      property === undefined ? error.instancePath : `${error.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const value =
+      params.missingProperty !== undefined
+        ? undefined
+        : property !== undefined
+          ? (error.data as Record<string, unknown> | undefined)?.[property]
+          : error.data;
+    return { where, message: describeError(error), ...(value === undefined ? {} : { value }) };
+  });
 }
 
 /** Like validateResponse, but throws a ContractError listing every mismatch. */
@@ -57,7 +124,9 @@ export function assertResponse(target: OperationTarget, status: number, body: un
   }
 }
 
-type ResponseCheck = { label: string; validate: ValidateFunction | 'no-body' } | { error: string };
+type ResponseCheck =
+  | { label: string; mediaTypes: string[]; requiredHeaders: string[]; validate: ValidateFunction | 'no-body' | 'not-json' }
+  | { error: string };
 
 interface DocumentState {
   ajv: Ajv2020;
@@ -94,15 +163,19 @@ function responseCheck(document: OpenApiDocument, target: OperationTarget, statu
     check = { error: `${label}: its response $ref does not resolve` };
   } else {
     const mediaTypes = Object.keys(resolved.response.content ?? {});
+    const requiredHeaders = Object.entries(resolved.response.headers ?? {})
+      .filter(([, header]) => (header as { required?: boolean }).required === true)
+      .map(([name]) => name.toLowerCase());
     const json = mediaTypes.find((type) => type === 'application/json') ?? mediaTypes.find((type) => /[/+]json\b/.test(type));
     if (mediaTypes.length === 0) {
-      check = { label, validate: 'no-body' };
+      check = { label, mediaTypes, requiredHeaders, validate: 'no-body' };
     } else if (json === undefined || resolved.response.content?.[json]?.schema === undefined) {
-      check = { error: `${label} declares no JSON schema (content: ${mediaTypes.join(', ')})` };
+      // A page (text/html): only its media type can be checked.
+      check = { label, mediaTypes, requiredHeaders, validate: 'not-json' };
     } else {
       const pointer = [...resolved.pointer, 'content', json, 'schema'];
       try {
-        check = { label, validate: state.ajv.compile({ $ref: `${state.id}#${encodePointer(pointer)}` }) };
+        check = { label, mediaTypes, requiredHeaders, validate: state.ajv.compile({ $ref: `${state.id}#${encodePointer(pointer)}` }) };
       } catch (error) {
         check = { error: `${label}: its schema does not compile: ${error instanceof Error ? error.message : String(error)}` };
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertResponse, ContractError, validateResponse } from '../src/contract';
+import { assertResponse, ContractError, responseViolations, validateResponse } from '../src/contract';
 import { adsDocument, productDocument, type OpenApiDocument } from '../src/index';
 import shopJson from './fixtures/shop.bundled.json' with { type: 'json' };
 
@@ -234,5 +234,52 @@ describe('validateResponse on the product document', () => {
       }
     }
     expect(checked).toBeGreaterThan(50);
+  });
+});
+
+describe('responseViolations (the conformance kit and the proxy)', () => {
+  const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+  it('is empty for a conforming answer', () => {
+    expect(responseViolations({ operationId: 'listItems' }, 200, JSON_TYPE, { data: [item] }, shop)).toEqual([]);
+  });
+
+  it('names each violation by a JSON pointer with the offending value', () => {
+    const { title: _dropped, ...withoutTitle } = item;
+    expect(
+      responseViolations({ operationId: 'listItems' }, 200, JSON_TYPE, { data: [{ ...item, price: '12000' }, withoutTitle] }, shop),
+    ).toEqual([
+      { where: '/data/0/price', message: expect.stringContaining('must be'), value: '12000' },
+      { where: '/data/1/title', message: "body.data[1] is missing required property 'title'" },
+    ]);
+    expect(responseViolations({ operationId: 'listItems' }, 200, JSON_TYPE, { data: [{ ...item, extra: 1 }] }, shop)).toEqual([
+      { where: '/data/0/extra', message: "body.data[0] has unexpected property 'extra'", value: 1 },
+    ]);
+  });
+
+  it('reports an undeclared status and a media type the response does not declare', () => {
+    expect(responseViolations({ operationId: 'listItems' }, 418, JSON_TYPE, {}, shop)).toEqual([
+      { where: 'status', message: expect.stringContaining('declares no response for status 418'), value: 418 },
+    ]);
+    expect(responseViolations({ operationId: 'listItems' }, 200, { 'content-type': 'text/plain' }, 'ok', shop)).toEqual([
+      { where: 'content-type', message: 'listItems 200 declares application/json', value: 'text/plain' },
+    ]);
+    expect(responseViolations({ operationId: 'listItems' }, 200, {}, { data: [] }, shop)[0]?.where).toBe('content-type');
+  });
+
+  it('reports a header the response declares required and the answer lacks', () => {
+    expect(
+      responseViolations({ operationId: 'signInWithKakao' }, 302, { location: 'https://creator-market.kr/auth/kakao?token=x' }, undefined),
+    ).toEqual([]);
+    expect(responseViolations({ operationId: 'signInWithKakao' }, 302, {}, undefined)).toEqual([
+      { where: 'header:location', message: 'signInWithKakao 302 requires the location header' },
+    ]);
+  });
+
+  it('checks only the media type of a page (text/html)', () => {
+    expect(
+      responseViolations({ operationId: 'signInWithKakao' }, 200, { 'content-type': 'text/html; charset=utf-8' }, '<html></html>'),
+    ).toEqual([]);
+    expect(responseViolations({ operationId: 'signInWithKakao' }, 200, JSON_TYPE, {})[0]?.where).toBe('content-type');
   });
 });

@@ -21,6 +21,7 @@ import { ApiFailure, type ErrorBody } from './failure';
 import type { JournalRecord, RequestJournal } from './journal';
 import { JSON_LIMIT_BYTES, parseJsonBody, tooLarge, UPLOAD_LIMIT_BYTES } from './json-body';
 import { MalformedPathError, OperationTable } from './operation-table';
+import type { OperationProxy } from './proxy';
 import { resolveCaller, runHandler, toErrorResponse, type Outcome } from './pipeline';
 import { enterWorld, headerOf } from './request-context';
 
@@ -48,6 +49,8 @@ export interface ApiListenerOptions {
   scenarioGate: (request: ScenarioRequest, proceed: () => void) => void;
   /** Answers every request that is not for an operation. */
   fallback: RequestListener;
+  /** Proxy mode: the product API operations it forwards go to the real server (./proxy). */
+  proxy?: OperationProxy;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -59,6 +62,8 @@ interface Route {
   handler: Handler<OperationId>;
   validator: RequestValidator;
   takesFiles: boolean;
+  /** Forwarded to the real server (proxy mode) instead of answered by the handler. */
+  proxied: boolean;
 }
 
 export function createApiListener({
@@ -69,6 +74,7 @@ export function createApiListener({
   journal,
   scenarioGate,
   fallback,
+  proxy,
 }: ApiListenerOptions): RequestListener {
   const tables = services.map((service) => {
     const validator = new RequestValidator(service.document);
@@ -76,7 +82,16 @@ export function createApiListener({
     for (const op of service.operations) {
       const handler = service.handlers[op.operationId as keyof HandlerMap];
       if (!handler) throw new Error(`no handler for operation ${op.operationId}`);
-      routes.set(op, { service, op, handler: handler as Handler<OperationId>, validator, takesFiles: isMultipart(service.document, op) });
+      // Only the product API is forwarded: the ad service is another server.
+      const proxied = service.prefix === '' && proxy !== undefined && proxy.forwards(op);
+      routes.set(op, {
+        service,
+        op,
+        handler: handler as Handler<OperationId>,
+        validator,
+        takesFiles: isMultipart(service.document, op),
+        proxied,
+      });
     }
     return { service, table: new OperationTable(service.operations), routes };
   });
@@ -117,6 +132,10 @@ export function createApiListener({
       const entry = journal.enabled ? journalEntry(journal, world, req, route, pathname, search, res) : null;
       const sendJson = (status: number, body: unknown) => writeJson(res, status, body);
       scenarioGate({ world, req, res, operationId: route.op.operationId, path: pathname, sendJson }, () => {
+        if (route.proxied) {
+          proxy!.forward(req, res, route.op, entry, fail);
+          return;
+        }
         try {
           const rejection = route.service.guard?.(req);
           if (rejection) throw rejection;
@@ -156,7 +175,7 @@ function journalEntry(
     search,
     status: 0,
     durationMs: 0,
-    source: 'mocked',
+    source: route.proxied ? 'proxied' : 'mocked',
     violations: [],
   };
   res.once('close', () => {

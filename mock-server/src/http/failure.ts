@@ -18,6 +18,7 @@ const MESSAGES: Record<string, string> = {
   'payload-too-large': '요청 크기가 너무 커요.',
   'server-notice': '서버 안내',
   'gateway-timeout': '주문이 몰려 응답이 지연되고 있어요.',
+  'bad-gateway': '프록시 대상 서버가 올바르게 답하지 않았어요.',
   internal: '서버 오류가 발생했어요.',
   'stock-shortage': '재고가 부족한 물품이 있어요.',
   'market-schedule': '주문 가능한 마켓 일정이 아니에요.',

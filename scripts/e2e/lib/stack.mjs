@@ -11,10 +11,13 @@ export const BUILD_DIR = path.join(REPO_ROOT, '.tmp', 'e2e-app');
 
 /**
  * Starts the mock server. Every journey makes its own world, so it keeps more worlds than the default 16
- * (an evicted world would be re-seeded under a journey's feet).
+ * (an evicted world would be re-seeded under a journey's feet). E2E_MOCK_FLAGS adds flags of `pnpm mock`,
+ * e.g. `--proxy http://127.0.0.1:4011 --proxy-only home,market --start-at 2026-12-10T03:00:00Z` to run the
+ * journeys through proxy mode.
  */
 export async function startMockServer() {
-  return startMockCli({ flags: ['--max-worlds', '64'], timeoutMs: 180_000 });
+  const extra = (process.env.E2E_MOCK_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  return startMockCli({ flags: ['--max-worlds', '64', ...extra], timeoutMs: 180_000 });
 }
 
 /**

@@ -4952,6 +4952,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description Only from the mock server in proxy mode (`pnpm mock --proxy URL`): the real server it forwards this
+         *     operation to refused the connection or sent an answer that is not HTTP (`bad-gateway`); the message names
+         *     that server.
+         *      */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example {
+                 *       "code": "bad-gateway",
+                 *       "message": "프록시 대상 서버 http://127.0.0.1:8080에 연결하지 못했어요 (upstream refused the connection: connect ECONNREFUSED 127.0.0.1:8080)."
+                 *     } */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The request does not match this operation's schema (`bad-request`); nothing changed. */
         BadRequest: {
             headers: {
@@ -4974,7 +4990,9 @@ export interface components {
                 };
             };
         };
-        /** @description The gateway timed out during an order rush (`gateway-timeout`); the app shows '주문 실패'. */
+        /** @description The gateway timed out during an order rush (`gateway-timeout`); the app shows '주문 실패'. The mock server
+         *     in proxy mode answers it too when the real server it forwards to does not answer within --proxy-timeout.
+         *      */
         GatewayTimeout: {
             headers: {
                 [name: string]: unknown;
@@ -5152,6 +5170,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5215,6 +5234,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5268,6 +5288,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5331,6 +5352,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5390,6 +5412,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5456,6 +5479,7 @@ export interface operations {
             };
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5523,6 +5547,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5561,6 +5586,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5598,6 +5624,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5632,6 +5659,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5682,6 +5710,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5745,6 +5774,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5812,6 +5842,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5840,6 +5871,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5899,6 +5931,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5953,6 +5986,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -5981,6 +6015,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6040,6 +6075,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6113,6 +6149,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6197,6 +6234,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6265,6 +6303,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6335,6 +6374,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6362,6 +6402,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6406,6 +6447,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6460,6 +6502,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6504,6 +6547,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6549,6 +6593,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6594,6 +6639,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6644,6 +6690,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6688,6 +6735,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6737,6 +6785,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6791,6 +6840,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6818,6 +6868,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6870,6 +6921,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6922,6 +6974,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -6972,6 +7025,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7027,6 +7081,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7079,6 +7134,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7152,6 +7208,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7234,6 +7291,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7293,6 +7351,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7321,6 +7380,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7349,6 +7409,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7413,6 +7474,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7467,6 +7529,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7537,6 +7600,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7605,6 +7669,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7655,6 +7720,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7683,6 +7749,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7750,6 +7817,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7818,6 +7886,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7877,6 +7946,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -7974,6 +8044,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8021,6 +8092,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8078,6 +8150,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8144,6 +8217,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8203,6 +8277,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8266,6 +8341,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8329,6 +8405,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8384,6 +8461,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8438,6 +8516,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8492,6 +8571,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8550,6 +8630,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8610,6 +8691,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8678,6 +8760,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -8741,6 +8824,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             420: components["responses"]["ServerNotice"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
