@@ -2692,7 +2692,10 @@ export interface components {
             _id: string;
             /**
              * Format: date-time
-             * @description Until when a client may keep this profile cached; absent when the answer is not meant to be cached.
+             * @description Until when a client may keep this profile cached: the answer's time plus 10 minutes, to the whole
+             *     minute (our decision; the spec names the field only). Every public answer carries it (`getSeller`,
+             *     `getMarket`, `getReceipt`); a stored record (a world snapshot) has none.
+             *
              * @example 2026-11-21T10:10:00.000Z
              */
             _ttl?: string;
@@ -4596,6 +4599,11 @@ export interface components {
                  * @example 2025-02-10T04:30:00.000Z
                  */
                 uploadDT: string;
+                /**
+                 * @description The seller's own mobile number (CreatorProfile `info.phone`, left out of public answers).
+                 * @example +821012345678
+                 */
+                phone?: string;
             };
             /** @description Settlement account (never in public answers). */
             bank?: {
