@@ -1,9 +1,12 @@
-// Model-based test of the stateful server: random sequences of cart, order, subscription and alarm calls
-// over real HTTP, one fresh world per run, compared after every call with a small model of what the buyer
-// should see. The model states the rules from the operations' descriptions; the server must agree.
+// Model-based test of the stateful server: random sequences of cart, order, cancel, stock, subscription and
+// alarm calls over real HTTP, one fresh world per run, compared after every call with a small model of what
+// the buyer should see. The model states the rules itself, in plain arithmetic from SPEC.md and the
+// operations' descriptions (market timing, stock left, the per-buyer limit over live orders, an order being
+// its cart entry, delivery weight and minimum price): it imports none of the sdk's rule functions the server
+// uses, so a wrong rule there shows up here as a disagreement.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARM_OFFSETS_MINUTES, availableQuantity, checkOrder, marketState } from '@creator-market/sdk/domain';
+import { ALARM_OFFSETS_MINUTES } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import type { World } from '../src/world/world';
 import { startTestServer, type CallResult, type TestServer } from './harness';
@@ -23,6 +26,23 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
+
+// ---------------------------------------------------------------- the rules, stated by the model
+
+type ModelMarketState = 'none' | 'before-open' | 'closed' | 'opened' | 'pre-open';
+
+/** SPEC.md section 4, market timing: publicId 0 none; status 0 before open; ended or status 3 closed; then by start. */
+function marketStateOf(market: Market, now: number): ModelMarketState {
+  if (market.publicId === 0) return 'none';
+  if (market.status === 0) return 'before-open';
+  if (Date.parse(market.marketED) < now || market.status === 3) return 'closed';
+  return Date.parse(market.marketST) <= now ? 'opened' : 'pre-open';
+}
+
+/** Units of an option still in stock: stock - ordered, stock -1 unlimited, never negative. */
+const stockLeft = (stock: number, ordered: number) => (stock === -1 ? Infinity : Math.max(0, stock - ordered));
+/** limitAmount 0 means no limit. */
+const limitOf = (limitAmount: number) => (limitAmount === 0 ? Infinity : limitAmount);
 
 // ---------------------------------------------------------------- the catalog a run works with
 
@@ -85,7 +105,7 @@ function catalogOf(world: World): Catalog {
       return found.entry;
     });
   };
-  const left = (o: CatalogOption, order: number) => availableQuantity(0, o.stock, order);
+  const left = (o: CatalogOption, order: number) => stockLeft(o.stock, order);
 
   const open = personaMarket('겨울 스티커 마켓');
   const limited = (o: CatalogOption, order: number) => o.limitAmount === 2 && left(o, order) > 2;
@@ -114,7 +134,7 @@ function catalogOf(world: World): Catalog {
     { market: later, options: optionsOf(later, [(o, order) => left(o, order) > 0]) },
     { market: closed, options: optionsOf(closed, [() => true]) },
   ];
-  if (marketState(open, now) !== 'opened' || marketState(later, now) !== 'pre-open' || marketState(closed, now) !== 'closed') {
+  if (marketStateOf(open, now) !== 'opened' || marketStateOf(later, now) !== 'pre-open' || marketStateOf(closed, now) !== 'closed') {
     throw new Error('the persona markets are not in their expected states');
   }
 
@@ -145,13 +165,22 @@ interface Model {
   subscriptions: string[];
   /** Alarm times by market id. */
   alarms: Map<string, number[]>;
-  /** Units ordered so far, by option key (the seeded orders plus ours). */
+  /** Units ordered so far, by option key (the seeded orders plus ours, less the cancelled ones). */
   ordered: Map<string, number>;
+  /** The buyer's orders, oldest first (the buyer starts with none). */
+  orders: ModelOrder[];
+}
+
+interface ModelOrder {
+  publicId: string;
+  lines: ModelLine[];
+  cancelled: boolean;
 }
 
 interface Real {
   world: World;
   catalog: Catalog;
+  buyerUid: string;
   call: (
     who: 'buyer-new' | 'buyer',
     method: 'GET' | 'POST',
@@ -172,15 +201,18 @@ function setup(): { model: Model; real: Real } {
   const catalog = catalogOf(world);
   const tokens = { 'buyer-new': server.token('buyer-new', name), buyer: server.token('buyer', name) };
   const headers = { 'x-mock-world': name };
+  const buyerUid = world.store.accounts.one('persona', 'buyer-new')!.uid;
+  if (world.store.receipts.by('owner', buyerUid).length > 0) throw new Error('the new buyer persona is expected to start without orders');
   const ordered = new Map<string, number>();
   for (const option of catalog.optionsByKey.values()) {
     ordered.set(option.key, world.store.products.get(option.productId)!.product.option.find((o) => o.title === option.option)!.order);
   }
   return {
-    model: { carts: [], subscriptions: [], alarms: new Map(), ordered },
+    model: { carts: [], subscriptions: [], alarms: new Map(), ordered, orders: [] },
     real: {
       world,
       catalog,
+      buyerUid,
       call: async (who, method, path, options = {}) => {
         const res = await server.call(method, path, { token: tokens[who], headers, ...options });
         if (method === 'POST') {
@@ -193,8 +225,12 @@ function setup(): { model: Model; real: Real } {
   };
 }
 
-const left = (model: Model, option: CatalogOption) => availableQuantity(0, option.stock, model.ordered.get(option.key) ?? 0);
-const perBuyerLimit = (option: CatalogOption) => availableQuantity(option.limitAmount, -1, 0);
+const left = (model: Model, option: CatalogOption) => stockLeft(option.stock, model.ordered.get(option.key) ?? 0);
+/** The cart bounds an entry by limitAmount alone (SPEC.md section 5: it does not know the buyer's orders). */
+const perBuyerLimit = (option: CatalogOption) => limitOf(option.limitAmount);
+/** Units of the product in the buyer's orders that were not cancelled. */
+const liveUnits = (model: Model, catalog: Catalog, productId: string) =>
+  model.orders.filter((o) => !o.cancelled).reduce((sum, o) => sum + productAmount(catalog, o.lines, productId), 0);
 const productAmount = (catalog: Catalog, lines: readonly ModelLine[], productId: string) =>
   lines.reduce((sum, line) => sum + (catalog.optionsByKey.get(line.key)!.productId === productId ? line.amount : 0), 0);
 
@@ -262,6 +298,16 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
     const res = await real.call('buyer', 'GET', '/cart/v2/get/single', { query: { id: entry.id } });
     expect(res.status).toBe(403);
   }
+
+  // the buyer's receipts: the model's orders, each with its lines, cancelled (10) or not (0)
+  const receipts = world.store.receipts.by('owner', real.buyerUid).map(({ receipt }) => ({
+    publicId: receipt.publicId,
+    lines: receipt.productList.map((l) => `${l._id}/${l.option}x${l.amount}`),
+    cancelled: receipt.status.at(-1)!.status === 10,
+  }));
+  expect(receipts).toEqual(
+    model.orders.map((o) => ({ publicId: o.publicId, lines: o.lines.map((l) => `${l.key}x${l.amount}`), cancelled: o.cancelled })),
+  );
 }
 
 /** Every command lets a second pass before it runs, then checks the invariants after it. */
@@ -302,7 +348,7 @@ class AddToCart extends Step {
       },
     });
 
-    const state = marketState(market, world.clock.now());
+    const state = marketStateOf(market, world.clock.now());
     if (state === 'closed' || state === 'before-open') return expectFailure(res, 'market-schedule');
     const existing = model.carts.find((e) => e.marketIndex === this.marketIndex);
     const merged = existing ? existing.lines.map((l) => ({ ...l })) : [];
@@ -408,24 +454,57 @@ class SetDelivery extends Step {
   }
 }
 
+/**
+ * What the order request sends of its entry: the app's way (`orderable`: every line that has stock left,
+ * '품절 제외 후 주문'), all of the entry's lines as they are, or a body that differs from the entry (one unit
+ * more on a line, another of the market's options instead of a line, a line sent twice).
+ */
+type OrderBodyKind = 'orderable' | 'cart' | 'more' | 'other' | 'twice';
+const ORDER_BODY_KINDS: readonly OrderBodyKind[] = [...Array<OrderBodyKind>(8).fill('orderable'), 'cart', 'more', 'other', 'twice'];
+
 class PlaceOrder extends Step {
-  constructor(readonly entryIndex: number) {
+  constructor(
+    readonly entryIndex: number,
+    readonly kind: OrderBodyKind,
+  ) {
     super();
   }
   check = (model: Readonly<Model>) => model.carts.length > 0;
-  toString = () => `insertReceipt(entry ${this.entryIndex})`;
+  toString = () => `insertReceipt(entry ${this.entryIndex}, ${this.kind})`;
+
+  /** The lines the body sends. */
+  private sentLines(model: Model, catalog: Catalog, entry: ModelEntry): ModelLine[] {
+    const [first, ...rest] = entry.lines as [ModelLine, ...ModelLine[]];
+    switch (this.kind) {
+      case 'orderable':
+        return entry.lines.filter((l) => left(model, catalog.optionsByKey.get(l.key)!) > 0);
+      case 'cart':
+        return entry.lines;
+      case 'more':
+        return [{ ...first, amount: first.amount + 1 }, ...rest];
+      case 'other': {
+        const outside = catalog.carts[entry.marketIndex]!.options.find((o) => !entry.lines.some((l) => l.key === o.key));
+        return outside ? [{ key: outside.key, amount: first.amount }, ...rest] : [{ ...first, amount: first.amount + 1 }, ...rest];
+      }
+      case 'twice':
+        return [...entry.lines, first];
+    }
+  }
 
   async apply(model: Model, real: Real): Promise<void> {
     const { catalog, world } = real;
     const entry = pickEntry(model, this.entryIndex);
     const { market } = catalog.carts[entry.marketIndex]!;
     const title = entry.delivery ?? '택배';
-    const lines = entry.lines.map((l) => ({ option: catalog.optionsByKey.get(l.key)!, amount: l.amount }));
+    const sent = this.sentLines(model, catalog, entry);
     const res = await real.call('buyer-new', 'POST', '/receipt/insert', {
       body: {
         marketId: market._id,
         memo: '빠른 배송 부탁드려요',
-        productList: lines.map((l) => ({ _id: l.option.productId, option: l.option.option, amount: l.amount })),
+        productList: sent.map((l) => {
+          const option = catalog.optionsByKey.get(l.key)!;
+          return { _id: option.productId, option: option.option, amount: l.amount };
+        }),
         delivery: {
           addr: '서울특별시 마포구 와우산로 94',
           addr2: '3층 301호',
@@ -443,25 +522,106 @@ class PlaceOrder extends Step {
       },
     });
 
-    // The order's own rules (tested in full by the receipt tests); here only whether it goes through.
-    const productIds = [...new Set(lines.map((l) => l.option.productId))];
-    const orderable =
-      marketState(market, world.clock.now()) === 'opened' &&
-      productIds.every(
-        (id) => productAmount(catalog, entry.lines, id) <= perBuyerLimit(lines.find((l) => l.option.productId === id)!.option),
-      ) &&
-      lines.every((l) => left(model, l.option) >= l.amount) &&
-      checkOrder({
-        lines: lines.map((l) => ({ price: l.option.price, amount: l.amount, weight: l.option.weight })),
-        deliveryOptions: market.delivery.option.filter((o) => o.useYN),
-        selectedTitle: title,
-        minPrice: market.minPrice,
-      }) === null;
-    if (!orderable) return expectFailure(res);
+    const failure = this.expectedFailure(model, real, entry, sent, title);
+    if (failure) return expectFailure(res, failure);
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    for (const { option, amount } of lines) model.ordered.set(option.key, (model.ordered.get(option.key) ?? 0) + amount);
+    for (const line of sent) model.ordered.set(line.key, (model.ordered.get(line.key) ?? 0) + line.amount);
+    model.orders.push({ publicId: res.body.data, lines: sent.map((l) => ({ ...l })), cancelled: false });
     model.carts = model.carts.filter((e) => e !== entry);
+  }
+
+  /** The first check of insertReceipt's description that fails, or null. */
+  private expectedFailure(model: Model, real: Real, entry: ModelEntry, sent: readonly ModelLine[], title: string): string | null {
+    const { catalog, world } = real;
+    const { market } = catalog.carts[entry.marketIndex]!;
+    const optionOf = (l: ModelLine) => catalog.optionsByKey.get(l.key)!;
+    // 1. the body: at least one line
+    if (sent.length === 0) return 'bad-request';
+    // 3. the market is open
+    if (marketStateOf(market, world.clock.now()) !== 'opened') return 'market-schedule';
+    // 4. the lines are the entry's: same amounts, none twice, only lines without stock left out
+    const keys = sent.map((l) => l.key);
+    const sameAsEntry = sent.every((l) => entry.lines.some((e) => e.key === l.key && e.amount === l.amount));
+    const leftOutOrderable = entry.lines.some((e) => !keys.includes(e.key) && left(model, optionOf(e)) > 0);
+    if (new Set(keys).size !== keys.length || !sameAsEntry || leftOutOrderable) return 'invalid-cart';
+    // 6. per product: this order and the buyer's live orders together within limitAmount
+    for (const productId of new Set(sent.map((l) => optionOf(l).productId))) {
+      const limit = limitOf(optionOf(sent.find((l) => optionOf(l).productId === productId)!).limitAmount);
+      if (productAmount(catalog, sent, productId) + liveUnits(model, catalog, productId) > limit) return 'amount-exceeded';
+    }
+    // 7. stock: nothing left is out-of-stock, less than asked a shortage
+    if (sent.some((l) => left(model, optionOf(l)) === 0)) return 'out-of-stock';
+    if (sent.some((l) => l.amount > left(model, optionOf(l)))) return 'stock-shortage';
+    // 8-9. a usable delivery option carrying the weight, and the minimum product total
+    const delivery = market.delivery.option.find((o) => o.title === title && o.useYN);
+    if (!delivery) return 'invalid-delivery-option';
+    const weight = sent.reduce((sum, l) => sum + optionOf(l).weight * l.amount, 0);
+    if (delivery.weight != null && weight > delivery.weight) return 'weight-exceeded';
+    const total = sent.reduce((sum, l) => sum + optionOf(l).price * l.amount, 0);
+    if (market.minPrice > 0 && total < market.minPrice) return 'under-total-price';
+    return null;
+  }
+}
+
+/** The buyer cancels one of their orders (status 10): allowed once, before payment; the units go back. */
+class CancelOrder extends Step {
+  constructor(readonly orderIndex: number) {
+    super();
+  }
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  toString = () => `changeReceiptStatus(order ${this.orderIndex}, 10)`;
+
+  async apply(model: Model, real: Real): Promise<void> {
+    const order = model.orders[this.orderIndex % model.orders.length]!;
+    const res = await real.call('buyer-new', 'POST', '/receipt/change-status', {
+      query: { id: order.publicId },
+      body: { status: 10, msg: '다시 담아서 주문할게요' },
+    });
+    if (order.cancelled) return expectFailure(res, 'already-canceled');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    order.cancelled = true;
+    for (const line of order.lines) model.ordered.set(line.key, Math.max(0, (model.ordered.get(line.key) ?? 0) - line.amount));
+  }
+}
+
+/** The buyer puts the lines of one of their orders in the cart again (buying again meets the per-buyer limit). */
+class BuyAgain extends Step {
+  constructor(readonly orderIndex: number) {
+    super();
+  }
+  check = (model: Readonly<Model>) => model.orders.length > 0;
+  toString = () => `addToCart(the lines of order ${this.orderIndex})`;
+
+  async apply(model: Model, real: Real): Promise<void> {
+    const order = model.orders[this.orderIndex % model.orders.length]!;
+    const marketIndex = real.catalog.carts.findIndex((m) => m.options.some((o) => o.key === order.lines[0]!.key));
+    const { options } = real.catalog.carts[marketIndex]!;
+    const picks = order.lines.map((l) => ({ option: options.findIndex((o) => o.key === l.key), amount: l.amount }));
+    await new AddToCart(marketIndex, picks).apply(model, real);
+  }
+}
+
+/** The seller sets an option's stock to what is ordered plus 0-2 (no API: the seller's side of the world). */
+class SellerSetsStock extends Step {
+  constructor(
+    readonly optionIndex: number,
+    readonly more: number,
+  ) {
+    super();
+  }
+  check = () => true;
+  toString = () => `sellerSetsStock(option ${this.optionIndex}, ordered + ${this.more})`;
+
+  async apply(model: Model, real: Real): Promise<void> {
+    const options = [...real.catalog.optionsByKey.values()];
+    const option = options[this.optionIndex % options.length]!;
+    const stock = (model.ordered.get(option.key) ?? 0) + this.more;
+    real.world.store.products.update(option.productId, (row) => ({
+      ...row,
+      product: { ...row.product, option: row.product.option.map((o) => (o.title === option.option ? { ...o, stock } : o)) },
+    }));
+    option.stock = stock;
   }
 }
 
@@ -519,7 +679,7 @@ class AddAlarm extends Step {
     });
 
     const now = real.world.clock.now();
-    const state = marketState(market, now);
+    const state = marketStateOf(market, now);
     if (!market.public || !(state === 'pre-open' || state === 'before-open') || start <= now) return expectFailure(res, 'invalid-market');
     const valid = (at: number, minutes: number) => (ALARM_OFFSETS_MINUTES as readonly number[]).includes(minutes) && at > now;
     if (requested && !requested.every((at, i) => valid(at, this.offsets![i]!))) return expectFailure(res, 'bad-request');
@@ -554,11 +714,15 @@ const CART_MARKETS = 4;
 const ALARM_MARKETS = 4;
 const addToCart = fc
   .tuple(
-    fc.constantFrom(0, 0, 0, 1, 1, 2, 3),
+    fc.constantFrom(0, 0, 0, 0, 0, 1, 1, 2, 3),
     fc.array(fc.record({ option: fc.nat(5), amount: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 2 }),
   )
   .map(([market, picks]) => new AddToCart(market % CART_MARKETS, picks));
-/** fc.commands picks uniformly among these: adding to the cart is listed three times so carts fill up. */
+/** Mostly the newest entry (the one just filled), so that an order follows its add. */
+const placeOrder = fc
+  .tuple(fc.constantFrom(0, 0, 0, 1, 2, 3), fc.constantFrom(...ORDER_BODY_KINDS))
+  .map(([entry, kind]) => new PlaceOrder(entry, kind));
+/** fc.commands picks uniformly among these: adding to the cart and ordering are listed three times so carts fill up and empty. */
 const commandArbitraries = [
   addToCart,
   addToCart,
@@ -573,7 +737,11 @@ const commandArbitraries = [
     .map(([entry, line, amount, missing]) => new UpdateLine(entry, line, amount, missing)),
   fc.nat(3).map((entry) => new DeleteCart(entry)),
   fc.tuple(fc.nat(3), fc.constantFrom(...DELIVERY_TITLES)).map(([entry, title]) => new SetDelivery(entry, title)),
-  fc.nat(3).map((entry) => new PlaceOrder(entry)),
+  placeOrder,
+  placeOrder,
+  placeOrder,
+  fc.nat(5).map((order) => new CancelOrder(order)),
+  fc.tuple(fc.nat(10), fc.nat(2)).map(([option, more]) => new SellerSetsStock(option, more)),
   fc.nat(3).map((seller) => new Subscribe(seller)),
   fc.nat(3).map((seller) => new Unsubscribe(seller)),
   fc
@@ -585,9 +753,31 @@ const commandArbitraries = [
   fc.nat(ALARM_MARKETS - 1).map((market) => new DeleteAlarm(market)),
 ];
 
+/**
+ * Only what moves stock and limits: carts of the open market (mostly its limited product, option 2, so that
+ * orders meet the per-buyer limit) and of the minimum-price market, orders, cancels and stock changes.
+ */
+const orderArbitraries = [
+  fc
+    .tuple(
+      fc.constantFrom(0, 0, 0, 0, 0, 1),
+      fc.array(fc.record({ option: fc.constantFrom(0, 1, 2, 2, 2, 2, 3, 4), amount: fc.integer({ min: 1, max: 2 }) }), {
+        minLength: 1,
+        maxLength: 2,
+      }),
+    )
+    .map(([market, picks]) => new AddToCart(market, picks)),
+  fc.tuple(fc.nat(3), fc.nat(3), fc.integer({ min: 0, max: 4 })).map(([entry, line, amount]) => new UpdateLine(entry, line, amount, false)),
+  placeOrder,
+  placeOrder,
+  fc.nat(5).map((order) => new BuyAgain(order)),
+  fc.nat(5).map((order) => new CancelOrder(order)),
+  fc.tuple(fc.nat(10), fc.nat(2)).map(([option, more]) => new SellerSetsStock(option, more)),
+];
+
 describe('model of the stateful server', () => {
   const { seed } = fc.readConfigureGlobal();
-  it(`cart, orders, subscriptions and alarms match the model (${RUNS} runs of up to ${MAX_COMMANDS} commands, seed ${seed})`, async () => {
+  it(`cart, orders, cancels, stock, subscriptions and alarms match the model (${RUNS} runs of up to ${MAX_COMMANDS} commands, seed ${seed})`, async () => {
     const started = Date.now();
     await fc.assert(
       fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_COMMANDS, size: 'max' }), (commands) =>
@@ -595,7 +785,13 @@ describe('model of the stateful server', () => {
       ),
       { numRuns: RUNS },
     );
-    console.log(`[model] ${RUNS} runs of up to ${MAX_COMMANDS} commands, seed ${seed}, ${runCount} worlds, ${Date.now() - started} ms`);
+    await fc.assert(
+      fc.asyncProperty(fc.commands(orderArbitraries, { maxCommands: MAX_COMMANDS, size: 'max' }), (commands) =>
+        fc.asyncModelRun(setup, commands),
+      ),
+      { numRuns: RUNS },
+    );
+    console.log(`[model] 2 x ${RUNS} runs of up to ${MAX_COMMANDS} commands, seed ${seed}, ${runCount} worlds, ${Date.now() - started} ms`);
     console.log(
       `[model] outcomes: ${[...outcomes]
         .sort()

@@ -7,11 +7,13 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const store = () => srv.mock.worlds.defaultWorld.store;
+const world = () => srv.mock.worlds.defaultWorld;
+const store = () => world().store;
 const PERSONA = 'mallang_studio';
 
 describe('getSeller', () => {
   it("answers the seller's public profile, without bank account or private phone", async () => {
+    const before = world().clock.now();
     const res = await srv.call('GET', `/common/v2/seller/${PERSONA}`);
     expect(res.status).toBe(200);
     const stored = store().sellers.one('publicId', PERSONA)!;
@@ -19,7 +21,13 @@ describe('getSeller', () => {
     expect(stored.info.phone).toBeDefined();
     const { bank: _bank, ...rest } = stored;
     const { phone: _phone, ...info } = stored.info;
-    expect(res.body.data).toEqual({ ...rest, info });
+    const { _ttl: ttl, ...served } = res.body.data;
+    expect(served).toEqual({ ...rest, info });
+    // how long it may be kept: the answer's time plus 10 minutes, to the whole minute
+    const whole = (ms: number) => Math.floor((ms + 10 * 60_000) / 60_000) * 60_000;
+    expect(Date.parse(ttl)).toBeGreaterThanOrEqual(whole(before));
+    expect(Date.parse(ttl)).toBeLessThanOrEqual(whole(world().clock.now()));
+    expect(Date.parse(ttl) % 60_000).toBe(0);
     expect(res.body.data.info.name).toBe('말랑공방');
   });
 

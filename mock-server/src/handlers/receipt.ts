@@ -47,13 +47,13 @@ export const receiptHandlers = {
     return { data: placeOrder(world, signedIn(user), body, now).receipt.publicId };
   },
 
-  getReceipt({ user, params }, { world }) {
+  getReceipt({ user, params }, { world, now }) {
     const { store } = world;
     const row = ownReceipt(store, signedIn(user), params.publicId);
     const market = store.markets.get(row.marketUID)?.market;
     const seller = store.sellers.get(row.sellerUID);
     if (!market || !seller) throw new ApiFailure(404, 'not-found', { message: '주문한 마켓을 찾을 수 없어요.' });
-    return { data: { marketInfo: market, sellerInfo: publicProfile(seller), receiptInfo: row.receipt } };
+    return { data: { marketInfo: market, sellerInfo: publicProfile(seller, now), receiptInfo: row.receipt } };
   },
 
   updateReceiptMemo({ user, body }, { world }) {

@@ -36,8 +36,8 @@ function coSubscribed(store: Store, seller: CreatorProfile): CreatorProfile[] {
 }
 
 export const sellerHandlers = {
-  getSeller({ params }, { world }) {
-    return { data: publicProfile(sellerByPublicId(world.store, params.sellerPID)) };
+  getSeller({ params }, { world, now }) {
+    return { data: publicProfile(sellerByPublicId(world.store, params.sellerPID), now) };
   },
 
   listSellerOpenedMarkets({ params }, { world, now }) {

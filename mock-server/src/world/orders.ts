@@ -6,18 +6,19 @@ import type { components } from '@creator-market/sdk/generated/api';
 import {
   availableQuantity,
   BANKS,
+  buyerLimitLeft,
   canBuyerCancel,
   cartTotals,
   CART_ENTRY_STATUS,
   checkOrder,
   isInUse,
   isReceiptCancelled,
+  LIMIT_AMOUNT_NONE,
   latestStatus,
   latestStatusEntry,
   marketState,
   RECEIPT_NOTES,
   RECEIPT_STATUS,
-  STOCK_UNLIMITED,
   toEpochMs,
   VIRTUAL_ACCOUNT_BANK_CODE,
   type ReceiptStatusCode,
@@ -32,6 +33,7 @@ type Schemas = components['schemas'];
 type Receipt = Schemas['Receipt'];
 type PaymentResult = Schemas['PaymentResult'];
 type ProductOption = Schemas['ProductOption'];
+type CartProduct = Schemas['CartProduct'];
 export type OrderRequest = Schemas['OrderRequest'];
 
 /** A virtual account waits 24 hours for its deposit (paths/payment.yaml, issueVirtualAccount). */
@@ -100,27 +102,24 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
     throw refuse('invalid-cart', '장바구니 정보가 올바르지 않아요.');
   }
   if (cartRow.cart.status === CART_ENTRY_STATUS.ordering) throw refuse('already-in-order', '이미 접수 중인 주문이 있어요.');
+  assertLinesOfCart(store, request.productList, cartRow.cart.productList);
 
-  // 5. products of this market, on sale, with options on sale
+  // 5. products on sale, with options on sale (a product gone from the store is listed by its cart title)
   const rows = request.productList.map((line) => {
     const row = store.products.get(line._id);
-    // A product gone from the store that the cart still shows was deleted; any other unknown id is not the market's.
-    const deletedTitle = row ? null : cartRow.cart.productList.find((p) => p._id === line._id)?.productTitle;
-    if ((!row && !deletedTitle) || (row && row.marketUID !== market._id)) throw refuse('invalid-product', '마켓에 없는 물품이에요.');
-    return { line, row, title: row?.product.title ?? deletedTitle ?? '' };
+    const title = row?.product.title ?? cartRow.cart.productList.find((p) => p._id === line._id)?.productTitle ?? '';
+    return { line, row, title };
   });
   const deleted = uniqueById(rows.filter(({ row }) => !row || !isInUse(row.product)).map(({ line, title }) => ({ _id: line._id, title })));
   if (deleted.length > 0) throw refuse('deleted-product', '삭제된 물품이 있어요.', deleted);
-  const lines: OrderedLine[] = mergeLines(
-    rows.map(({ line, row }) => {
-      const product = (row as ProductRow).product;
-      const option = product.option.find((o) => o.title === line.option);
-      if (!option || !isInUse(option)) throw refuse('invalid-product-option', '물품에 없는 옵션이에요.');
-      return { row: row as ProductRow, option, amount: line.amount };
-    }),
-  );
+  const lines: OrderedLine[] = rows.map(({ line, row }) => {
+    const product = (row as ProductRow).product;
+    const option = product.option.find((o) => o.title === line.option);
+    if (!option || !isInUse(option)) throw refuse('invalid-product-option', '물품에 없는 옵션이에요.');
+    return { row: row as ProductRow, option, amount: line.amount };
+  });
 
-  // 6. the per-buyer limit of each product, over all of its lines
+  // 6. the per-buyer limit of each product: this order's lines together plus the buyer's live orders
   const perProduct = new Map<string, { row: ProductRow; amount: number }>();
   for (const line of lines) {
     const entry = perProduct.get(line.row.product._id) ?? { row: line.row, amount: 0 };
@@ -128,13 +127,13 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
     perProduct.set(line.row.product._id, entry);
   }
   for (const { row, amount } of perProduct.values()) {
-    if (amount > availableQuantity(row.product.limitAmount, STOCK_UNLIMITED, 0)) {
+    if (amount > buyerLimitLeft(row.product.limitAmount, unitsInLiveOrders(store, buyer.uid, row.product._id))) {
       throw refuse('amount-exceeded', '1인 구매 가능 수량을 초과한 물품이 있어요.');
     }
   }
 
   // 7. stock left per option: none at all is out-of-stock, fewer than asked is a shortage list
-  const left = (line: OrderedLine) => availableQuantity(0, line.option.stock, line.option.order);
+  const left = (line: OrderedLine) => availableQuantity(LIMIT_AMOUNT_NONE, line.option.stock, line.option.order);
   if (lines.some((line) => left(line) === 0)) throw refuse('out-of-stock', '품절된 물품이 있어요');
   const short = lines.filter((line) => line.amount > left(line));
   if (short.length > 0) {
@@ -223,15 +222,38 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
   return row;
 }
 
-/** Lines of the same product option (the body may repeat one) become one line, in first-seen order. */
-function mergeLines(lines: OrderedLine[]): OrderedLine[] {
-  const merged: OrderedLine[] = [];
-  for (const line of lines) {
-    const same = merged.find((m) => m.row.product._id === line.row.product._id && m.option.title === line.option.title);
-    if (same) same.amount += line.amount;
-    else merged.push({ ...line });
+/**
+ * An order is what its cart entry holds: every line is one of the entry's (same product and option) with the
+ * entry's amount, none is sent twice, and an entry line may be left out only when it cannot be ordered now
+ * (its product or option is gone or off sale, or none is left: the app's '품절 제외 후 주문').
+ */
+function assertLinesOfCart(store: Store, sent: OrderRequest['productList'], held: readonly CartProduct[]): void {
+  const key = (line: { _id: string; option: string }) => pairKey(line._id, line.option);
+  const sentKeys = new Set(sent.map(key));
+  const differs =
+    sentKeys.size !== sent.length ||
+    sent.some((line) => held.find((h) => key(h) === key(line))?.amount !== line.amount) ||
+    held.some((line) => !sentKeys.has(key(line)) && canOrderNow(store, line));
+  if (differs) throw refuse('invalid-cart', '장바구니에 담긴 물품과 수량으로 주문해주세요.');
+}
+
+/** The cart line's product and option are on sale and some of it is left. */
+function canOrderNow(store: Store, line: CartProduct): boolean {
+  const product = store.products.get(line._id)?.product;
+  const option = product?.option.find((o) => o.title === line.option);
+  return (
+    !!product && !!option && isInUse(product) && isInUse(option) && availableQuantity(LIMIT_AMOUNT_NONE, option.stock, option.order) > 0
+  );
+}
+
+/** Units of the product in the buyer's orders that were not cancelled (the per-buyer limit counts them). */
+function unitsInLiveOrders(store: Store, buyerUid: string, productId: string): number {
+  let units = 0;
+  for (const { receipt } of store.receipts.by('owner', buyerUid)) {
+    if (isReceiptCancelled(latestStatus(receipt.status))) continue;
+    for (const line of receipt.productList) if (line._id === productId) units += line.amount;
   }
-  return merged;
+  return units;
 }
 
 function uniqueById(items: ErrorListItem[]): ErrorListItem[] {

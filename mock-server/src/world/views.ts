@@ -27,11 +27,19 @@ export function sellerSummary(profile: Schemas['CreatorProfile'], isNew?: boolea
   };
 }
 
-/** A seller profile as the public sees it: no bank account and no private phone number. */
-export function publicProfile(profile: Schemas['CreatorProfile']): Schemas['CreatorProfile'] {
+/** How long a client may keep a public seller profile (CreatorProfile `_ttl`; our decision, the spec gives none). */
+export const PROFILE_TTL_MS = 10 * 60 * 1000;
+
+/** A profile's `_ttl` for an answer at `now`: now + PROFILE_TTL_MS, to the whole minute (answers within a minute are equal). */
+export function profileTtl(now: number): string {
+  return new Date(Math.floor((now + PROFILE_TTL_MS) / 60_000) * 60_000).toISOString();
+}
+
+/** A seller profile as the public sees it at `now`: no bank account, no private phone number, with its `_ttl`. */
+export function publicProfile(profile: Schemas['CreatorProfile'], now: number): Schemas['CreatorProfile'] {
   const { bank: _bank, ...rest } = profile;
   const { phone: _phone, ...info } = profile.info;
-  return { ...rest, info };
+  return { ...rest, _ttl: profileTtl(now), info };
 }
 
 /** The market card of market lists and the calendar. */

@@ -7,7 +7,7 @@ import { cartTotals, isInUse } from './pricing';
 
 /** The stock fields of a product option or a cart line. */
 export interface StockInput {
-  /** Per-order limit; 0 (or missing) = none. */
+  /** Most units of the product one buyer may order (see buyerLimitLeft); 0 (or missing) = none. */
   limitAmount?: number | null;
   /** Stock; -1 = unlimited. */
   stock: number;
@@ -32,6 +32,17 @@ export function lineAvailableQuantity(line: StockInput, otherLinesAmount: number
   const limit = limitBound(line.limitAmount);
   const others = Number.isFinite(otherLinesAmount) && otherLinesAmount > 0 ? Math.floor(otherLinesAmount) : 0;
   return Math.min(Math.max(0, limit - others), stockBound(line.stock, line.order));
+}
+
+/**
+ * How many more units of a product one buyer may order. limitAmount (0 = none: Infinity) counts per buyer
+ * across their live orders (cancelled ones give their units back), so this is what `liveOrdered`, the units
+ * of the product in the buyer's orders not cancelled, leaves of it; never negative. The cart's formula
+ * (availableQuantity) is this rule with nothing ordered yet: a cart entry does not know the buyer's orders.
+ */
+export function buyerLimitLeft(limitAmount: number | null | undefined, liveOrdered: number): number {
+  const ordered = Number.isFinite(liveOrdered) && liveOrdered > 0 ? Math.floor(liveOrdered) : 0;
+  return Math.max(0, limitBound(limitAmount) - ordered);
 }
 
 function limitBound(limitAmount: number | null | undefined): number {

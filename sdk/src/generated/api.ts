@@ -501,7 +501,8 @@ export interface paths {
          *        `invalid-product-option`: the product has no option with this title, or it is not on sale.
          *     5. `already-in-order`: an order is being placed from this market's entry (status 1).
          *     6. `limit-cart`: the market has no entry yet and the cart already holds 20 entries.
-         *     7. Quantities after the add, with the rule of SPEC.md section 5 as ordering checks it: an option with
+         *     7. Quantities after the add, with the rule of SPEC.md section 5 (the entry alone; the buyer's live
+         *        orders count towards `limitAmount` when ordering, see insertReceipt): an option with
          *        nothing left (`stock` - `order` <= 0, `stock` -1 = unlimited) is `out-of-stock`; a line above
          *        `stock` - `order`, or a product whose lines together exceed its `limitAmount` (0 = no limit), is
          *        `amount-exceeded`.
@@ -1412,11 +1413,17 @@ export interface paths {
          *     3. the market is open now: started and not ended, status not 0 or 3 (`market-schedule`, a list
          *        naming the market; the app says '마켓 일정을 확인해주세요' and goes home);
          *     4. `cartId` names a cart of this account for this market (`invalid-cart`) that is not already being
-         *        ordered, status 1 (`already-in-order`, '주문 접수 중');
-         *     5. every product belongs to the market (`invalid-product`) and is neither deleted nor `useYN` false
-         *        (`deleted-product`, a list of those products); every option exists with `useYN` true
-         *        (`invalid-product-option`);
-         *     6. no product exceeds its `limitAmount` when it is not 0 (`amount-exceeded`);
+         *        ordered, status 1 (`already-in-order`, '주문 접수 중'); and `productList` is that entry's: every
+         *        line is a line of the entry (same `_id` and `option`) with the entry's `amount`, no line is sent
+         *        twice, and a line of the entry is left out only when it cannot be ordered now (its product or
+         *        option is deleted or `useYN` false, or `stock` - `order` <= 0: the app's '품절 제외 후 주문');
+         *        otherwise `invalid-cart`. The delivery option is the request's `delivery.title` (the app sends the
+         *        entry's `deliveryOption`);
+         *     5. every product is neither deleted nor `useYN` false (`deleted-product`, a list of those products);
+         *        every option exists with `useYN` true (`invalid-product-option`);
+         *     6. per product, this order's lines together plus the units of it in the buyer's live orders (not
+         *        cancelled: latest status not 10 or 11) do not exceed its `limitAmount` when it is not 0
+         *        (`amount-exceeded`): the limit is per buyer, not per order;
          *     7. stock, where `available` = stock minus already ordered (stock -1 unlimited): an option with
          *        nothing available is `out-of-stock`; options with fewer available than asked are
          *        `stock-shortage`, a list giving each one's `available`. The app shows '품절된 물품이 있어요' for
@@ -2538,7 +2545,7 @@ export interface components {
              */
             order: number;
             /**
-             * @description The product's per-buyer limit; 0 = no limit.
+             * @description The product's per-buyer limit over the buyer's live orders (see Product); 0 = no limit.
              * @example 3
              */
             limitAmount: number;
@@ -2685,7 +2692,10 @@ export interface components {
             _id: string;
             /**
              * Format: date-time
-             * @description Until when a client may keep this profile cached; absent when the answer is not meant to be cached.
+             * @description Until when a client may keep this profile cached: the answer's time plus 10 minutes, to the whole
+             *     minute (our decision; the spec names the field only). Every public answer carries it (`getSeller`,
+             *     `getMarket`, `getReceipt`); a stored record (a world snapshot) has none.
+             *
              * @example 2026-11-21T10:10:00.000Z
              */
             _ttl?: string;
@@ -3415,8 +3425,10 @@ export interface components {
          * OrderRequest
          * @description Body of `POST /receipt/insert`: an order placed from one cart entry (SPEC.md section 3). The server
          *     checks the market window, stock, limits, the delivery option (exists, `useYN`, weight), the minimum
-         *     order price and the cart's state, and answers with the new receipt's `publicId`. Only lines with an
-         *     amount above 0 are sent; at least one line ('주문 가능한 물품을 1개 이상 담아주세요').
+         *     order price and the cart's state, and answers with the new receipt's `publicId`. The lines are the cart
+         *     entry's own (same products, options and amounts; only lines that cannot be ordered now may be left out),
+         *     else `invalid-cart` (see insertReceipt). Only lines with an amount above 0 are sent; at least one line
+         *     ('주문 가능한 물품을 1개 이상 담아주세요').
          *
          * @example {
          *       "marketId": "6650f1c2a9d3e4b5c6d7e001",
@@ -3474,7 +3486,7 @@ export interface components {
              * @example 키링은 핑크로 부탁드려요!
              */
             memo: string;
-            /** @description The lines to order. */
+            /** @description The cart entry's lines to order, each with the entry's amount. */
             productList: {
                 /** @description Product id. */
                 _id: string;
@@ -3878,7 +3890,11 @@ export interface components {
              */
             weight: number;
             /**
-             * @description Most units one buyer may order; 0 = no limit.
+             * @description Most units of the product one buyer may have in their live orders together (orders not cancelled,
+             *     status 10 or 11, count; a cancel gives its units back); 0 = no limit. A cart entry is bounded by
+             *     `limitAmount` alone (SPEC.md section 5's formula: it does not know the buyer's orders); placing an
+             *     order checks this order plus the buyer's live orders (`amount-exceeded`).
+             *
              * @default 0
              * @example 3
              */
@@ -4583,6 +4599,11 @@ export interface components {
                  * @example 2025-02-10T04:30:00.000Z
                  */
                 uploadDT: string;
+                /**
+                 * @description The seller's own mobile number (CreatorProfile `info.phone`, left out of public answers).
+                 * @example +821012345678
+                 */
+                phone?: string;
             };
             /** @description Settlement account (never in public answers). */
             bank?: {

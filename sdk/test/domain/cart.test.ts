@@ -2,6 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import {
   availableQuantity,
+  buyerLimitLeft,
   canAddToCart,
   CART_PRODUCT_STATE_LABELS,
   cartProductState,
@@ -50,6 +51,45 @@ describe('availableQuantity', () => {
     // It is one of its bounds (or 0 when the stock ran out), not an arbitrary smaller number.
     const bounds = [limit > 0 ? limit : Infinity, stock === -1 ? Infinity : Math.max(0, stock - order)];
     expect(available).toBe(Math.min(...bounds));
+  });
+});
+
+describe('buyerLimitLeft', () => {
+  it("is what the buyer's live orders leave of limitAmount (0 = none)", () => {
+    expect(buyerLimitLeft(2, 0)).toBe(2);
+    expect(buyerLimitLeft(2, 1)).toBe(1);
+    expect(buyerLimitLeft(2, 2)).toBe(0);
+    expect(buyerLimitLeft(2, 6)).toBe(0);
+    expect(buyerLimitLeft(0, 50)).toBe(Number.POSITIVE_INFINITY);
+    expect(buyerLimitLeft(null, 3)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  // A buyer places and cancels orders of one product in any order; an order goes through when it fits in
+  // what is left. Whatever the sequence, the live units never pass the limit, and an order is refused only
+  // when it would pass it (three orders of 2 never buy 6 of a limit-2 product).
+  const eventArb = fc.oneof(
+    fc.record({ kind: fc.constant('order' as const), amount: fc.integer({ min: 1, max: 5 }) }),
+    fc.record({ kind: fc.constant('cancel' as const), index: fc.nat(10) }),
+  );
+  test.prop([limitArb, fc.array(eventArb, { maxLength: 30 })])(
+    'the live orders of a buyer never exceed the limit, and only orders that would are refused',
+    (limit, events) => {
+      const live: number[] = [];
+      for (const event of events) {
+        const ordered = live.reduce((sum, amount) => sum + amount, 0);
+        if (event.kind === 'cancel') {
+          if (live.length > 0) live.splice(event.index % live.length, 1);
+          continue;
+        }
+        const accepted = event.amount <= buyerLimitLeft(limit, ordered);
+        expect(accepted).toBe(limit === 0 || ordered + event.amount <= limit);
+        if (accepted) live.push(event.amount);
+        if (limit > 0) expect(live.reduce((sum, amount) => sum + amount, 0)).toBeLessThanOrEqual(limit);
+      }
+    },
+  );
+  test.prop([limitArb, stockArb, orderArb])('with nothing ordered yet it is the cart formula without stock', (limit, stock, order) => {
+    expect(Math.min(buyerLimitLeft(limit, 0), availableQuantity(0, stock, order))).toBe(availableQuantity(limit, stock, order));
   });
 });
 

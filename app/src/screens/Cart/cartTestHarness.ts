@@ -95,10 +95,12 @@ export async function otherBuyerOrders(
   line: { _id: string; option: string; amount: number },
 ): Promise<string> {
   const client = await clientOf(persona);
+  // An order is what its cart entry holds: whatever that buyer had in this market's cart goes first.
+  const held = (await client.get('/cart/v2/get')).find((candidate) => candidate.market._id === market._id);
+  if (held) await client.post('/cart/delete', { body: { cartId: held._id } });
   const entry = await client.post('/cart/add/common', {
     body: { marketId: market._id, seller: market.sellerPublicId, productList: [line] },
   });
-  // Only this line: whatever else that buyer had in this market's cart stays out of the order.
   // The option that carries the most: no weight limit, else the highest one.
   const delivery = market.delivery.option
     .filter((o) => o.useYN)

@@ -12,7 +12,7 @@ import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { resetCart, type CartEntry } from './cartStore';
-import { changeCartEntry, changeMarket, changeProduct, option, otherBuyerOrders, useCartWorld } from './cartTestHarness';
+import { changeCartEntry, changeMarket, changeOption, changeProduct, option, otherBuyerOrders, useCartWorld } from './cartTestHarness';
 import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
 
@@ -121,6 +121,24 @@ describe('a successful order', () => {
 
     const [purchase] = trackedEvents('purchase');
     expect(purchase?.params).toMatchObject({ currency: 'KRW', transaction_id: publicId, value: receipt.totalPrice });
+  });
+
+  test("'품절 제외 후 주문': a line sold out before the cart was shown stays out of the order, the others are ordered", async () => {
+    await signInAs('buyer');
+    const entry = await orderableEntry();
+    expect(entry.productList.length).toBeGreaterThan(1);
+    const [gone, ...kept] = entry.productList as [CartEntry['productList'][number], ...CartEntry['productList']];
+    changeOption(cartWorld.world, gone._id, gone.option, (o) => ({ ...o, stock: o.order }));
+    await readyToOrder(entry);
+    expect(orderButton().textContent).toBe('품절 제외 후 주문');
+    fireEvent.click(orderButton());
+
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/r\/\d{12}\/pay$/));
+    const publicId = window.location.pathname.split('/')[2]!;
+    const receipt = (await api.get('/receipt/get/{publicId}', { params: { path: { publicId } } })).receiptInfo;
+    expect(receipt.productList.map((line) => [line._id, line.option, line.amount])).toEqual(
+      kept.map((line) => [line._id, line.option, line.amount]),
+    );
   });
 
   test('in the native app: the receipt here, and the pay page opened as a page of its own', async () => {
@@ -241,6 +259,24 @@ describe('when the world changed under the buyer', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
     await waitFor(() => expect(within(row).getByText('판매 종료')).toBeTruthy());
+  });
+
+  test('the cart changed on another device: 장바구니 확인 (invalid-cart), and the cart reloads with what it holds now', async () => {
+    await signInAs('buyer');
+    const entry = await orderableEntry();
+    const line = entry.productList[0]!;
+    const card = await readyToOrder(entry);
+    // The order sends what this screen shows; the server holds one unit more of the first line.
+    changeCartEntry(cartWorld.world, entry._id, (cart) => ({
+      ...cart,
+      productList: cart.productList.map((l, i) => (i === 0 ? { ...l, amount: l.amount + 1 } : l)),
+    }));
+    fireEvent.click(orderButton());
+    const dialog = await dialogNamed('장바구니 확인');
+    fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
+    const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
+    await waitFor(() => expect(row.querySelector('output')?.textContent).toBe(String(line.amount + 1)));
+    expect(window.location.pathname).toBe(`/cart/${entry.market._id}`);
   });
 
   test('an order from the same cart is already being received elsewhere: 주문 접수 중', async () => {
