@@ -1,0 +1,254 @@
+// The checks the accessibility run makes on one screen (scripts/a11y/run.mjs): axe-core's WCAG 2.x A/AA and
+// best-practice rules, images without an alternative text, controls a keyboard cannot reach, a Tab walk that
+// asks every focused element for a visible focus ring, and for an open dialog or drawer: focus inside it,
+// Tab and Shift+Tab kept inside, Escape closing it and giving focus back to what opened it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's rule sets we run: WCAG 2.0-2.2 A and AA, and axe's best practices (reported, gated by impact). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'];
+/** A Tab walk stops after this many stops (a home page has hundreds of links; the first ones show the pattern). */
+const TAB_STOPS = 30;
+
+/**
+ * axe on the page (or within `scope`, a CSS selector). Returns {counts: {critical, serious, ...}, violations:
+ * [{id, impact, help, nodes: number, targets: string[]}]}.
+ */
+export async function runAxe(page, scope) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(
+    async ({ tags, scope }) => {
+      const result = await window.axe.run(scope ? { include: [[scope]] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.length,
+        targets: v.nodes.map(
+          (n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`,
+        ),
+      }));
+    },
+    { tags: AXE_TAGS, scope },
+  );
+  const counts = Object.fromEntries(IMPACTS.map((impact) => [impact, 0]));
+  for (const v of violations) counts[v.impact ?? 'minor'] += v.nodes;
+  return { counts, violations };
+}
+
+/** Shared browser-side helpers, installed once per document. */
+function installHelpers() {
+  if (window.__a11y) return;
+  const FOCUSABLE =
+    'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [contenteditable="true"], audio[controls], video[controls]';
+  const parse = (colour) => {
+    const m = /rgba?\(([^)]+)\)/.exec(colour);
+    if (!m) return null;
+    const [r, g, b, a = 1] = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
+    return { r, g, b, a };
+  };
+  const luminance = ({ r, g, b }) => {
+    const lin = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const ratio = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  /** The first opaque background behind `element` (white when none). */
+  const backgroundOf = (element) => {
+    for (let node = element; node; node = node.parentElement) {
+      const bg = parse(getComputedStyle(node).backgroundColor);
+      if (bg && bg.a > 0.9) return bg;
+    }
+    return { r: 255, g: 255, b: 255, a: 1 };
+  };
+  const describe = (element) => {
+    const name = (element.getAttribute('aria-label') || element.textContent || element.getAttribute('placeholder') || '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 40);
+    const role = element.getAttribute('role');
+    return `${element.tagName.toLowerCase()}${role ? `[role=${role}]` : ''}${name ? ` '${name}'` : ''}`;
+  };
+  const isFocusable = (element) => element.matches(FOCUSABLE) && element.tabIndex >= 0 && !element.disabled && !element.closest('[inert]');
+  window.__a11y = {
+    FOCUSABLE,
+    describe,
+    isFocusable,
+    /**
+     * Whether the focused element shows where focus is: an outline of at least 1 px whose colour has 3:1
+     * against the background it is drawn on (WCAG 2.2 2.4.7 and 1.4.11), or a box-shadow ring.
+     */
+    focusRing(element) {
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || !element.checkVisibility({ visibilityProperty: true }))
+        return { ok: false, why: 'focused but not visible' };
+      const width = parseFloat(style.outlineWidth);
+      const colour = parse(style.outlineColor);
+      if (style.outlineStyle !== 'none' && width >= 1 && colour && colour.a > 0) {
+        const behind = backgroundOf(Number(style.outlineOffset.replace('px', '')) > 0 ? element.parentElement : element);
+        const contrast = ratio(colour, behind);
+        return contrast >= 3
+          ? { ok: true }
+          : { ok: false, why: `focus outline ${style.outlineColor} is ${contrast.toFixed(2)}:1 on its background` };
+      }
+      if (style.boxShadow !== 'none') return { ok: true };
+      return { ok: false, why: 'no focus outline or ring' };
+    },
+    /** Visible controls a keyboard cannot reach: a control role or a pointer cursor, no focusable self, ancestor or child. */
+    unreachable() {
+      const roles = new Set([
+        'button',
+        'link',
+        'checkbox',
+        'radio',
+        'switch',
+        'tab',
+        'menuitem',
+        'option',
+        'slider',
+        'spinbutton',
+        'textbox',
+        'combobox',
+      ]);
+      const found = [];
+      for (const element of document.body.querySelectorAll('*')) {
+        const role = element.getAttribute('role');
+        const style = getComputedStyle(element);
+        const pointer =
+          style.cursor === 'pointer' && (!element.parentElement || getComputedStyle(element.parentElement).cursor !== 'pointer');
+        if (!roles.has(role) && !pointer) continue;
+        if (!element.checkVisibility({ visibilityProperty: true })) continue;
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0) continue;
+        if (element.closest('[aria-hidden="true"], [inert]')) continue;
+        if (element.disabled || element.getAttribute('aria-disabled') === 'true') continue;
+        if (isFocusable(element)) continue;
+        const owner = element.parentElement?.closest(FOCUSABLE);
+        if (owner && isFocusable(owner)) continue;
+        if ([...element.querySelectorAll(FOCUSABLE)].some(isFocusable)) continue;
+        if (element instanceof HTMLLabelElement && element.control) continue;
+        // A radio or tab in a group with a roving tabindex: the group's current item is the stop, arrows move.
+        if (['radio', 'tab', 'option', 'menuitem'].includes(role) && element.parentElement?.querySelector('[tabindex="0"]')) continue;
+        found.push(describe(element));
+      }
+      return found;
+    },
+    /** Images with no alternative text that are not marked decorative. */
+    imagesWithoutAlt() {
+      const found = [];
+      for (const img of document.querySelectorAll('img, [role="img"], svg')) {
+        if (img.closest('[aria-hidden="true"]') || ['presentation', 'none'].includes(img.getAttribute('role'))) continue;
+        if (img instanceof HTMLImageElement) {
+          if (!img.hasAttribute('alt')) found.push(`img ${img.currentSrc.split('/').pop()?.slice(0, 40) ?? ''}`);
+          continue;
+        }
+        // An svg or role=img needs a name, unless it sits inside a control or text that names it.
+        const named = img.getAttribute('aria-label') || img.getAttribute('aria-labelledby') || img.querySelector(':scope > title');
+        if (named) continue;
+        if (img.tagName.toLowerCase() === 'svg' && img.getAttribute('role') !== 'img') {
+          const owner = img.parentElement?.closest('button, a, [role="button"], [role="link"], label');
+          if (owner && (owner.getAttribute('aria-label') || owner.textContent?.trim())) continue;
+        }
+        found.push(describe(img));
+      }
+      return found;
+    },
+  };
+}
+
+/** Static checks of the screen: images without alt text, controls a keyboard cannot reach. */
+export async function staticChecks(page) {
+  await page.evaluate(installHelpers);
+  return page.evaluate(() => ({ images: window.__a11y.imagesWithoutAlt(), unreachable: window.__a11y.unreachable() }));
+}
+
+/** What has focus now: {inside: whether it is in `within`, label, ring}. */
+async function focused(page, within) {
+  return page.evaluate((within) => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return null;
+    const container = within ? document.querySelector(within) : null;
+    return {
+      label: window.__a11y.describe(element),
+      inside: container ? container.contains(element) : true,
+      ring: window.__a11y.focusRing(element),
+    };
+  }, within);
+}
+
+/**
+ * Tabs through the screen from its top (at most TAB_STOPS stops), and asks each stop for a visible focus ring.
+ * Returns {stops, noRing: string[]}.
+ */
+export async function tabWalk(page) {
+  await page.evaluate(installHelpers);
+  await page.evaluate(() => {
+    document.activeElement?.blur?.();
+    window.scrollTo(0, 0);
+  });
+  const seen = new Set();
+  const noRing = [];
+  let stops = 0;
+  for (let i = 0; i < TAB_STOPS; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (!now) break;
+    if (seen.has(now.label) && stops > 1 && now.label === [...seen][0]) break; // came round again
+    seen.add(now.label);
+    stops += 1;
+    if (!now.ring.ok) noRing.push(`${now.label}: ${now.ring.why}`);
+  }
+  return { stops, noRing: [...new Set(noRing)] };
+}
+
+/**
+ * An open dialog or drawer (`selector`): focus moved inside, Tab and Shift+Tab keep it inside (past the
+ * number of its controls), every stop has a visible ring, Escape closes it and focus goes back to `opener`
+ * (a selector of the element that opened it). Returns a list of problems (empty: all good).
+ */
+export async function dialogChecks(page, selector, { opener } = {}) {
+  await page.evaluate(installHelpers);
+  const problems = [];
+  const start = await focused(page, selector);
+  if (!start || !start.inside) problems.push(`focus did not move into the dialog on open (focus on ${start?.label ?? 'body'})`);
+  const controls = await page.evaluate(
+    (selector) => [...document.querySelector(selector).querySelectorAll(window.__a11y.FOCUSABLE)].filter(window.__a11y.isFocusable).length,
+    selector,
+  );
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < controls + 2; i++) {
+      await page.keyboard.press(key);
+      const now = await focused(page, selector);
+      if (!now || !now.inside) {
+        problems.push(`${key} #${i + 1} left the dialog (focus on ${now?.label ?? 'body'})`);
+        break;
+      }
+      if (!now.ring.ok) problems.push(`${now.label}: ${now.ring.why}`);
+    }
+  }
+  await page.keyboard.press('Escape');
+  try {
+    await page.locator(selector).waitFor({ state: 'detached', timeout: 3000 });
+  } catch {
+    problems.push('Escape did not close it');
+    return [...new Set(problems)];
+  }
+  if (opener) {
+    const back = await page.evaluate((opener) => document.activeElement === document.querySelector(opener), opener);
+    if (!back) problems.push('focus did not return to the control that opened it');
+  }
+  return [...new Set(problems)];
+}
