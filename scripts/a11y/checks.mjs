@@ -87,25 +87,34 @@ function installHelpers() {
     describe,
     isFocusable,
     /**
-     * Whether the focused element shows where focus is: an outline of at least 1 px whose colour has 3:1
-     * against the background it is drawn on (WCAG 2.2 2.4.7 and 1.4.11), or a box-shadow ring.
+     * Whether the focused element shows where focus is: an outline or a box-shadow ring of at least 1 px whose
+     * colour has 3:1 against the background it is drawn on (WCAG 2.2 2.4.7 and 1.4.11).
      */
     focusRing(element) {
-      const style = getComputedStyle(element);
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0 || !element.checkVisibility({ visibilityProperty: true }))
         return { ok: false, why: 'focused but not visible' };
-      const width = parseFloat(style.outlineWidth);
-      const colour = parse(style.outlineColor);
-      if (style.outlineStyle !== 'none' && width >= 1 && colour && colour.a > 0) {
-        const behind = backgroundOf(Number(style.outlineOffset.replace('px', '')) > 0 ? element.parentElement : element);
-        const contrast = ratio(colour, behind);
-        return contrast >= 3
-          ? { ok: true }
-          : { ok: false, why: `focus outline ${style.outlineColor} is ${contrast.toFixed(2)}:1 on its background` };
+      // The ring may be drawn by the element or, for a field inside a styled box (:focus-within), by its parent.
+      let why = 'no focus outline or ring';
+      for (let node = element, level = 0; node && level < 2; node = node.parentElement, level++) {
+        const style = getComputedStyle(node);
+        const rings = [];
+        if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) {
+          rings.push({ colour: parse(style.outlineColor), outside: parseFloat(style.outlineOffset) > 0 });
+        }
+        // A box-shadow ring: no offset, no blur, a spread of at least 1 px (e.g. 0 0 0 2px).
+        for (const shadow of style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^(]*\))/)) {
+          const m = /(rgba?\([^)]+\))\s+0px\s+0px\s+0px\s+([\d.]+)px(?!\s*inset)/.exec(shadow);
+          if (m && parseFloat(m[2]) >= 1) rings.push({ colour: parse(m[1]), outside: true });
+        }
+        for (const ring of rings) {
+          if (!ring.colour || ring.colour.a === 0) continue;
+          const contrast = ratio(ring.colour, backgroundOf(ring.outside ? node.parentElement : node));
+          if (contrast >= 3) return { ok: true };
+          why = `focus ring rgb(${ring.colour.r}, ${ring.colour.g}, ${ring.colour.b}) is ${contrast.toFixed(2)}:1 on its background`;
+        }
       }
-      if (style.boxShadow !== 'none') return { ok: true };
-      return { ok: false, why: 'no focus outline or ring' };
+      return { ok: false, why };
     },
     /** Visible controls a keyboard cannot reach: a control role or a pointer cursor, no focusable self, ancestor or child. */
     unreachable() {

@@ -8,7 +8,7 @@ import { cx } from '../../ui/cx';
 import { IconChevron, IconMy } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
 import { Tabs } from '../../ui/Tabs';
-import { readableTextOn } from './colours';
+import { inkOn } from '../../ui/contrast';
 import styles from './My.module.css';
 
 export const PROFILE_TEXT = {
@@ -46,7 +46,7 @@ export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: User
         <div className={cx(styles.flipInner, flipped && styles.flipped)}>
           <div
             className={cx(styles.face, styles.front)}
-            style={{ background: buyerColour, color: readableTextOn(buyerColour) }}
+            style={{ background: buyerColour, color: inkOn(buyerColour) }}
             aria-hidden={flipped}
             inert={flipped}
           >
@@ -62,7 +62,7 @@ export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: User
           </div>
           <div
             className={cx(styles.face, styles.back)}
-            style={{ background: sellerColour, color: readableTextOn(sellerColour) }}
+            style={{ background: sellerColour, color: inkOn(sellerColour) }}
             aria-hidden={!flipped}
             inert={!flipped}
           >
