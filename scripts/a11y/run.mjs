@@ -115,11 +115,16 @@ async function scanRoutes(ctx, persona, ids, rows) {
   for (const [route, appPath] of routePaths(ids)) {
     const name = `${persona} ${route}`;
     if (!chosen(name)) continue;
+    const t0 = Date.now();
     await ctx.goto(appPath);
     await settle(ctx.page);
     if (route === 'redirect') await ctx.page.waitForURL((url) => url.pathname === `/m/${SELLER}/${MARKET}`).catch(() => undefined);
-    const row = await checkScreen(ctx.page, name);
+    const t1 = Date.now();
+    // A guest on a sign-in route gets the login prompt over home (SPEC §2 navigation guard): the prompt is checked.
+    const prompt = persona === 'guest' && (await ctx.page.locator(ALERT).count()) > 0;
+    const row = await checkScreen(ctx.page, prompt ? `${name} (login prompt)` : name, prompt ? { scope: ALERT, dialog: ALERT } : {});
     row.url = ctx.here();
+    row.ms = { load: t1 - t0, checks: Date.now() - t1 };
     rows.push(row);
   }
 }

@@ -110,6 +110,9 @@ describe('BottomSheet keyboard focus', () => {
         <button type="button">배송 옵션</button>
         <BottomSheet open={open} onClose={onClose} title="배송 옵션 선택" showClose footer={<button type="button">적용</button>}>
           <input aria-label="메모" />
+          <input type="radio" name="delivery" aria-label="기본 배송" />
+          <input type="radio" name="delivery" aria-label="빠른 배송" defaultChecked />
+          <input type="radio" name="delivery" aria-label="묶음 배송" />
           <button type="button" disabled>
             못 누르는 버튼
           </button>
@@ -126,14 +129,20 @@ describe('BottomSheet keyboard focus', () => {
     const sheet = screen.getByRole('dialog', { name: '배송 옵션 선택' });
     expect(document.activeElement).toBe(sheet);
 
-    const order = ['닫기', '메모', '적용', '닫기', '메모'];
-    for (const name of order) {
+    // A radio group is one stop (its checked radio), as in the browser.
+    const stop = (name: string) =>
+      name === '메모'
+        ? screen.getByRole('textbox', { name })
+        : name === '빠른 배송'
+          ? screen.getByRole('radio', { name })
+          : screen.getByRole('button', { name });
+    for (const name of ['닫기', '메모', '빠른 배송', '적용', '닫기', '메모']) {
       await user.tab();
-      expect(document.activeElement).toBe(name === '메모' ? screen.getByRole('textbox', { name }) : screen.getByRole('button', { name }));
+      expect(document.activeElement).toBe(stop(name));
     }
-    for (const name of ['닫기', '적용', '메모', '닫기', '적용']) {
+    for (const name of ['닫기', '적용', '빠른 배송', '메모', '닫기', '적용']) {
       await user.tab({ shift: true });
-      expect(document.activeElement).toBe(name === '메모' ? screen.getByRole('textbox', { name }) : screen.getByRole('button', { name }));
+      expect(document.activeElement).toBe(stop(name));
     }
     expect(sheet.contains(document.activeElement)).toBe(true);
   });

@@ -9,8 +9,16 @@ const stack: HTMLElement[] = [];
 let lastFocused: HTMLElement | null = null;
 let listening = false;
 
+const isRadio = (element: Element): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === 'radio';
+
+/** The Tab stops in `container`: of a named radio group only the checked radio (or the first), as browsers do. */
 function focusablesIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden], [inert]'));
+  const all = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden], [inert]'));
+  return all.filter((element) => {
+    if (!isRadio(element) || !element.name) return true;
+    const group = all.filter((other): other is HTMLInputElement => isRadio(other) && other.name === element.name);
+    return element === (group.find((radio) => radio.checked) ?? group[0]);
+  });
 }
 
 function onFocusIn(event: FocusEvent) {

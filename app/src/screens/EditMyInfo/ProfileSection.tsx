@@ -1,6 +1,6 @@
 // The buyer's photo and colour: a preview card in the chosen colour, a photo picker (JPEG, PNG or WebP,
 // uploaded when the form is saved) and colour swatches with a hex-only custom colour.
-import { IMAGE_INPUT_ACCEPT, isAcceptedImageType, isHexColour } from '@creator-market/sdk/domain';
+import { DEFAULT_BG_COLOR, IMAGE_INPUT_ACCEPT, isAcceptedImageType, isHexColour } from '@creator-market/sdk/domain';
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { imageUrl } from '../../features/media/imageUrl';
 import { inkOn } from '../../ui/contrast';
@@ -9,9 +9,6 @@ import { IconCheck, IconImage } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
 import { EDIT_MY_INFO_MESSAGES } from './form';
 import styles from './EditMyInfo.module.css';
-
-/** The card's colour when the buyer has none: the brand colour (SPEC §3 bgColor default #07D1AE). */
-const DEFAULT_CARD_COLOUR = '#07D1AE';
 
 export const PROFILE_TEXT = {
   photo: '프로필 사진',
@@ -62,7 +59,7 @@ export function ProfileSection({ name, profileImage, photo, onPhoto, bgColor, on
   const colourInputId = useId();
   const preview = usePreview(photo);
   const shownColour = isHexColour(bgColor) ? bgColor : undefined;
-  const cardInk = inkOn(shownColour ?? DEFAULT_CARD_COLOUR);
+  const cardInk = inkOn(shownColour ?? DEFAULT_BG_COLOR);
 
   return (
     <div className={styles.profile}>
