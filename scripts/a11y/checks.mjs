@@ -264,8 +264,16 @@ export async function dialogChecks(page, selector, { opener } = {}) {
     return [...new Set(problems)];
   }
   if (opener) {
-    const back = await page.evaluate((opener) => document.activeElement === document.querySelector(opener), opener);
-    if (!back) problems.push('focus did not return to the control that opened it');
+    const back = await page.evaluate((opener) => {
+      const element = document.querySelector(opener);
+      if (document.activeElement === element) return null;
+      const now =
+        document.activeElement && document.activeElement !== document.body ? window.__a11y.describe(document.activeElement) : 'the page';
+      return element
+        ? `focus went to ${now}, not back to ${window.__a11y.describe(element)} that opened it`
+        : `the control that opened it is gone; focus is on ${now}`;
+    }, opener);
+    if (back) problems.push(back);
   }
   return [...new Set(problems)];
 }

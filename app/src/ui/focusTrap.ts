@@ -7,7 +7,6 @@ const FOCUSABLE =
 const stack: HTMLElement[] = [];
 /** The element that last had focus: a button that turned disabled while it worked (and so dropped focus) opened the overlay. */
 let lastFocused: HTMLElement | null = null;
-let listening = false;
 
 const isRadio = (element: Element): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === 'radio';
 
@@ -52,11 +51,6 @@ function onKeyDown(event: KeyboardEvent) {
  * and Tab stays inside until the returned release is called, which gives focus back.
  */
 export function holdFocus(container: HTMLElement, initial?: HTMLElement | null): () => void {
-  if (!listening) {
-    document.addEventListener('focusin', onFocusIn, true);
-    document.addEventListener('keydown', onKeyDown);
-    listening = true;
-  }
   const active = document.activeElement;
   const previous = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
   stack.push(container);
@@ -66,4 +60,10 @@ export function holdFocus(container: HTMLElement, initial?: HTMLElement | null):
     if (index >= 0) stack.splice(index, 1);
     if (previous?.isConnected) previous.focus({ preventScroll: true });
   };
+}
+
+// From the start, not from the first overlay: the opener of the first one may have dropped focus already.
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', onFocusIn, true);
+  document.addEventListener('keydown', onKeyDown);
 }
