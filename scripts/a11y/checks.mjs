@@ -22,7 +22,7 @@ export async function runAxe(page, scope) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(
     async ({ tags, scope }) => {
-      const result = await window.axe.run(scope ? { include: [[scope]] } : document, {
+      const result = await /** @type {any} */ (window).axe.run(scope ? { include: [[scope]] } : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
       });
@@ -45,7 +45,7 @@ export async function runAxe(page, scope) {
 
 /** Shared browser-side helpers, installed once per document. */
 function installHelpers() {
-  if (window.__a11y) return;
+  if (/** @type {any} */ (window).__a11y) return;
   // A focus style is read the moment focus lands: a transition would still show the style before it.
   const still = document.createElement('style');
   still.textContent = '*, *::before, *::after { transition: none !important; }';
@@ -86,7 +86,7 @@ function installHelpers() {
     return `${element.tagName.toLowerCase()}${role ? `[role=${role}]` : ''}${name ? ` '${name}'` : ''}`;
   };
   const isFocusable = (element) => element.matches(FOCUSABLE) && element.tabIndex >= 0 && !element.disabled && !element.closest('[inert]');
-  window.__a11y = {
+  /** @type {any} */ (window).__a11y = {
     FOCUSABLE,
     describe,
     isFocusable,
@@ -137,7 +137,7 @@ function installHelpers() {
         'combobox',
       ]);
       const found = [];
-      for (const element of document.body.querySelectorAll('*')) {
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
         const role = element.getAttribute('role');
         const style = getComputedStyle(element);
         const pointer =
@@ -147,11 +147,11 @@ function installHelpers() {
         const rect = element.getBoundingClientRect();
         if (rect.width === 0 || rect.height === 0) continue;
         if (element.closest('[aria-hidden="true"], [inert]')) continue;
-        if (element.disabled || element.getAttribute('aria-disabled') === 'true') continue;
+        if (/** @type {HTMLButtonElement} */ (element).disabled || element.getAttribute('aria-disabled') === 'true') continue;
         if (isFocusable(element)) continue;
         const owner = element.parentElement?.closest(FOCUSABLE);
         if (owner && isFocusable(owner)) continue;
-        if ([...element.querySelectorAll(FOCUSABLE)].some(isFocusable)) continue;
+        if (Array.from(element.querySelectorAll(FOCUSABLE)).some(isFocusable)) continue;
         if (element instanceof HTMLLabelElement && element.control) continue;
         // A radio or tab in a group with a roving tabindex: the group's current item is the stop, arrows move.
         if (['radio', 'tab', 'option', 'menuitem'].includes(role) && element.parentElement?.querySelector('[tabindex="0"]')) continue;
@@ -162,7 +162,7 @@ function installHelpers() {
     /** Images with no alternative text that are not marked decorative. */
     imagesWithoutAlt() {
       const found = [];
-      for (const img of document.querySelectorAll('img, [role="img"], svg')) {
+      for (const img of Array.from(document.querySelectorAll('img, [role="img"], svg'))) {
         if (img.closest('[aria-hidden="true"]') || ['presentation', 'none'].includes(img.getAttribute('role'))) continue;
         if (img instanceof HTMLImageElement) {
           if (!img.hasAttribute('alt')) found.push(`img ${img.currentSrc.split('/').pop()?.slice(0, 40) ?? ''}`);
@@ -185,7 +185,10 @@ function installHelpers() {
 /** Static checks of the screen: images without alt text, controls a keyboard cannot reach. */
 export async function staticChecks(page) {
   await page.evaluate(installHelpers);
-  return page.evaluate(() => ({ images: window.__a11y.imagesWithoutAlt(), unreachable: window.__a11y.unreachable() }));
+  return page.evaluate(() => ({
+    images: /** @type {any} */ (window).__a11y.imagesWithoutAlt(),
+    unreachable: /** @type {any} */ (window).__a11y.unreachable(),
+  }));
 }
 
 /** What has focus now: {inside: whether it is in `within`, label, ring}. */
@@ -195,9 +198,9 @@ async function focused(page, within) {
     if (!element || element === document.body) return null;
     const container = within ? document.querySelector(within) : null;
     return {
-      label: window.__a11y.describe(element),
+      label: /** @type {any} */ (window).__a11y.describe(element),
       inside: container ? container.contains(element) : true,
-      ring: window.__a11y.focusRing(element),
+      ring: /** @type {any} */ (window).__a11y.focusRing(element),
     };
   }, within);
 }
@@ -209,23 +212,26 @@ async function focused(page, within) {
 export async function tabWalk(page) {
   await page.evaluate(installHelpers);
   await page.evaluate(() => {
-    document.activeElement?.blur?.();
+    /** @type {HTMLElement | null} */ (document.activeElement)?.blur?.();
     window.scrollTo(0, 0);
     const seen = new Map();
-    window.__a11yWalk = seen;
-    window.__a11yWalkStop?.();
+    /** @type {any} */ (window).__a11yWalk = seen;
+    /** @type {any} */ (window).__a11yWalkStop?.();
     const onFocus = (event) => {
       const element = event.target;
       if (!(element instanceof Element) || seen.has(element)) return;
-      seen.set(element, { label: window.__a11y.describe(element), ring: window.__a11y.focusRing(element) });
+      seen.set(element, {
+        label: /** @type {any} */ (window).__a11y.describe(element),
+        ring: /** @type {any} */ (window).__a11y.focusRing(element),
+      });
     };
     document.addEventListener('focusin', onFocus, true);
-    window.__a11yWalkStop = () => document.removeEventListener('focusin', onFocus, true);
+    /** @type {any} */ (window).__a11yWalkStop = () => document.removeEventListener('focusin', onFocus, true);
   });
   for (let i = 0; i < TAB_STOPS; i++) await page.keyboard.press('Tab');
   const stops = await page.evaluate(() => {
-    window.__a11yWalkStop();
-    return [...window.__a11yWalk.values()];
+    /** @type {any} */ (window).__a11yWalkStop();
+    return [.../** @type {any} */ (window).__a11yWalk.values()];
   });
   const noRing = stops.filter((stop) => !stop.ring.ok).map((stop) => `${stop.label}: ${stop.ring.why}`);
   return { stops: stops.length, noRing: [...new Set(noRing)] };
@@ -236,13 +242,17 @@ export async function tabWalk(page) {
  * number of its controls), every stop has a visible ring, Escape closes it and focus goes back to `opener`
  * (a selector of the element that opened it). Returns a list of problems (empty: all good).
  */
+/** @param {any} page @param {string} selector @param {{opener?: string}} [options] */
 export async function dialogChecks(page, selector, { opener } = {}) {
   await page.evaluate(installHelpers);
   const problems = [];
   const start = await focused(page, selector);
   if (!start || !start.inside) problems.push(`focus did not move into the dialog on open (focus on ${start?.label ?? 'body'})`);
   const controls = await page.evaluate(
-    (selector) => [...document.querySelector(selector).querySelectorAll(window.__a11y.FOCUSABLE)].filter(window.__a11y.isFocusable).length,
+    (selector) =>
+      [...document.querySelector(selector).querySelectorAll(/** @type {any} */ (window).__a11y.FOCUSABLE)].filter(
+        /** @type {any} */ (window).__a11y.isFocusable,
+      ).length,
     selector,
   );
   for (const key of ['Tab', 'Shift+Tab']) {
@@ -268,9 +278,11 @@ export async function dialogChecks(page, selector, { opener } = {}) {
       const element = document.querySelector(opener);
       if (document.activeElement === element) return null;
       const now =
-        document.activeElement && document.activeElement !== document.body ? window.__a11y.describe(document.activeElement) : 'the page';
+        document.activeElement && document.activeElement !== document.body
+          ? /** @type {any} */ (window).__a11y.describe(document.activeElement)
+          : 'the page';
       return element
-        ? `focus went to ${now}, not back to ${window.__a11y.describe(element)} that opened it`
+        ? `focus went to ${now}, not back to ${/** @type {any} */ (window).__a11y.describe(element)} that opened it`
         : `the control that opened it is gone; focus is on ${now}`;
     }, opener);
     if (back) problems.push(back);
