@@ -125,6 +125,11 @@ async function scanRoutes(ctx, persona, ids, rows) {
     const t1 = Date.now();
     // A guest on a sign-in route gets the login prompt over home (SPEC §2 navigation guard): the prompt is checked.
     const prompt = persona === 'guest' && (await ctx.page.locator(ALERT).count()) > 0;
+    // A sheet the screen opens by itself (the product page's first-visit question) is checked, closed with
+    // Escape, and then the screen under it.
+    if (!prompt && (await ctx.page.locator(SHEET).count()) > 0) {
+      rows.push(await checkScreen(ctx.page, `${name} (sheet on arrival)`, { scope: SHEET, dialog: SHEET }));
+    }
     const row = await checkScreen(ctx.page, prompt ? `${name} (login prompt)` : name, prompt ? { scope: ALERT, dialog: ALERT } : {});
     row.url = ctx.here();
     row.ms = { load: t1 - t0, checks: Date.now() - t1 };
