@@ -206,8 +206,9 @@ async function focused(page, within) {
 }
 
 /**
- * Tabs through the screen from its top (TAB_STOPS presses), and asks each stop for a visible focus ring. The
- * page records each focus as it happens, so the presses need no round trip each. Returns {stops, noRing}.
+ * Tabs through the screen from its top (TAB_STOPS presses), and asks each stop for a visible focus ring (the
+ * page records each focus as it happens, so the presses need no round trip each); then every other Tab stop.
+ * Returns {stops, focusable, noRing}.
  */
 export async function tabWalk(page) {
   await page.evaluate(installHelpers);
@@ -234,7 +235,26 @@ export async function tabWalk(page) {
     return [.../** @type {any} */ (window).__a11yWalk.values()];
   });
   const noRing = stops.filter((stop) => !stop.ring.ok).map((stop) => `${stop.label}: ${stop.ring.why}`);
-  return { stops: stops.length, noRing: [...new Set(noRing)] };
+  // Past the walk's stops: every other Tab stop of the screen, focused from script right after the keyboard
+  // use (so the browser shows it as keyboard focus, :focus-visible), asked for its ring the same way.
+  const rest = await page.evaluate(() => {
+    const a11y = /** @type {any} */ (window).__a11y;
+    const found = [];
+    let checked = 0;
+    for (const element of Array.from(document.querySelectorAll(a11y.FOCUSABLE))) {
+      if (!a11y.isFocusable(element) || !element.checkVisibility({ visibilityProperty: true })) continue;
+      if (element.closest('[aria-hidden="true"]')) continue;
+      /** @type {HTMLElement} */ (element).focus({ preventScroll: true });
+      if (document.activeElement !== element) continue;
+      checked += 1;
+      const ring = a11y.focusRing(element);
+      if (!element.matches(':focus-visible')) found.push(`${a11y.describe(element)}: focus not shown as keyboard focus`);
+      else if (!ring.ok) found.push(`${a11y.describe(element)}: ${ring.why}`);
+    }
+    /** @type {HTMLElement | null} */ (document.activeElement)?.blur?.();
+    return { checked, found };
+  });
+  return { stops: stops.length, focusable: rest.checked, noRing: [...new Set([...noRing, ...rest.found])] };
 }
 
 /**

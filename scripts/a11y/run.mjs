@@ -98,6 +98,7 @@ async function checkScreen(page, name, { scope, dialog, opener } = {}) {
     row.images = statics.images;
     const walk = await tabWalk(page);
     row.tabStops = walk.stops;
+    row.focusable = walk.focusable;
     row.keyboard = [...statics.unreachable.map((label) => `not reachable by keyboard: ${label}`), ...walk.noRing];
   }
   return row;
@@ -303,11 +304,12 @@ const failed = rows.filter((row) => blocking(row) > 0 || problems(row) > 0);
 if (rows.length) {
   const width = Math.max(...rows.map((row) => row.name.length));
   console.log(`\n━━ Accessibility (axe-core, chromium 390x844): violations by impact (nodes), keyboard/focus and image problems`);
-  console.log(`${'screen'.padEnd(width)}  crit  seri  mod  min  keyb  img  tabs`);
+  // tabs: stops of the Tab walk; focusable: every Tab stop whose focus ring was checked.
+  console.log(`${'screen'.padEnd(width)}  crit  seri  mod  min  keyb  img  tabs  focusable`);
   for (const row of rows) {
     const c = row.counts;
     console.log(
-      `${row.name.padEnd(width)}  ${String(c.critical).padStart(4)}  ${String(c.serious).padStart(4)}  ${String(c.moderate).padStart(3)}  ${String(c.minor).padStart(3)}  ${String(row.keyboard.length).padStart(4)}  ${String(row.images.length).padStart(3)}  ${String(row.tabStops ?? '-').padStart(4)}`,
+      `${row.name.padEnd(width)}  ${String(c.critical).padStart(4)}  ${String(c.serious).padStart(4)}  ${String(c.moderate).padStart(3)}  ${String(c.minor).padStart(3)}  ${String(row.keyboard.length).padStart(4)}  ${String(row.images.length).padStart(3)}  ${String(row.tabStops ?? '-').padStart(4)}  ${String(row.focusable ?? '-').padStart(9)}`,
     );
   }
   for (const row of failed) {
