@@ -191,6 +191,14 @@ export async function staticChecks(page) {
   }));
 }
 
+/** The focus ring `locator`'s element shows when focused as keyboard focus: {ok, why?}. */
+export async function ringOf(page, locator) {
+  await page.evaluate(installHelpers);
+  await page.keyboard.press('Shift'); // a key press first: script focus then counts as keyboard focus
+  await locator.focus();
+  return locator.evaluate((element) => /** @type {any} */ (window).__a11y.focusRing(element));
+}
+
 /** What has focus now: {inside: whether it is in `within`, label, ring}. */
 async function focused(page, within) {
   return page.evaluate((within) => {

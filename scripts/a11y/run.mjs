@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { openJourney } from '../e2e/lib/journey.mjs';
 import { buildApp, serveBuild } from '../lib/app-site.mjs';
 import { freePort, HOST, REPO_ROOT, startMockCli } from '../bench/processes.mjs';
-import { dialogChecks, IMPACTS, runAxe, staticChecks, tabWalk } from './checks.mjs';
+import { dialogChecks, IMPACTS, ringOf, runAxe, staticChecks, tabWalk } from './checks.mjs';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const BUILD_DIR = path.join(REPO_ROOT, '.tmp', 'a11y-app');
@@ -166,7 +166,19 @@ async function orderFlowNewBuyer(ctx, ids, rows) {
   await drawer.getByRole('button', { name: '수량 늘리기' }).first().press('Enter');
   await drawer.getByText('총 1개', { exact: true }).waitFor();
   await drawer.getByRole('button', { name: '장바구니 담기', exact: true }).press('Enter');
-  await ctx.toast('장바구니에 담았어요');
+  const toast = await ctx.toast('장바구니에 담았어요');
+  if (chosen('toast')) {
+    // The toast's action on its dark background: axe within it, and the ring of its button.
+    const ring = await ringOf(page, toast.getByRole('button', { name: '장바구니 보기' }));
+    const axe = await runAxe(page, '[role="status"]');
+    rows.push({
+      name: "toast: '장바구니에 담았어요'",
+      url: ctx.here(),
+      ...axe,
+      images: [],
+      keyboard: ring.ok ? [] : [`'장바구니 보기': ${ring.why}`],
+    });
+  }
 
   await ctx.goto(`/cart/${ids.marketId}`);
   const card = page.getByRole('region', { name: ids.marketTitle });
