@@ -42,6 +42,14 @@ const steps = [
     cpus: 1,
     report: 'artifacts/e2e.json',
   },
+  {
+    id: 'a11y',
+    name: 'a11y: axe-core on every route (guest, buyer) and order-flow overlay; keyboard, focus ring, Escape, alt text',
+    cmd: 'pnpm a11y',
+    // One build, one browser; axe's colour-contrast pass keeps a core busy, the page loads the other.
+    cpus: 2,
+    report: 'artifacts/a11y.json',
+  },
   { id: 'typecheck', name: 'TypeScript (every package, incl. type tests)', cmd: 'pnpm -r --workspace-concurrency=1 typecheck', cpus: 1 },
   {
     id: 'scripts',

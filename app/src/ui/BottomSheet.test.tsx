@@ -102,6 +102,78 @@ describe('BottomSheet', () => {
   });
 });
 
+describe('BottomSheet keyboard focus', () => {
+  function Page({ open, onClose }: { open: boolean; onClose: () => void }) {
+    return (
+      <>
+        <button type="button">페이지 버튼</button>
+        <button type="button">배송 옵션</button>
+        <BottomSheet open={open} onClose={onClose} title="배송 옵션 선택" showClose footer={<button type="button">적용</button>}>
+          <input aria-label="메모" />
+          <input type="radio" name="delivery" aria-label="기본 배송" />
+          <input type="radio" name="delivery" aria-label="빠른 배송" defaultChecked />
+          <input type="radio" name="delivery" aria-label="묶음 배송" />
+          <button type="button" disabled>
+            못 누르는 버튼
+          </button>
+        </BottomSheet>
+      </>
+    );
+  }
+
+  it('moves focus into the sheet and keeps Tab and Shift+Tab inside it', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Page open={false} onClose={() => undefined} />);
+    screen.getByRole('button', { name: '배송 옵션' }).focus();
+    rerender(<Page open onClose={() => undefined} />);
+    const sheet = screen.getByRole('dialog', { name: '배송 옵션 선택' });
+    expect(document.activeElement).toBe(sheet);
+
+    // A radio group is one stop (its checked radio), as in the browser.
+    const stop = (name: string) =>
+      name === '메모'
+        ? screen.getByRole('textbox', { name })
+        : name === '빠른 배송'
+          ? screen.getByRole('radio', { name })
+          : screen.getByRole('button', { name });
+    for (const name of ['닫기', '메모', '빠른 배송', '적용', '닫기', '메모']) {
+      await user.tab();
+      expect(document.activeElement).toBe(stop(name));
+    }
+    for (const name of ['닫기', '적용', '빠른 배송', '메모', '닫기', '적용']) {
+      await user.tab({ shift: true });
+      expect(document.activeElement).toBe(stop(name));
+    }
+    expect(sheet.contains(document.activeElement)).toBe(true);
+  });
+
+  it('brings focus back into the sheet when it was moved out, and gives it back to the opener on close', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Page open={false} onClose={() => undefined} />);
+    const opener = screen.getByRole('button', { name: '배송 옵션' });
+    opener.focus();
+    rerender(<Page open onClose={() => undefined} />);
+    // Something outside took focus (a click behind the backdrop in a test, a script): Tab goes back inside.
+    screen.getByRole('button', { name: '페이지 버튼' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '닫기' }));
+
+    rerender(<Page open={false} onClose={() => undefined} />);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes on Escape pressed anywhere in it', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Page open onClose={onClose} />);
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '메모' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('scroll lock', () => {
   it('counts overlays and restores the scroll position when the last one closes', () => {
     window.scrollTo(0, 320);

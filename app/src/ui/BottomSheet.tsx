@@ -7,6 +7,7 @@ import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { closeDrawer, openDrawer, uiState, type DrawerName } from '../stores/ui';
 import { cx } from './cx';
+import { holdFocus } from './focusTrap';
 import { IconClose } from './Icons';
 import styles from './BottomSheet.module.css';
 import { useScrollLock } from './scrollLock';
@@ -64,8 +65,8 @@ export function BottomSheet({
     if (!open) return;
     setDragOffset(0);
     openSheets.push(sheetId);
-    const previous = document.activeElement as HTMLElement | null;
-    panelRef.current?.focus({ preventScroll: true });
+    // Focus on the panel, Tab kept inside, given back on close.
+    const release = panelRef.current ? holdFocus(panelRef.current) : undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && openSheets[openSheets.length - 1] === sheetId) onCloseRef.current();
     };
@@ -74,7 +75,7 @@ export function BottomSheet({
       document.removeEventListener('keydown', onKeyDown);
       const index = openSheets.indexOf(sheetId);
       if (index >= 0) openSheets.splice(index, 1);
-      previous?.focus?.({ preventScroll: true });
+      release?.();
     };
   }, [open, sheetId]);
 

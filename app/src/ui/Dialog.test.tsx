@@ -43,6 +43,79 @@ describe('confirm and alert', () => {
     await expect(second).resolves.toBe(false);
   });
 
+  it('keeps Tab and Shift+Tab on its buttons and gives focus back to the opener when closed with Escape', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">주문 시작</button>
+        <DialogHost />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: '주문 시작' });
+    opener.focus();
+    let answer: Promise<boolean> | undefined;
+    await act(async () => {
+      answer = confirm({ title: '주문 정보 입력', message: '구매 정보, 배송 주소를 입력해주세요', confirmText: '입력하기' });
+    });
+    const confirmButton = screen.getByRole('button', { name: '입력하기' });
+    const cancelButton = screen.getByRole('button', { name: '취소' });
+    expect(document.activeElement).toBe(confirmButton);
+    await user.tab();
+    expect(document.activeElement).toBe(cancelButton);
+    await user.tab();
+    expect(document.activeElement).toBe(confirmButton);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(cancelButton);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(confirmButton);
+
+    await user.keyboard('{Escape}');
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('gives focus back to a button that was disabled while it worked (focus had dropped to the page)', async () => {
+    const user = userEvent.setup();
+    function PayButton({ busy }: { busy: boolean }) {
+      return (
+        <button type="button" disabled={busy}>
+          결제하기
+        </button>
+      );
+    }
+    const { rerender } = render(
+      <>
+        <PayButton busy={false} />
+        <DialogHost />
+      </>,
+    );
+    const pay = screen.getByRole('button', { name: '결제하기' });
+    pay.focus();
+    // The request: the browser drops focus to the body as the button turns disabled.
+    pay.blur();
+    rerender(
+      <>
+        <PayButton busy />
+        <DialogHost />
+      </>,
+    );
+    expect(document.activeElement).toBe(document.body);
+    rerender(
+      <>
+        <PayButton busy={false} />
+        <DialogHost />
+      </>,
+    );
+    let done: Promise<void> | undefined;
+    await act(async () => {
+      done = alert({ title: '결제 실패', message: '카드 결제에 실패했어요.' });
+    });
+    await user.keyboard('{Escape}');
+    await expect(done).resolves.toBeUndefined();
+    expect(document.activeElement).toBe(pay);
+  });
+
   it('shows queued dialogs one after another', async () => {
     const user = userEvent.setup();
     render(<DialogHost />);

@@ -7,6 +7,7 @@ import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { resolveDialog, uiState } from '../stores/ui';
 import { cx } from './cx';
+import { holdFocus } from './focusTrap';
 import styles from './Dialog.module.css';
 import { useScrollLock } from './scrollLock';
 
@@ -33,11 +34,8 @@ export function DialogView({ title, message, confirmText, cancelText, destructiv
   const confirmRef = useRef<HTMLButtonElement>(null);
   useScrollLock(true);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    confirmRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  // Focus on the confirm button, Tab kept inside, given back on close.
+  useEffect(() => (panelRef.current ? holdFocus(panelRef.current, confirmRef.current) : undefined), []);
 
   const dismiss = onCancel ?? onConfirm;
 
@@ -45,20 +43,6 @@ export function DialogView({ title, message, confirmText, cancelText, destructiv
     if (event.key === 'Escape') {
       event.stopPropagation();
       dismiss();
-      return;
-    }
-    // Keep keyboard focus inside the dialog while it is open.
-    if (event.key === 'Tab' && panelRef.current) {
-      const buttons = Array.from(panelRef.current.querySelectorAll('button'));
-      const first = buttons[0];
-      const last = buttons[buttons.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
     }
   }
 

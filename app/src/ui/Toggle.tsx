@@ -16,9 +16,11 @@ export interface ToggleProps {
 /** On/off switch (settings rows, "view markets" toggles). */
 export function Toggle({ checked, onChange, label, description, ariaLabel, disabled, className }: ToggleProps) {
   const labelId = useId();
+  const switchId = useId();
   const descriptionId = useId();
   const control = (
     <button
+      id={switchId}
       type="button"
       role="switch"
       aria-checked={checked}
@@ -36,9 +38,9 @@ export function Toggle({ checked, onChange, label, description, ariaLabel, disab
   return (
     <div className={cx(styles.row, disabled && styles.disabled, className)}>
       <div className={styles.text}>
-        <span id={labelId} className={styles.label} onClick={() => !disabled && onChange(!checked)}>
+        <label id={labelId} htmlFor={switchId} className={styles.label}>
           {label}
-        </span>
+        </label>
         {description && (
           <span id={descriptionId} className={styles.description}>
             {description}

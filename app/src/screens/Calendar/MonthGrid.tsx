@@ -45,16 +45,15 @@ export function MonthGrid({ month, onMonthChange, selected, onSelect, todayKey, 
               const schedule = days.get(cell.key);
               const opens = schedule?.opens.length ?? 0;
               const closes = schedule?.closes.length ?? 0;
-              const label = [`${cell.day}일`, opens > 0 ? `오픈 ${opens}` : '', closes > 0 ? `종료 ${closes}` : '']
-                .filter(Boolean)
-                .join(', ');
+              // Read as '14일, 오픈 2': the visible number, then hidden text (an aria-label would not contain the
+              // visible text as a word, WCAG 2.5.3).
+              const rest = ['일', opens > 0 ? `, 오픈 ${opens}` : '', closes > 0 ? `, 종료 ${closes}` : ''].join('');
               return (
                 <button
                   key={cell.key}
                   type="button"
                   role="gridcell"
                   aria-selected={cell.key === selected}
-                  aria-label={label}
                   data-day={cell.key}
                   className={cx(
                     styles.day,
@@ -70,6 +69,7 @@ export function MonthGrid({ month, onMonthChange, selected, onSelect, todayKey, 
                   }}
                 >
                   <span className={styles.dayNumber}>{cell.day}</span>
+                  <span className="visually-hidden">{rest}</span>
                   <span className={styles.dots}>
                     {opens > 0 && <span className={cx(styles.dot, styles.dotOpen)} data-dot="open" />}
                     {closes > 0 && <span className={cx(styles.dot, styles.dotClose)} data-dot="close" />}

@@ -1,8 +1,9 @@
 // The buyer's photo and colour: a preview card in the chosen colour, a photo picker (JPEG, PNG or WebP,
 // uploaded when the form is saved) and colour swatches with a hex-only custom colour.
-import { IMAGE_INPUT_ACCEPT, isAcceptedImageType, isHexColour } from '@creator-market/sdk/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { DEFAULT_BG_COLOR, IMAGE_INPUT_ACCEPT, isAcceptedImageType, isHexColour } from '@creator-market/sdk/domain';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { imageUrl } from '../../features/media/imageUrl';
+import { inkOn } from '../../ui/contrast';
 import { cx } from '../../ui/cx';
 import { IconCheck, IconImage } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
@@ -58,10 +59,15 @@ export function ProfileSection({ name, profileImage, photo, onPhoto, bgColor, on
   const colourInputId = useId();
   const preview = usePreview(photo);
   const shownColour = isHexColour(bgColor) ? bgColor : undefined;
+  const cardInk = inkOn(shownColour ?? DEFAULT_BG_COLOR);
 
   return (
     <div className={styles.profile}>
-      <div className={styles.card} style={{ background: shownColour }}>
+      {/* The buyer picks the colour: the name and the focus ring take the ink that reads on it. */}
+      <div
+        className={styles.card}
+        style={{ background: shownColour, color: cardInk, ['--color-focus' as string]: cardInk } as CSSProperties}
+      >
         <button
           type="button"
           className={styles.photoButton}

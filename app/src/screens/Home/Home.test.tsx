@@ -25,7 +25,7 @@ const headings = () => screen.queryAllByRole('heading', { level: 2 }).map((headi
 describe('Home', () => {
   test('shows placeholders, then the banner, the categories and the sections in the spec order', async () => {
     renderScreen('/', '/', Home);
-    expect(screen.getByRole('search').getAttribute('href')).toBe('/search');
+    expect(screen.getByRole('link', { name: '물품, 작가명 검색' }).getAttribute('href')).toBe('/search');
     expect(screen.getAllByRole('status', { name: '불러오는 중' }).length).toBeGreaterThan(0);
 
     expect(await findSections()).toBeTruthy();

@@ -42,7 +42,7 @@ export default function Home() {
           </Link>
         </nav>
       </header>
-      <Link href={buildPath('search')} className={styles.searchBar} role="search">
+      <Link href={buildPath('search')} className={styles.searchBar}>
         <IconSearch size={20} strokeWidth={2} />
         <span>{HOME_TEXT.searchPlaceholder}</span>
       </Link>

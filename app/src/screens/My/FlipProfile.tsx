@@ -1,6 +1,7 @@
 // The my page's flip profile: the buyer's card on the front, the seller's on the back. The switch above it
 // flips the card and replaces the route with the chosen type (/my/user, /my/seller).
 import { buildPath, DEFAULT_BG_COLOR, USER_LEVEL, type UserType } from '@creator-market/sdk/domain';
+import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { imageUrl } from '../../features/media/imageUrl';
 import type { MeSnapshot } from './types';
@@ -8,7 +9,13 @@ import { cx } from '../../ui/cx';
 import { IconChevron, IconMy } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
 import { Tabs } from '../../ui/Tabs';
-import { readableTextOn } from './colours';
+import { inkOn } from '../../ui/contrast';
+
+/** A card in the user's own colour: its text and the focus ring inside it take the ink that reads on it. */
+function cardStyle(colour: string): CSSProperties {
+  const ink = inkOn(colour);
+  return { background: colour, color: ink, ['--color-focus' as string]: ink } as CSSProperties;
+}
 import styles from './My.module.css';
 
 export const PROFILE_TEXT = {
@@ -44,12 +51,7 @@ export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: User
       />
       <div className={styles.flip}>
         <div className={cx(styles.flipInner, flipped && styles.flipped)}>
-          <div
-            className={cx(styles.face, styles.front)}
-            style={{ background: buyerColour, color: readableTextOn(buyerColour) }}
-            aria-hidden={flipped}
-            inert={flipped}
-          >
+          <div className={cx(styles.face, styles.front)} style={cardStyle(buyerColour)} aria-hidden={flipped} inert={flipped}>
             <Avatar src={me.user.profileImage} />
             <div className={styles.faceText}>
               <strong className={styles.faceName}>{me.user.name ?? me.auth.displayName ?? PROFILE_TEXT.buyerFallbackName}</strong>
@@ -60,12 +62,7 @@ export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: User
               <IconChevron size={14} strokeWidth={2.2} />
             </Link>
           </div>
-          <div
-            className={cx(styles.face, styles.back)}
-            style={{ background: sellerColour, color: readableTextOn(sellerColour) }}
-            aria-hidden={!flipped}
-            inert={!flipped}
-          >
+          <div className={cx(styles.face, styles.back)} style={cardStyle(sellerColour)} aria-hidden={!flipped} inert={!flipped}>
             {isSeller ? (
               <>
                 <Avatar src={me.seller!.info?.profile ?? me.user.profileImage} />

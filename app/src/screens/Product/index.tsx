@@ -73,17 +73,14 @@ export default function ProductScreen() {
       <AppBar right={['cart']} />
       {data ? (
         <>
-          <Link
-            href={buildPath('market', { sellerId, marketId })}
-            className={styles.marketLink}
-            aria-label={`${VIEW_TEXT.toMarket}: ${data.market.title}`}
-          >
+          <Link href={buildPath('market', { sellerId, marketId })} className={styles.marketLink}>
             <span className={styles.marketAvatar}>
               <LazyImage src={imageUrl(data.seller.info.profile)} alt="" ratio={1} radius="50%" />
             </span>
             <span className={styles.marketText}>
               <span className={styles.marketSeller}>{data.seller.info.name}</span>
               <span className={styles.marketTitle}>{data.market.title}</span>
+              <span className="visually-hidden">{VIEW_TEXT.toMarket}</span>
             </span>
             <IconChevron size={18} />
           </Link>

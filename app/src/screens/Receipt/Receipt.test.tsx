@@ -35,8 +35,8 @@ async function openReceipt(publicId: string) {
 }
 
 const header = () => screen.getByRole('banner', { name: '주문 요약' });
-const buyerInfo = () => screen.getByLabelText('구매자 정보');
-const address = () => screen.getByLabelText('배송 주소');
+const buyerInfo = () => screen.queryByRole('link', { name: /^구매자 정보/ }) ?? screen.getByRole('group', { name: '구매자 정보' });
+const address = () => screen.queryByRole('link', { name: /^배송 주소/ }) ?? screen.getByRole('group', { name: '배송 주소' });
 
 describe('every receipt status: badge, actions and notes', () => {
   test('0 결제 전: pay, cancel, memo and both edits; the status poll runs', async () => {

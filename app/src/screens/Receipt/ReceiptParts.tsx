@@ -157,7 +157,8 @@ function EditLink({
     </>
   );
   return enabled ? (
-    <Link href={to} className={styles.editLink} aria-label={title}>
+    // Named by its content, title first: an aria-label of the title alone would hide the values it shows (WCAG 2.5.3).
+    <Link href={to} className={styles.editLink}>
       {body}
     </Link>
   ) : (
