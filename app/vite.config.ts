@@ -80,7 +80,7 @@ export default defineConfig(({ mode }) => {
       // Every core (vitest's default leaves one free: a single worker on a 2-core CI machine).
       maxWorkers: availableParallelism(),
       // Several Testing Library waits of up to 10 s each (src/test/setup.ts) on a loaded 2-core machine.
-      testTimeout: 60_000,
+      testTimeout: 120_000,
     },
   };
 });

@@ -34,7 +34,7 @@ pinDate();
  * as soon as it can, so this only lengthens a failing test. vite.config.ts gives each test room for several
  * such waits (testTimeout). Tests do not pass their own shorter timeouts.
  */
-const ASYNC_UTIL_TIMEOUT_MS = 10_000;
+const ASYNC_UTIL_TIMEOUT_MS = 20_000;
 configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 beforeEach(() => {

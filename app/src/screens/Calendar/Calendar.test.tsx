@@ -39,7 +39,7 @@ describe('Calendar', () => {
     expect(screen.getByRole('heading', { name: `종료 예정 ${closesToday.length}` })).toBeTruthy();
     if (opensToday.length > 0) expect(day(today).querySelector('[data-dot="open"]')).toBeTruthy();
     if (closesToday.length > 0) expect(day(today).querySelector('[data-dot="close"]')).toBeTruthy();
-  }, 30_000);
+  });
 
   test('a day without markets says so', async () => {
     const markets = await api.get('/common/v2/opened-market');
@@ -53,7 +53,7 @@ describe('Calendar', () => {
     fireEvent.click(day(quiet));
     expect(await screen.findByText('마켓 일정이 없어요')).toBeTruthy();
     expect(day(quiet).querySelector('[data-dot]')).toBeNull();
-  }, 30_000);
+  });
 
   test('the alarm filter keeps only markets with an alarm', async () => {
     const alarms = await api.get('/alarm');
@@ -70,7 +70,7 @@ describe('Calendar', () => {
     expect(await screen.findByText(target.marketTitle)).toBeTruthy();
     const opening = screen.getByRole('heading', { name: /^오픈 예정/ }).parentElement!;
     expect(within(opening).getAllByLabelText('알림 설정됨').length).toBe(within(opening).getAllByRole('link').length);
-  }, 30_000);
+  });
 
   test('a failed load shows the error state', async () => {
     server.use(http.get(`${API_BASE}/common/v2/opened-market`, () => HttpResponse.error()));

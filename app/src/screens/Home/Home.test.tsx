@@ -49,7 +49,7 @@ describe('Home', () => {
     const { keywords } = await api.get('/common/v2/search-keyword');
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(links).toContain(`/search/result?term=${encodeURIComponent(keywords[0]!)}`);
-  }, 20_000);
+  });
 
   test('a section whose list is empty is not shown', async () => {
     // The seeded world has no seller who joined this week.

@@ -98,7 +98,7 @@ describe('Market', () => {
     expect(trackedEvents('add_to_cart')[0]?.params).toMatchObject({ currency: 'KRW', value: option.price });
     fireEvent.click(screen.getByRole('button', { name: '장바구니 보기' }));
     expect(window.location.pathname).toBe(`/cart/${detail.market._id}`);
-  }, 20_000);
+  });
 
   test('share copies the market address', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
