@@ -72,6 +72,43 @@ describe('confirm and alert', () => {
   });
 });
 
+describe('closing a dialog without its buttons', () => {
+  it('a tap on the backdrop cancels a confirm and closes an alert; a tap inside the panel does not', async () => {
+    const user = userEvent.setup();
+    render(<DialogHost />);
+    let answer: Promise<boolean> | undefined;
+    await act(async () => {
+      answer = confirm({ title: '문의하기', message: '위치: /search/result?term=%EB%A7%90' });
+    });
+    await user.click(screen.getByText('위치: /search/result?term=%EB%A7%90'));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await user.click(screen.getByTestId('dialog-backdrop'));
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    let shown: Promise<void> | undefined;
+    await act(async () => {
+      shown = alert('저장에 실패했습니다.');
+    });
+    await user.click(screen.getByTestId('dialog-backdrop'));
+    await expect(shown).resolves.toBeUndefined();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("the browser's back closes it", async () => {
+    render(<DialogHost />);
+    let answer: Promise<boolean> | undefined;
+    await act(async () => {
+      answer = confirm({ title: '불러오지 못했어요' });
+    });
+    await act(async () => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
 describe('LoginPrompt', () => {
   it('asks to log in with the spec wording and runs onLogin on 로그인', async () => {
     const user = userEvent.setup();

@@ -40,6 +40,14 @@ export function DialogView({ title, message, confirmText, cancelText, destructiv
   }, []);
 
   const dismiss = onCancel ?? onConfirm;
+  // The browser's back closes the dialog (as Escape does) instead of leaving it over the page it came back to.
+  const dismissRef = useRef(dismiss);
+  dismissRef.current = dismiss;
+  useEffect(() => {
+    const onPop = () => dismissRef.current();
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -63,7 +71,14 @@ export function DialogView({ title, message, confirmText, cancelText, destructiv
   }
 
   return createPortal(
-    <div className={styles.backdrop}>
+    <div
+      className={styles.backdrop}
+      data-testid="dialog-backdrop"
+      // A tap outside the panel closes the dialog as Escape does.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) dismiss();
+      }}
+    >
       <div
         ref={panelRef}
         className={styles.dialog}
