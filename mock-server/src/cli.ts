@@ -1,9 +1,9 @@
 // `pnpm mock`: starts the mock server. Flags: --port N (or PORT), --host H, --seed N, --scale K,
 // --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable).
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from './http/access-policy';
-import { createMockServer, DEFAULT_OPTIONS } from './server';
+import { createHttpServer, createMockServer, DEFAULT_OPTIONS } from './server';
 import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';
 
@@ -106,7 +106,7 @@ for (const origin of allowOrigins) {
 // Listening on a specific address means being called by it: that name is allowed besides the loopback ones.
 const allowHosts = [...(values['allow-host'] ?? []), ...(isWildcard(values.host) ? [] : [values.host])];
 const journal = integer('journal', values.journal, DEFAULT_OPTIONS.journal, 0, 100_000);
-const { listener } = createMockServer({ seed, scale, latencyMs, maxWorlds, allowOrigins, allowHosts, journal, worlds });
+const mock = createMockServer({ seed, scale, latencyMs, maxWorlds, allowOrigins, allowHosts, journal, worlds });
 
 function isWildcard(host: string): boolean {
   return host === '0.0.0.0' || host === '::' || host === '[::]';
@@ -120,7 +120,7 @@ if (!isLoopbackHost(values.host)) {
   );
 }
 
-const server: Server = createServer(listener).listen(port, values.host, () => {
+const server: Server = createHttpServer(mock).listen(port, values.host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${values.host}:${actualPort}`;
