@@ -22,6 +22,7 @@ import simulatorOpenAlert from './journeys/simulator-open-alert.mjs';
 import tour from './journeys/tour.mjs';
 import apiDocs from './journeys/api-docs.mjs';
 import homeScroll from './journeys/home-scroll.mjs';
+import cartFilters from './journeys/cart-filters.mjs';
 
 const JOURNEYS = [
   guestToPaid,
@@ -34,6 +35,7 @@ const JOURNEYS = [
   tour,
   apiDocs,
   homeScroll,
+  cartFilters,
 ];
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
