@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { uiState } from '../stores/ui';
 import { alert, confirm, DialogHost } from './Dialog';
 import { LoginPrompt, openLoginPrompt } from './LoginPrompt';
+import { stepBack } from './navigation';
 
 describe('confirm and alert', () => {
   it('resolves true when the user confirms', async () => {
@@ -106,6 +107,25 @@ describe('closing a dialog without its buttons', () => {
     });
     await expect(answer).resolves.toBe(false);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("the app's own back step (a cancelled navigation, then the login prompt) leaves it open", async () => {
+    render(<DialogHost />);
+    window.history.pushState({}, '', '/r/123456789012');
+    let answer: Promise<boolean> | undefined;
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    await act(async () => {
+      stepBack();
+      answer = confirm({ title: '로그인 필요' });
+    });
+    await act(async () => {
+      await popped;
+    });
+    expect(screen.getByRole('alertdialog', { name: '로그인 필요' })).toBeTruthy();
+    await act(async () => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(answer).resolves.toBe(false);
   });
 });
 

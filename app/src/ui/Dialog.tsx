@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { resolveDialog, uiState } from '../stores/ui';
 import { cx } from './cx';
 import styles from './Dialog.module.css';
+import { popWasByApp } from './navigation';
 import { useScrollLock } from './scrollLock';
 
 export { alert, confirm } from '../stores/ui';
@@ -40,11 +41,14 @@ export function DialogView({ title, message, confirmText, cancelText, destructiv
   }, []);
 
   const dismiss = onCancel ?? onConfirm;
-  // The browser's back closes the dialog (as Escape does) instead of leaving it over the page it came back to.
+  // The browser's back closes the dialog (as Escape does) instead of leaving it over the page it came back to;
+  // a back step the app takes itself does not.
   const dismissRef = useRef(dismiss);
   dismissRef.current = dismiss;
   useEffect(() => {
-    const onPop = () => dismissRef.current();
+    const onPop = () => {
+      if (!popWasByApp()) dismissRef.current();
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
