@@ -136,7 +136,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
       },
     );
   };
-  return { listener, clientError: clientErrorHandler(access.originAllowed), app, worlds, control, journal };
+  return { listener, clientError: clientErrorHandler((origin) => access.originAllowed(origin)), app, worlds, control, journal };
 }
 
 /** The HTTP server of a mock server (not listening yet). */

@@ -124,7 +124,7 @@ describe('methods, paths and headers', () => {
     expect(local.status).toBe(431);
     expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(local.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(errorCode(await local.json())).toBe('header-too-large');
+    expect(errorCode((await local.json()) as { code?: string })).toBe('header-too-large');
     const foreign = await fetch(`${srv.baseUrl}${path}`, { headers: { origin: 'https://evil.example' } });
     expect(foreign.status).toBe(431);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();

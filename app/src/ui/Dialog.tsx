@@ -44,7 +44,9 @@ export function DialogView({ title, message, confirmText, cancelText, destructiv
   // The browser's back closes the dialog (as Escape does) instead of leaving it over the page it came back to;
   // a back step the app takes itself does not.
   const dismissRef = useRef(dismiss);
-  dismissRef.current = dismiss;
+  useEffect(() => {
+    dismissRef.current = dismiss;
+  });
   useEffect(() => {
     const onPop = () => {
       if (!popWasByApp()) dismissRef.current();

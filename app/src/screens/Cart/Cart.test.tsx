@@ -182,7 +182,7 @@ describe('market selector filters', () => {
       Number(
         within(drawer)
           .getByRole('button', { name: new RegExp(`^${label}\\d+$`) })
-          .textContent!.slice(label.length),
+          .textContent.slice(label.length),
       );
     await waitFor(() => expect(count('전체')).toBe(list.length));
     expect(count('오픈 예정') + count('주문 가능') + count('마감 임박') + count('주문 종료')).toBe(list.length);

@@ -131,7 +131,7 @@ describe('Market', () => {
     fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
     const drawer = await screen.findByRole('dialog', { name: '장바구니 담기' });
     const stepper = within(drawer).getByRole('group', { name: `${product.title} ${option.title}` });
-    const more = within(stepper).getByRole('button', { name: '수량 늘리기' }) as HTMLButtonElement;
+    const more = within(stepper).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' });
     await waitFor(() => {
       fireEvent.click(more);
       expect(within(stepper).getByText('1')).toBeTruthy();

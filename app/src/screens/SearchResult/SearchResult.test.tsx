@@ -54,7 +54,7 @@ describe('Search results', () => {
     renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
     await waitFor(() => expect(screen.getAllByText('검색 결과가 없어요')).toHaveLength(2));
     expect(screen.queryByText('불러오지 못했어요')).toBeNull();
-    const field = screen.getByRole('searchbox') as HTMLInputElement;
+    const field = screen.getByRole<HTMLInputElement>('searchbox');
     expect(field.value).toBe(term.slice(0, 100));
     expect(field.maxLength).toBe(100);
     expect(trackedEvents('search').map((event) => event.params.search_term)).toEqual([term.slice(0, 100)]);
