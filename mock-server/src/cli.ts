@@ -2,10 +2,10 @@
 // --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable),
 // --start-at ISO (worlds generated for and started at that instant: two servers given the same one have
 // the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./http/proxy).
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from './http/access-policy';
-import { createMockServer, DEFAULT_OPTIONS } from './server';
+import { createHttpServer, createMockServer, DEFAULT_OPTIONS } from './server';
 import { forwardsOperation, type ProxyOptions } from './http/proxy';
 import { operations } from '@creator-market/openapi';
 import { WorldRegistry } from './world/registry';
@@ -122,7 +122,7 @@ for (const origin of allowOrigins) {
 const allowHosts = [...(values['allow-host'] ?? []), ...(isWildcard(values.host) ? [] : [values.host])];
 const journal = integer('journal', values.journal, DEFAULT_OPTIONS.journal, 0, 100_000);
 const proxy = proxyOptions();
-const { listener } = (() => {
+const mock = (() => {
   try {
     return createMockServer({ seed, scale, latencyMs, maxWorlds, allowOrigins, allowHosts, journal, worlds, proxy });
   } catch (err) {
@@ -164,7 +164,7 @@ if (!isLoopbackHost(values.host)) {
   );
 }
 
-const server: Server = createServer(listener).listen(port, values.host, () => {
+const server: Server = createHttpServer(mock).listen(port, values.host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${values.host}:${actualPort}`;

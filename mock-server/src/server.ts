@@ -1,7 +1,7 @@
 // The mock server: the product API at the root, the ad service under /ads, the OpenAPI and its reference
 // docs, generated images, the mock sign-in and payment pages, and the /__mock control plane. API requests
 // are answered by the API listener (./http/api-listener); everything else by the Express app.
-import type { RequestListener } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { adOperations, adsDocument, operations, productDocument } from '@creator-market/openapi';
 import { errorHandler, notFoundHandler } from './http/express-errors';
@@ -13,6 +13,7 @@ import { createAccessPolicy } from './http/access-policy';
 import { createApiListener, sendError, type ApiService } from './http/api-listener';
 import { RequestJournal } from './http/journal';
 import { OperationProxy, type ProxyOptions } from './http/proxy';
+import { clientErrorHandler } from './http/client-error';
 import { ApiFailure } from './http/failure';
 import { corsHeaders, enterWorld, headerOf } from './http/request-context';
 import { staticRouter } from './http/static';
@@ -54,6 +55,8 @@ export const DEFAULT_OPTIONS: MockServerOptions = {
 export interface MockServer {
   /** What `http.createServer` serves: the API listener in front of the Express app. */
   listener: RequestListener;
+  /** The server's 'clientError' listener: requests node refuses (headers past 16 KiB) in the catalogue's shape. */
+  clientError: ReturnType<typeof clientErrorHandler>;
   /** The Express app behind it (control plane, pages, images, docs, not found). */
   app: Express;
   worlds: WorldRegistry;
@@ -142,5 +145,10 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
       },
     );
   };
-  return { listener, app, worlds, control, journal };
+  return { listener, clientError: clientErrorHandler((origin) => access.originAllowed(origin)), app, worlds, control, journal };
+}
+
+/** The HTTP server of a mock server (not listening yet). */
+export function createHttpServer(mock: Pick<MockServer, 'listener' | 'clientError'>): Server {
+  return createServer(mock.listener).on('clientError', mock.clientError);
 }

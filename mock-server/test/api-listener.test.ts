@@ -37,6 +37,9 @@ function rawRequest(path: string, headers: Record<string, string>, chunks: (stri
   });
 }
 
+/** An error body's catalogue code (one place to change when the error envelope changes). */
+const errorCode = (body: { code?: string }) => body.code;
+
 describe('request bodies', () => {
   it('refuses malformed JSON, a JSON scalar, another media type, another charset and a compressed body with 400, storing nothing', async () => {
     const token = srv.token('buyer');
@@ -112,6 +115,21 @@ describe('methods, paths and headers', () => {
     expect(local.headers.get('access-control-expose-headers')).toContain('X-Mock-Now');
     const foreign = await srv.call('GET', '/common/v2/opened-market', { headers: { origin: 'https://evil.example' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("answers a request line and headers past node's 16 KiB in the catalogue's shape, with CORS headers for a local origin", async () => {
+    // ~1,800 Korean characters: 9 bytes each once percent-encoded, past the limit (the search the app once sent).
+    const path = `/common/v2/search-product?keyword=${encodeURIComponent('키링'.repeat(900))}&page=1`;
+    const local = await fetch(`${srv.baseUrl}${path}`, { headers: { origin: 'http://localhost:5173' } });
+    expect(local.status).toBe(431);
+    expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(local.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(errorCode((await local.json()) as { code?: string })).toBe('header-too-large');
+    const foreign = await fetch(`${srv.baseUrl}${path}`, { headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(431);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // The server goes on answering.
+    expect((await srv.call('GET', '/common/v2/opened-market')).status).toBe(200);
   });
 
   it('is 404 not-found for a path of no operation, and 400 for a parameter that is not valid percent-encoding', async () => {

@@ -2,11 +2,11 @@
 // OpenAPI contract (operation and status) before the test sees it: a handler that breaks the contract
 // fails every test that touches it.
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { assertResponse } from '@creator-market/openapi/contract';
 import { adsDocument, findOperation, productDocument } from '@creator-market/openapi';
 import type { PersonaId } from '@creator-market/fixtures';
-import { createMockServer, type MockServer, type MockServerOptions } from '../src/server';
+import { createHttpServer, createMockServer, type MockServer, type MockServerOptions } from '../src/server';
 import { issueToken } from '../src/auth/tokens';
 import type { World } from '../src/world/world';
 
@@ -57,7 +57,7 @@ export const TEST_NOW = Date.parse('2026-12-10T03:00:00Z');
 export async function startTestServer(options: Partial<MockServerOptions> = {}): Promise<TestServer> {
   const mock = createMockServer({ seed: 1, scale: 0.2, startAt: TEST_NOW, ...options });
   const server: Server = await new Promise((resolve) => {
-    const s = createServer(mock.listener).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createHttpServer(mock).listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let worldCount = 0;

@@ -21,8 +21,22 @@ import sellerMyPage from './journeys/seller-my-page.mjs';
 import simulatorOpenAlert from './journeys/simulator-open-alert.mjs';
 import tour from './journeys/tour.mjs';
 import apiDocs from './journeys/api-docs.mjs';
+import homeScroll from './journeys/home-scroll.mjs';
+import cartFilters from './journeys/cart-filters.mjs';
 
-const JOURNEYS = [guestToPaid, subscribeUnsubscribe, search, validationMessages, errors, sellerMyPage, simulatorOpenAlert, tour, apiDocs];
+const JOURNEYS = [
+  guestToPaid,
+  subscribeUnsubscribe,
+  search,
+  validationMessages,
+  errors,
+  sellerMyPage,
+  simulatorOpenAlert,
+  tour,
+  apiDocs,
+  homeScroll,
+  cartFilters,
+];
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Journeys at a time (E2E_CONCURRENCY=1 runs them one after another). */

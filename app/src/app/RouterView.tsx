@@ -10,7 +10,7 @@ import { NotFoundScreen, ROUTE_ELEMENTS } from '../routes';
 import { useSession } from '../stores/session';
 import { setBottomTab, setFloatingButton } from '../stores/ui';
 import { BottomTab, type BottomTabName } from '../ui/BottomTab';
-import { navigate } from '../ui/navigation';
+import { navigate, stepBack } from '../ui/navigation';
 import { Spinner } from '../ui/Spinner';
 import { track } from './analytics';
 import { lastNavigationKind } from './history';
@@ -103,7 +103,7 @@ export function RouterView() {
     const previous = shown.current;
     const cancel = () => {
       if (previous === null) navigate('/', { replace: true });
-      else if (lastNavigationKind() === 'push') window.history.back();
+      else if (lastNavigationKind() === 'push') stepBack();
       else navigate(previous.key, { replace: true });
     };
     if (decision.kind === 'external') {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { uiState } from '../stores/ui';
 import { alert, confirm, DialogHost } from './Dialog';
 import { LoginPrompt, openLoginPrompt } from './LoginPrompt';
+import { stepBack } from './navigation';
 
 describe('confirm and alert', () => {
   it('resolves true when the user confirms', async () => {
@@ -142,6 +143,62 @@ describe('confirm and alert', () => {
     expect(uiState.scrollLocks).toBe(1);
     await user.click(screen.getByRole('button', { name: '확인' }));
     expect(uiState.scrollLocks).toBe(0);
+  });
+});
+
+describe('closing a dialog without its buttons', () => {
+  it('a tap on the backdrop cancels a confirm and closes an alert; a tap inside the panel does not', async () => {
+    const user = userEvent.setup();
+    render(<DialogHost />);
+    let answer: Promise<boolean> | undefined;
+    await act(async () => {
+      answer = confirm({ title: '문의하기', message: '위치: /search/result?term=%EB%A7%90' });
+    });
+    await user.click(screen.getByText('위치: /search/result?term=%EB%A7%90'));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await user.click(screen.getByTestId('dialog-backdrop'));
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    let shown: Promise<void> | undefined;
+    await act(async () => {
+      shown = alert('저장에 실패했습니다.');
+    });
+    await user.click(screen.getByTestId('dialog-backdrop'));
+    await expect(shown).resolves.toBeUndefined();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("the browser's back closes it", async () => {
+    render(<DialogHost />);
+    let answer: Promise<boolean> | undefined;
+    await act(async () => {
+      answer = confirm({ title: '불러오지 못했어요' });
+    });
+    await act(async () => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("the app's own back step (a cancelled navigation, then the login prompt) leaves it open", async () => {
+    render(<DialogHost />);
+    window.history.pushState({}, '', '/r/123456789012');
+    let answer: Promise<boolean> | undefined;
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    await act(async () => {
+      stepBack();
+      answer = confirm({ title: '로그인 필요' });
+    });
+    await act(async () => {
+      await popped;
+    });
+    expect(screen.getByRole('alertdialog', { name: '로그인 필요' })).toBeTruthy();
+    await act(async () => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(answer).resolves.toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import { resolveDialog, uiState } from '../stores/ui';
 import { cx } from './cx';
 import { holdFocus } from './focusTrap';
 import styles from './Dialog.module.css';
+import { popWasByApp } from './navigation';
 import { useScrollLock } from './scrollLock';
 
 export { alert, confirm } from '../stores/ui';
@@ -38,6 +39,19 @@ export function DialogView({ title, message, confirmText, cancelText, destructiv
   useEffect(() => (panelRef.current ? holdFocus(panelRef.current, confirmRef.current) : undefined), []);
 
   const dismiss = onCancel ?? onConfirm;
+  // The browser's back closes the dialog (as Escape does) instead of leaving it over the page it came back to;
+  // a back step the app takes itself does not.
+  const dismissRef = useRef(dismiss);
+  useEffect(() => {
+    dismissRef.current = dismiss;
+  });
+  useEffect(() => {
+    const onPop = () => {
+      if (!popWasByApp()) dismissRef.current();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -47,7 +61,14 @@ export function DialogView({ title, message, confirmText, cancelText, destructiv
   }
 
   return createPortal(
-    <div className={styles.backdrop}>
+    <div
+      className={styles.backdrop}
+      data-testid="dialog-backdrop"
+      // A tap outside the panel closes the dialog as Escape does.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) dismiss();
+      }}
+    >
       <div
         ref={panelRef}
         className={styles.dialog}

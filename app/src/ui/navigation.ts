@@ -10,13 +10,32 @@ export function navigate(to: string, options?: { replace?: boolean }): void {
 // history.pushState to dispatch a 'pushState' event; popstate is counted as a step back (a forward step
 // is rare and only makes back fall back to home a little early, which is the safe side).
 let inAppDepth = 0;
+// Back steps the app takes itself (stepBack) whose popstate has not come yet, and whether the latest
+// popstate was one of them: a dialog closes on the user's back, not on the app's (a cancelled navigation
+// steps back and opens the login prompt at once).
+let appBacksPending = 0;
+let lastPopByApp = false;
 if (typeof window !== 'undefined') {
   window.addEventListener('pushState', () => {
     inAppDepth += 1;
   });
+  // Registered when this module loads, so before any dialog's listener sees the same event.
   window.addEventListener('popstate', () => {
     inAppDepth = Math.max(0, inAppDepth - 1);
+    lastPopByApp = appBacksPending > 0;
+    if (lastPopByApp) appBacksPending -= 1;
   });
+}
+
+/** history.back() by the app itself (not the browser's back button). */
+export function stepBack(): void {
+  appBacksPending += 1;
+  window.history.back();
+}
+
+/** Whether the popstate being handled comes from the app's own stepBack. */
+export function popWasByApp(): boolean {
+  return lastPopByApp;
 }
 
 /** True when a back step stays inside the app (false on a page opened directly from a link). */
@@ -26,6 +45,6 @@ export function canGoBack(): boolean {
 
 /** Back one page, or home when there is no in-app history (SPEC.md section 2, app bar). */
 export function goBack(goHome: () => void = () => navigate('/')): void {
-  if (canGoBack()) window.history.back();
+  if (canGoBack()) stepBack();
   else goHome();
 }

@@ -9,17 +9,23 @@ import { ApiFailure } from './failure';
 const EXPOSED_HEADERS = 'X-Mock-Now, X-Mock-World, X-Mock-World-Status, X-Mock-Scenario';
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Mock-Scenario, X-Mock-World';
 
-/** Sets the CORS headers when the request comes from an origin the access policy allows (./access-policy). */
+/** The CORS headers for a request from `origin`: none unless the access policy allows it (./access-policy). */
+export function corsHeaderList(originAllowed: (origin: string) => boolean, origin: string | undefined): [string, string][] {
+  if (!origin || !originAllowed(origin)) return [];
+  return [
+    ['Access-Control-Allow-Origin', origin],
+    ['Vary', 'Origin'],
+    ['Access-Control-Allow-Headers', ALLOWED_HEADERS],
+    ['Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS'],
+    ['Access-Control-Expose-Headers', EXPOSED_HEADERS],
+    ['Access-Control-Max-Age', '600'],
+  ];
+}
+
+/** Sets the CORS headers when the request comes from an origin the access policy allows. */
 export function corsHeaders(originAllowed: (origin: string) => boolean) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const origin = req.headers.origin;
-    if (!origin || !originAllowed(origin)) return;
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Vary', 'Origin');
-    res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    res.setHeader('Access-Control-Max-Age', '600');
+    for (const [name, value] of corsHeaderList(originAllowed, req.headers.origin)) res.setHeader(name, value);
   };
 }
 

@@ -19,7 +19,6 @@ const ADD_TO_CART = {
     'network-error',
     'out-of-stock',
     'connection-reset',
-    'amount-exceeded',
     'empty-response',
     'malformed-chunk',
     'random-data-then-close',
@@ -47,6 +46,8 @@ const ORDER = {
     'http-408',
     'transaction-failed',
     'http-504',
+    // On add-to-cart this one names the limit (the sdk's addToCart rule, checked by the market screen's test).
+    'amount-exceeded',
     'stock-shortage',
     'deleted-product',
     'failed',

@@ -1,6 +1,9 @@
 // Search from home: the search screen, '키링' → results with the '작가' and '물품' sections and their totals
 // (the API's counts, 'N명 total' / 'N개 total'); a term nothing matches shows '검색 결과가 없어요' in both;
-// a blank term goes back to the search screen.
+// a term past 100 characters is searched cut to 100; an error dialog quoting a long address fits the screen and
+// closes on a backdrop tap; a blank term goes back to the search screen.
+import { JourneyFailure } from '../lib/journey.mjs';
+
 const TERM = '키링';
 const NONSENSE = '뷁뷁zqxj없는말';
 
@@ -47,6 +50,39 @@ export default {
       await ctx.see('검색 결과가 없어요', { within: section('작가') });
       await ctx.see('검색 결과가 없어요', { within: section('물품') });
       await ctx.shot('no-results');
+    });
+
+    await ctx.step("a term past the contract's 100 characters is searched cut to 100; the field takes no more", async () => {
+      const long = '말랑'.repeat(600);
+      await ctx.goto(`/search/result?term=${encodeURIComponent(long)}`);
+      await ctx.see('검색 결과가 없어요', { within: section('작가') });
+      await ctx.see('검색 결과가 없어요', { within: section('물품') });
+      if ((await page.getByText('불러오지 못했어요').count()) > 0) throw new JourneyFailure("a long term shows '불러오지 못했어요'");
+      const value = await searchField.inputValue();
+      if (value !== long.slice(0, 100)) throw new JourneyFailure(`the field holds ${value.length} characters, expected the first 100`);
+      await searchField.fill(long);
+      if ((await searchField.inputValue()).length !== 100) throw new JourneyFailure('the search field takes more than 100 characters');
+    });
+
+    await ctx.step('an error dialog with a long location stays on screen, its buttons visible; the backdrop closes it', async () => {
+      // The inquiry dialog quotes the page's address (900 percent-encoded characters here).
+      await ctx.control.force('http-500', { method: 'GET', path: '/common/v2/search-product' });
+      const term = '말랑'.repeat(50);
+      await ctx.goto(`/search/result?term=${encodeURIComponent(term)}`);
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      const viewport = page.viewportSize();
+      const box = await dialog.boundingBox();
+      if (!box || !viewport || box.y < 0 || box.y + box.height > viewport.height || box.x < 0 || box.x + box.width > viewport.width)
+        throw new JourneyFailure(`the dialog (${JSON.stringify(box)}) does not fit the ${viewport?.width}x${viewport?.height} screen`);
+      for (const button of await dialog.getByRole('button').all()) {
+        const at = await button.boundingBox();
+        if (!at || at.y + at.height > viewport.height) throw new JourneyFailure(`the button '${await button.textContent()}' is off screen`);
+      }
+      await ctx.shot('long-location-dialog', { wait: false });
+      await page.mouse.click(8, 8);
+      await dialog.waitFor({ state: 'hidden' });
+      await ctx.control.clearScenarios();
     });
 
     await ctx.step('a blank term goes back to the search screen', async () => {

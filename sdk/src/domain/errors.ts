@@ -353,6 +353,16 @@ const PAYMENT_START_FAILED: ErrorUi = { kind: 'toast', toastType: 'error', messa
 /** A buyer cancel of an order paid meanwhile: after payment the seller cancels ('결제 완료 주문 취소는 ...'). */
 const CANCEL_AFTER_PAYMENT: ErrorUi = { kind: 'toast', toastType: 'warning', message: RECEIPT_NOTES.cancelAfterPayment };
 
+/**
+ * Adding more than may be ordered (with what the cart already holds): section 8's '품절된 물품이 있어요' is the
+ * order's toast for both codes; on add-to-cart nothing is sold out, so the toast names the limit (ours).
+ */
+const ADD_AMOUNT_EXCEEDED: ErrorUi = {
+  kind: 'toast',
+  toastType: 'warning',
+  message: '주문 가능 수량을 넘었어요. 장바구니에 담긴 수량을 확인해주세요', // ours
+};
+
 /** The rule an operation adds over the catalogue, or undefined to use the catalogue. */
 function operationRule(error: ApiErrorInput, operation: string | undefined): ErrorUi | ErrorCatalogueEntry | undefined {
   if (operation === undefined) return undefined;
@@ -373,6 +383,8 @@ function operationRule(error: ApiErrorInput, operation: string | undefined): Err
       return error.status === 400 ? errorCatalogue[catalogueKey(400, 'card-payment-failed')] : undefined;
     case 'changeReceiptStatus':
       return error.code === 'operation-failed' ? CANCEL_AFTER_PAYMENT : undefined;
+    case 'addToCart':
+      return error.code === 'amount-exceeded' ? ADD_AMOUNT_EXCEEDED : undefined;
     default:
       if (error.status === 400 && SAVE_OPERATIONS.has(operation)) return SAVE_FAILED;
       if (error.status === 400 && PAYMENT_START_OPERATIONS.has(operation)) return PAYMENT_START_FAILED;

@@ -103,44 +103,35 @@ function splitDuration(ms: number): Omit<Countdown, 'phase'> {
 export type MarketGroup = 'scheduled' | 'deadline' | 'open';
 
 /**
- * The market list group: scheduled (start in the future), deadline (started, end within the last 3 days),
- * open (started, end further away). Closed markets (and unreadable times) belong to no group.
+ * The market list group, by the market's state: scheduled (not opened yet: status 0 or start in the future),
+ * deadline (opened, end within the last 3 days), open (opened, end further away). Closed and absent markets
+ * (and unreadable times) belong to no group.
  */
 export function marketGroup(market: MarketTimingInput, now: Now): MarketGroup | null {
-  const nowMs = toEpochMs(now);
-  const start = toEpochMs(market.marketST);
-  const end = toEpochMs(market.marketED);
-  if (market.status === MARKET_STATUS.closed || !(end >= nowMs)) return null;
-  if (start > nowMs) return 'scheduled';
-  if (start <= nowMs) return end - nowMs <= DEADLINE_WINDOW_MS ? 'deadline' : 'open';
-  return null;
+  const state = marketState(market, now);
+  if (isBeforeOpen(state)) return 'scheduled';
+  if (state !== 'opened') return null;
+  return toEpochMs(market.marketED) - toEpochMs(now) <= DEADLINE_WINDOW_MS ? 'deadline' : 'open';
 }
 
 export const CALENDAR_FILTERS = ['schedule', 'open', 'deadline', 'closed'] as const;
 export type CalendarFilter = (typeof CALENDAR_FILTERS)[number];
 
+const GROUP_OF_FILTER: Readonly<Record<Exclude<CalendarFilter, 'closed'>, MarketGroup>> = {
+  schedule: 'scheduled',
+  open: 'open',
+  deadline: 'deadline',
+};
+
 /**
- * Calendar and cart filter tags (section 4), which may overlap: schedule = not ended and start in the future;
- * open = not ended, started, not past the end; deadline = not ended and the end within 3 days;
- * closed = ended (status 3) or past the end. A market whose end precedes its start is only closed once past
- * its end, never scheduled as well.
+ * Calendar and cart filter tags (section 4): the market's group (schedule = not opened yet; open = opened,
+ * more than 3 days left; deadline = opened, the end within 3 days) or closed (ended: status 3 or past the
+ * end). Each market is in at most one, so the tags' counts add up: a market that has not opened is never
+ * '마감 임박', one closing soon is not counted under '주문 가능' as well.
  */
 export function matchesCalendarFilter(market: MarketTimingInput, filter: CalendarFilter, now: Now): boolean {
-  const nowMs = toEpochMs(now);
-  const start = toEpochMs(market.marketST);
-  const end = toEpochMs(market.marketED);
-  const ended = market.status === MARKET_STATUS.closed;
-  const pastEnd = end < nowMs;
-  switch (filter) {
-    case 'schedule':
-      return !ended && !pastEnd && start > nowMs;
-    case 'open':
-      return !ended && start <= nowMs && nowMs <= end;
-    case 'deadline':
-      return !ended && nowMs <= end && end - nowMs <= DEADLINE_WINDOW_MS;
-    case 'closed':
-      return ended || pastEnd;
-  }
+  if (filter === 'closed') return marketState(market, now) === 'closed';
+  return marketGroup(market, now) === GROUP_OF_FILTER[filter];
 }
 
 export interface AlarmTime {

@@ -86,6 +86,8 @@ export const RECEIPT_NOTES = {
   cancelAfterPayment: '결제 완료 주문 취소는 판매 작가님에게 문의해주세요',
   noEditAfterCancel: '주문 취소 후에는 수정할 수 없어요.',
   noEditAfterPayment: '결제 완료 후에는 수정이 어려워요. 판매 작가님께 문의해주세요',
+  /** Ours: 99 is not paid yet, so the note after payment would not be true (section 4 still locks the address). */
+  noEditWhileConfirming: '결제 확인 중에는 수정이 어려워요. 판매 작가님께 문의해주세요',
   missingInvoice: '송장번호 없음 (판매 작가 문의)',
 } as const;
 
@@ -137,9 +139,16 @@ export function receiptPermissions(receipt: {
     address,
     buyerInfo,
     cancelNote: cancel || cancelled || status === null ? null : RECEIPT_NOTES.cancelAfterPayment,
-    addressNote: address || status === null ? null : cancelled ? RECEIPT_NOTES.noEditAfterCancel : RECEIPT_NOTES.noEditAfterPayment,
+    addressNote: address || status === null ? null : addressLockedNote(status),
     buyerInfoNote: cancelled ? RECEIPT_NOTES.noEditAfterCancel : null,
   };
+}
+
+/** Why the address is locked (section 4: once the latest status is past 0): cancelled, being confirmed or paid. */
+function addressLockedNote(status: number): string {
+  if (isReceiptCancelled(status)) return RECEIPT_NOTES.noEditAfterCancel;
+  if (status === RECEIPT_STATUS.paymentConfirming) return RECEIPT_NOTES.noEditWhileConfirming;
+  return RECEIPT_NOTES.noEditAfterPayment;
 }
 
 /** The invoice line: the courier and number, or the missing-invoice note. */

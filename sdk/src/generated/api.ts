@@ -2983,7 +2983,8 @@ export interface components {
          *     (SPEC.md section 8): a 400 carries the spec's data code (`out-of-stock`, `limit-cart`, ...) or, for list
          *     errors, one of `stock-shortage`, `market-schedule`, `deleted-product`, `failed` with `list`; other
          *     statuses carry `unauthorized`, `permission-denied`, `not-found`, `request-timeout`, `payload-too-large`,
-         *     `server-notice` (with `title` and `msg`), `gateway-timeout`, `bad-request` (with `details`) or `internal`.
+         *     `server-notice` (with `title` and `msg`), `gateway-timeout`, `bad-request` (with `details`), `internal` or,
+         *     before any operation, 431 `header-too-large` (request line and headers past 16 KiB).
          *
          */
         ErrorBody: {

@@ -242,6 +242,13 @@ describe('exact texts of the spec', () => {
         followUp: 'reload-cart',
       });
     }
+    // Adding to the cart past the limit is not 'sold out': the toast names the limit.
+    expect(resolveError({ status: 400, code: 'amount-exceeded' }, { operation: 'addToCart' })).toMatchObject({
+      kind: 'toast',
+      toastType: 'warning',
+      message: '주문 가능 수량을 넘었어요. 장바구니에 담긴 수량을 확인해주세요',
+    });
+    expect(resolveError({ status: 400, code: 'out-of-stock' }, { operation: 'addToCart' }).message).toBe('품절된 물품이 있어요');
     expect(errorCatalogue['400:out-of-stock']?.tracked).toBe(true);
     expect(errorCatalogue['400:amount-exceeded']?.tracked).toBe(false);
     expect(ui(400, 'operation-failed')).toMatchObject({ kind: 'alert', title: '주문 폭주', message: ORDER_RUSH });

@@ -185,6 +185,8 @@ describe('groups and calendar filters', () => {
     expect(marketGroup(market(NOW - DAY, NOW - 1), NOW)).toBeNull();
     expect(marketGroup(market(NOW - DAY, NOW + DAY, { status: 3 }), NOW)).toBeNull();
     expect(marketGroup({ marketST: 'x', marketED: NOW + DAY }, NOW)).toBeNull();
+    // Status 0: the seller has not opened it, whatever its times say (section 4's market timing).
+    expect(marketGroup(market(NOW - DAY, NOW + DAY, { status: 0 }), NOW)).toBe('scheduled');
   });
 
   it('filters the calendar by the spec definitions', () => {
@@ -194,25 +196,26 @@ describe('groups and calendar filters', () => {
     const endedByStatus = market(NOW - DAY, NOW + DAY, { status: 3 });
     const pick = (m: MarketTimingInput) => CALENDAR_FILTERS.filter((f) => matchesCalendarFilter(m, f, NOW));
     expect(pick(upcoming)).toEqual(['schedule']);
-    expect(pick(endingSoon)).toEqual(['open', 'deadline']);
+    expect(pick(endingSoon)).toEqual(['deadline']);
     expect(pick(market(NOW - DAY, NOW + 10 * DAY))).toEqual(['open']);
     expect(pick(ended)).toEqual(['closed']);
     expect(pick(endedByStatus)).toEqual(['closed']);
+    // Not opened yet, its end within 3 days: upcoming, not closing soon.
+    expect(pick(market(NOW + HOUR, NOW + DAY))).toEqual(['schedule']);
+    expect(pick(market(NOW - DAY, NOW + DAY, { status: 0 }))).toEqual(['schedule']);
   });
 
   test.prop([scenario, fc.integer({ min: -12 * DAY, max: 12 * DAY })])(
-    'groups agree with the filters; closed excludes the others',
+    'every market is in at most one filter, the one of its state (so the counts add up)',
     ({ market: m, start }, offset) => {
       const now = start + offset;
-      const is = (f: (typeof CALENDAR_FILTERS)[number]) => matchesCalendarFilter(m, f, now);
-      const group = marketGroup(m, now);
-      expect(group === 'scheduled').toBe(is('schedule'));
-      if (group === 'deadline') expect(is('open') && is('deadline')).toBe(true);
-      if (group === 'open') expect(is('open') && !is('deadline')).toBe(true);
-      expect(group === null).toBe(is('closed'));
-      if (is('closed')) expect(is('schedule') || is('open') || is('deadline')).toBe(false);
-      // Every market with readable times is upcoming, open or closed.
-      expect(is('schedule') || is('open') || is('closed')).toBe(true);
+      const matched = CALENDAR_FILTERS.filter((f) => matchesCalendarFilter(m, f, now));
+      const state = marketState(m, now);
+      if (state === 'none') expect(matched).toEqual([]);
+      else expect(matched).toHaveLength(1);
+      expect(matched.includes('closed')).toBe(state === 'closed');
+      expect(matched.includes('schedule')).toBe(state === 'before-open' || state === 'pre-open');
+      expect(matched.includes('open') || matched.includes('deadline')).toBe(state === 'opened');
     },
   );
 });

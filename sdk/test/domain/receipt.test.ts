@@ -120,6 +120,12 @@ describe('what the buyer may change', () => {
     expect(paid.addressNote).toBe('결제 완료 후에는 수정이 어려워요. 판매 작가님께 문의해주세요');
     expect(paid.buyerInfoNote).toBeNull();
 
+    // 99 (a virtual account awaits its deposit) is not paid: the address is locked (latest status past 0)
+    // with a note that says why, not the one after payment.
+    const confirming = receiptPermissions({ status: entries([0, T0], [99, T0 + MINUTE]), packagingStatus: 0 });
+    expect(confirming).toMatchObject({ cancel: true, memo: false, address: false, buyerInfo: true, cancelNote: null });
+    expect(confirming.addressNote).toBe('결제 확인 중에는 수정이 어려워요. 판매 작가님께 문의해주세요');
+
     const cancelled = receiptPermissions({ status: entries([0, T0], [10, T0 + MINUTE]) });
     expect(cancelled).toMatchObject({ cancel: false, memo: false, address: false, buyerInfo: false, cancelNote: null });
     expect(cancelled.addressNote).toBe('주문 취소 후에는 수정할 수 없어요.');

@@ -399,11 +399,6 @@ describe('address, memos and the rest', () => {
     for (const colour of ['#fff', '07D1AE', '#07D1AE00', 'rgb(0,0,0)', '#07D1AG', ' #07D1AE']) expect(isHexColour(colour)).toBe(false);
   });
 
-  test.prop([fc.string()])('search terms are trimmed, blank goes back to the empty search', (term) => {
-    const normalized = normalizeSearchTerm(term);
-    expect(normalized).toBe(term.trim() === '' ? null : term.trim());
-  });
-
   it('normalizes missing terms', () => {
     expect(normalizeSearchTerm(undefined)).toBeNull();
     expect(normalizeSearchTerm('  스티커 ')).toBe('스티커');

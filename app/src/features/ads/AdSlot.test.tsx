@@ -2,9 +2,9 @@
 // account creation time), the platform (web or the native shell's OS) and the locale; an ad shows, while no
 // ad, an error answer and a failed request all leave the slot hidden without a message. The home popup
 // exists only in the native app, with its OS's unit. The screens host their placements.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ComponentType } from 'react';
+import { Activity, type ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { API_BASE } from '../../config';
 import { signInAs } from '../../mocks/appHarness';
@@ -114,6 +114,26 @@ describe('one placement', () => {
     expect(container.querySelector('[data-testid="host"]')?.childElementCount).toBe(0);
     expect(uiState.dialogs).toHaveLength(0);
     expect(uiState.toasts).toHaveLength(0);
+  });
+});
+
+describe('kept-alive pages', () => {
+  test('a page hidden and shown again keeps its ad: no collapse, no second request (the scroll position stays)', async () => {
+    const view = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <AdSlot unit={AD_UNITS.homeTop30Native} />
+      </Activity>
+    );
+    const { rerender } = render(view('visible'));
+    await waitFor(() => expect(slot(AD_UNITS.homeTop30Native)).toBeTruthy());
+    expect(requests).toHaveLength(1);
+    rerender(view('hidden'));
+    rerender(view('visible'));
+    // Shown again: the ad is there at once, and stays, without asking again.
+    expect(slot(AD_UNITS.homeTop30Native)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(slot(AD_UNITS.homeTop30Native)).toBeTruthy();
+    expect(requests).toHaveLength(1);
   });
 });
 

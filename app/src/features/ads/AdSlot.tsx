@@ -2,7 +2,7 @@
 // locale, shows the answer when its code is 0 (fulfilled), and otherwise stays hidden without a word
 // (pending, rejected for a non-zero code, error for a failed request; SPEC.md section 4, "Ad slot").
 import type { AdComponents } from '@creator-market/sdk';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { adClient } from '../../api/client';
 import { presentError } from '../../app/errors';
 import { useSession } from '../../stores/session';
@@ -38,9 +38,15 @@ export function useAd(unit: string | null): AdState {
   const { me } = useSession();
   const uid = adUserId(me?.auth.metadata.createdAt);
   const [state, setState] = useState<AdState>({ status: 'pending' });
+  // The placement and user the state answers. A kept-alive page shown again re-runs its effects: its answered
+  // ad stays as it is, not collapsed and asked again, which moved the content below it under a restored
+  // scroll position (home came back 125-450 px lower).
+  const answeredFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (unit === null) return;
+    const key = `${unit}\u0000${uid}`;
+    if (answeredFor.current === key) return;
     const controller = new AbortController();
     setState({ status: 'pending' });
     adAudience()
@@ -48,12 +54,14 @@ export function useAd(unit: string | null): AdState {
       .then(
         (answer) => {
           if (controller.signal.aborted) return;
+          answeredFor.current = key;
           setState(
             answer.code === 0 && answer.result ? { status: 'fulfilled', ad: answer.result } : { status: 'rejected', code: answer.code },
           );
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
+          answeredFor.current = key;
           setState({ status: 'error' });
           // Silent by the error catalogue (requestAd): ad failures show no message.
           void presentError(error, { operation: 'requestAd' });

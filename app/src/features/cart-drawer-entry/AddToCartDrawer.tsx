@@ -1,10 +1,12 @@
 // The add-to-cart drawer of the market and product pages: every product and option on sale with a quantity
 // stepper from 0 (sdk clampQuantity in the drawer context), 'N개 주문 가능' at the maximum and '품절' when
 // nothing is left; the add button sends only amounts above 0, at most once a second (debounce 1000 ms), and
-// a toast links to the market's cart.
+// a toast links to the market's cart. What the market's cart entry already holds counts toward each line's
+// maximum (the server adds to it), with a hint when it is what stops the stepper.
 import {
   availableQuantity,
   canAddToCart,
+  lineAvailableQuantity,
   cartTotals,
   clampQuantity,
   formatWon,
@@ -14,6 +16,7 @@ import {
   visibleProducts,
 } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
@@ -31,17 +34,52 @@ type Option = Product['option'][number];
 
 const lineKey = (productId: string, option: string) => `${productId}\u0000${option}`;
 
+const NO_AMOUNTS: ReadonlyMap<string, number> = new Map();
+
+/** Units of `productId` in `amounts` (by line key) on its lines other than `optionTitle`'s. */
+function otherLinesAmount(amounts: ReadonlyMap<string, number>, productId: string, optionTitle: string): number {
+  let sum = 0;
+  for (const [key, amount] of amounts) if (key.startsWith(`${productId}\u0000`) && key !== lineKey(productId, optionTitle)) sum += amount;
+  return sum;
+}
+
 /**
- * How many of an option may go in: the option's own limit (stock - ordered, product limitAmount), and, for
- * a product with a per-order limit, what the product's other options in the drawer leave of it.
+ * How many of an option may go in: the cart's line rule (sdk lineAvailableQuantity: the option's stock left,
+ * and what the product's other lines leave of its per-order limit), the product's other lines being those in
+ * the cart and in the drawer, less what the cart's line already holds.
  */
-export function optionMaximum(product: Product, option: Option, amounts: ReadonlyMap<string, number>): number {
-  const own = availableQuantity(product.limitAmount, option.stock, option.order);
-  if (!(product.limitAmount > 0)) return own;
-  const others = visibleOptions(product.option)
-    .filter((other) => other.title !== option.title)
-    .reduce((sum, other) => sum + (amounts.get(lineKey(product._id, other.title)) ?? 0), 0);
-  return Math.max(0, Math.min(own, product.limitAmount - others));
+export function optionMaximum(
+  product: Product,
+  option: Option,
+  amounts: ReadonlyMap<string, number>,
+  held: ReadonlyMap<string, number> = NO_AMOUNTS,
+): number {
+  const others = otherLinesAmount(amounts, product._id, option.title) + otherLinesAmount(held, product._id, option.title);
+  const line = lineAvailableQuantity({ limitAmount: product.limitAmount, stock: option.stock, order: option.order }, others);
+  return Math.max(0, line - (held.get(lineKey(product._id, option.title)) ?? 0));
+}
+
+/**
+ * What the market's cart entry holds, by line key; empty until loaded (and when the cart cannot be read:
+ * the server still checks).
+ */
+function useHeldAmounts(marketId: string, open: boolean): ReadonlyMap<string, number> {
+  const [held, setHeld] = useState<ReadonlyMap<string, number>>(NO_AMOUNTS);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    api.get('/cart/v2/get').then(
+      (entries) => {
+        const entry = entries.find((cart) => cart.market._id === marketId);
+        if (current) setHeld(new Map((entry?.productList ?? []).map((line) => [lineKey(line._id, line.option), line.amount])));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [marketId, open]);
+  return held;
 }
 
 export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
@@ -49,6 +87,7 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
   const open = drawer.open && drawer.params.marketUID === detail.market._id;
   useCloseOnLeave(CART_DRAWER, detail.market._id);
   const [amounts, setAmounts] = useState<Map<string, number>>(() => new Map());
+  const held = useHeldAmounts(detail.market._id, open);
   const [sending, setSending] = useState(false);
   const lastSentAt = useRef(0);
 
@@ -72,7 +111,7 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
   function change(product: Product, option: Option, value: number) {
     setAmounts((current) => {
       const next = new Map(current);
-      next.set(lineKey(product._id, option.title), clampQuantity(value, optionMaximum(product, option, current), 'drawer'));
+      next.set(lineKey(product._id, option.title), clampQuantity(value, optionMaximum(product, option, current, held), 'drawer'));
       return next;
     });
   }
@@ -106,7 +145,7 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
 
   return (
     <BottomSheet open={open} onClose={drawer.close} title={CART_TEXT.add} showClose footer={footer}>
-      <ProductOptions products={products} focusId={drawer.params.productId} amounts={amounts} onChange={change} />
+      <ProductOptions products={products} focusId={drawer.params.productId} amounts={amounts} held={held} onChange={change} />
     </BottomSheet>
   );
 }
@@ -115,10 +154,11 @@ interface ProductOptionsProps {
   products: Product[];
   focusId: string | undefined;
   amounts: ReadonlyMap<string, number>;
+  held: ReadonlyMap<string, number>;
   onChange: (product: Product, option: Option, value: number) => void;
 }
 
-function ProductOptions({ products, focusId, amounts, onChange }: ProductOptionsProps) {
+function ProductOptions({ products, focusId, amounts, held, onChange }: ProductOptionsProps) {
   // The product the drawer was opened on comes first.
   const ordered = focusId ? [...products.filter((p) => p._id === focusId), ...products.filter((p) => p._id !== focusId)] : products;
   return (
@@ -140,11 +180,19 @@ function ProductOptions({ products, focusId, amounts, onChange }: ProductOptions
               {visibleOptions(product.option).map((option) => {
                 const amount = amounts.get(lineKey(product._id, option.title)) ?? 0;
                 const own = availableQuantity(product.limitAmount, option.stock, option.order);
-                const max = optionMaximum(product, option, amounts);
-                // Sold out or at the option's own maximum; else, held by the product's per-order limit.
-                const note =
-                  quantityLabel(amount, own) ?? (amount >= max && max < own ? quantityLabel(productAmount, product.limitAmount) : null);
+                const max = optionMaximum(product, option, amounts, held);
                 const soldOut = own === 0;
+                // Sold out; stopped by what the cart holds of the product; at the option's own maximum; else,
+                // held by the product's per-order limit.
+                const heldOfProduct =
+                  (held.get(lineKey(product._id, option.title)) ?? 0) + otherLinesAmount(held, product._id, option.title);
+                const stoppedByCart = !soldOut && amount >= max && max < optionMaximum(product, option, amounts);
+                const note = soldOut
+                  ? quantityLabel(amount, own)
+                  : stoppedByCart
+                    ? CART_TEXT.heldInCart(heldOfProduct)
+                    : (quantityLabel(amount, own) ??
+                      (amount >= max && max < own ? quantityLabel(productAmount, product.limitAmount) : null));
                 return (
                   <li key={option.title} className={cx(styles.option, soldOut && styles.soldOut)}>
                     <div className={styles.optionText}>
@@ -156,7 +204,7 @@ function ProductOptions({ products, focusId, amounts, onChange }: ProductOptions
                       value={amount}
                       min={0}
                       max={max}
-                      disabled={soldOut}
+                      disabled={soldOut || max === 0}
                       size="sm"
                       label={`${product.title} ${option.title}`}
                       onChange={(value) => onChange(product, option, value)}

@@ -23,6 +23,8 @@ export const CART_TEXT = {
   added: '장바구니에 담았어요',
   goToCart: '장바구니 보기',
   total: (count: number) => `총 ${count}개`,
+  /** Ours: the market's cart entry already holds what may be ordered of the product (or of the option). */
+  heldInCart: (count: number) => `장바구니에 이미 ${count}개 담겨 있어 더 담을 수 없어요`,
 } as const;
 
 /** The market's state for the cart bar, by the app clock. */

@@ -1,6 +1,6 @@
 // The search bar of the search screens: back button, the term (trimmed on submit; a blank term stays on the
 // empty search) in ui/SearchField with its clear button, the submit button.
-import { searchPath, TEXT_INPUT_MAX_LENGTH } from '@creator-market/sdk/domain';
+import { SEARCH_TERM_MAX_LENGTH, searchPath } from '@creator-market/sdk/domain';
 import { useState, type FormEvent } from 'react';
 import { cx } from '../../ui/cx';
 import { IconBack } from '../../ui/Icons';
@@ -52,7 +52,7 @@ export function SearchBar({ initialTerm = '', autoFocus = false, withBack = true
         onChange={setTerm}
         label={SEARCH_TEXT.placeholder}
         clearLabel={SEARCH_TEXT.clear}
-        maxLength={TEXT_INPUT_MAX_LENGTH}
+        maxLength={SEARCH_TERM_MAX_LENGTH}
         autoFocus={autoFocus}
       />
       <button type="submit" className={styles.submit}>

@@ -33,8 +33,9 @@ describe('Calendar', () => {
     expect(new Date(`${within(firstRow).getAllByRole('gridcell')[0]!.getAttribute('data-day')}T00:00:00Z`).getUTCDay()).toBe(0);
     expect(day(today).getAttribute('aria-selected')).toBe('true');
 
-    const opensToday = markets.filter((event) => seoulDayKey(event.marketST) === today);
-    const closesToday = markets.filter((event) => seoulDayKey(event.marketED) === today);
+    // Still ahead: opening later today, closing later today.
+    const opensToday = markets.filter((event) => seoulDayKey(event.marketST) === today && Date.parse(event.marketST) > Date.now());
+    const closesToday = markets.filter((event) => seoulDayKey(event.marketED) === today && Date.parse(event.marketED) >= Date.now());
     await waitFor(() => expect(screen.getByRole('heading', { name: `오픈 예정 ${opensToday.length}` })).toBeTruthy());
     expect(screen.getByRole('heading', { name: `종료 예정 ${closesToday.length}` })).toBeTruthy();
     if (opensToday.length > 0) expect(day(today).querySelector('[data-dot="open"]')).toBeTruthy();
@@ -71,6 +72,32 @@ describe('Calendar', () => {
     const opening = screen.getByRole('heading', { name: /^오픈 예정/ }).parentElement!;
     expect(within(opening).getAllByLabelText('알림 설정됨').length).toBe(within(opening).getAllByRole('link').length);
   });
+
+  test("'오픈 예정' lists only markets not open yet, 10 first and 10 more on each 더보기", async () => {
+    const markets = await api.get('/common/v2/opened-market');
+    const now = Date.now();
+    const at = (ms: number) => new Date(ms).toISOString();
+    // 25 markets opening an hour from now and 5 that opened an hour ago, all today (12:00 in Seoul).
+    const events = markets.slice(0, 30).map((event, index) => ({
+      ...event,
+      marketStatus: 2,
+      marketST: at(index < 25 ? now + 60 * 60_000 + index * 1000 : now - 60 * 60_000),
+      marketED: at(now + 5 * 24 * 60 * 60_000),
+    }));
+    expect(events).toHaveLength(30);
+    server.use(http.get(`${API_BASE}/common/v2/opened-market`, () => HttpResponse.json({ data: events })));
+    renderScreen('/calendar', '/calendar', Calendar);
+    const heading = await screen.findByRole('heading', { name: '오픈 예정 25' });
+    const section = heading.parentElement!;
+    const cards = () => within(section).getAllByRole('link');
+    expect(cards()).toHaveLength(10);
+    for (const opened of events.slice(25)) expect(within(section).queryByText(opened.marketTitle)).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: '더보기' }));
+    expect(cards()).toHaveLength(20);
+    fireEvent.click(within(section).getByRole('button', { name: '더보기' }));
+    expect(cards()).toHaveLength(25);
+    expect(within(section).queryByRole('button', { name: '더보기' })).toBeNull();
+  }, 30_000);
 
   test('a failed load shows the error state', async () => {
     server.use(http.get(`${API_BASE}/common/v2/opened-market`, () => HttpResponse.error()));

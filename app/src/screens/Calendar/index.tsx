@@ -1,10 +1,10 @@
 // Calendar (/calendar, signed in, SPEC.md section 2): a Sunday-first month grid with dots on the days a
 // market opens or closes, the selected day's '오픈 예정' and '종료 예정' markets ('마켓 일정이 없어요' when
-// none) and a banner. Markets come from the opened-market list; filters narrow it to subscribed sellers'
+// none; each section 10 first, then 10 more with '더보기', as the market list of section 9) and a banner. Markets come from the opened-market list; filters narrow it to subscribed sellers'
 // markets or markets with an alarm.
 import type { Schemas } from '@creator-market/sdk';
-import { seoulDayKey } from '@creator-market/sdk/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { MARKET_LIST_FIRST_PAGE, MARKET_LIST_NEXT_PAGE, seoulDayKey } from '@creator-market/sdk/domain';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
@@ -15,6 +15,7 @@ import { MarketCard } from '../../features/market-card/MarketCard';
 import { loadOpenedMarkets, type MarketEvent } from '../../features/market-card/openedMarkets';
 import { useSession } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
+import { Button } from '../../ui/Button';
 import { FilterTags } from '../../ui/Chip';
 import { EmptyState, ErrorState } from '../../ui/EmptyState';
 import { IconBell } from '../../ui/Icons';
@@ -31,6 +32,7 @@ export const CALENDAR_TEXT = {
   filterAll: '전체',
   filterSubscribed: '구독 작가',
   filterAlarm: '알림 설정',
+  more: '더보기',
 } as const;
 
 type Filter = 'all' | 'subscribed' | 'alarm';
@@ -69,7 +71,7 @@ export default function Calendar() {
     if (filter === 'alarm') return all.filter((event) => (byMarket[event.marketUID]?.length ?? 0) > 0);
     return all;
   }, [markets.data, subscribed.data, byMarket, filter]);
-  const days = useMemo(() => schedulesByDay(events), [events]);
+  const days = useMemo(() => schedulesByDay(events, now), [events, now]);
   const day = days.get(selected) ?? { opens: [], closes: [] };
 
   const alarmMark = (event: MarketEvent) =>
@@ -110,20 +112,45 @@ export default function Calendar() {
               { title: CALENDAR_TEXT.opens, list: day.opens },
               { title: CALENDAR_TEXT.closes, list: day.closes },
             ].map(({ title, list }) => (
-              <section key={title} className={styles.daySection}>
-                <h2 className={styles.dayTitle}>
-                  {title} <span className={styles.dayCount}>{list.length}</span>
-                </h2>
-                {list.length === 0 ? (
-                  <p className={styles.dayEmpty}>{CALENDAR_TEXT.empty}</p>
-                ) : (
-                  list.map((event) => <MarketCard key={event.marketUID} event={event} now={now} variant="row" aside={alarmMark(event)} />)
-                )}
-              </section>
+              <DaySection key={`${selected}:${title}`} title={title} list={list} now={now} aside={alarmMark} />
             ))}
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/** One of the day's sections: its count, then the first 10 markets and 10 more on each '더보기'. */
+function DaySection({
+  title,
+  list,
+  now,
+  aside,
+}: {
+  title: string;
+  list: readonly MarketEvent[];
+  now: number;
+  aside: (event: MarketEvent) => ReactNode;
+}) {
+  const [shown, setShown] = useState(MARKET_LIST_FIRST_PAGE);
+  return (
+    <section className={styles.daySection}>
+      <h2 className={styles.dayTitle}>
+        {title} <span className={styles.dayCount}>{list.length}</span>
+      </h2>
+      {list.length === 0 ? (
+        <p className={styles.dayEmpty}>{CALENDAR_TEXT.empty}</p>
+      ) : (
+        list.slice(0, shown).map((event) => <MarketCard key={event.marketUID} event={event} now={now} variant="row" aside={aside(event)} />)
+      )}
+      {list.length > shown && (
+        <div className={styles.dayMore}>
+          <Button variant="secondary" block onClick={() => setShown((count) => count + MARKET_LIST_NEXT_PAGE)}>
+            {CALENDAR_TEXT.more}
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }

@@ -156,6 +156,48 @@ describe('market selector', () => {
   });
 });
 
+describe('market selector filters', () => {
+  test("each market is counted under one tag (the counts add up to 전체); '마감 임박' holds only opened markets", async () => {
+    await signInAs('buyer');
+    const list = await entries();
+    const now = Date.now();
+    // One market not opened yet whose end is within 3 days, and one open market closing within 3 days.
+    const upcoming = preOpen(list);
+    changeMarket(cartWorld.world, upcoming.market._id, (market) => ({
+      ...market,
+      marketST: new Date(now + 60 * MINUTE).toISOString(),
+      marketED: new Date(now + 24 * 60 * MINUTE).toISOString(),
+    }));
+    const closing = orderable(list);
+    changeMarket(cartWorld.world, closing.market._id, (market) => ({
+      ...market,
+      marketST: new Date(now - 24 * 60 * MINUTE).toISOString(),
+      marketED: new Date(now + 24 * 60 * MINUTE).toISOString(),
+    }));
+    renderCart();
+    await screen.findByRole('region', { name: list[0]!.market.title });
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${list[0]!.market.title}`) }));
+    const drawer = await screen.findByRole('dialog', { name: '장바구니 마켓' });
+    const count = (label: string) =>
+      Number(
+        within(drawer)
+          .getByRole('button', { name: new RegExp(`^${label}\\d+$`) })
+          .textContent.slice(label.length),
+      );
+    await waitFor(() => expect(count('전체')).toBe(list.length));
+    expect(count('오픈 예정') + count('주문 가능') + count('마감 임박') + count('주문 종료')).toBe(list.length);
+
+    fireEvent.click(within(drawer).getByRole('button', { name: /^마감 임박\d+$/ }));
+    const titles = within(drawer)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent ?? '');
+    expect(titles.some((text) => text.includes(closing.market.title))).toBe(true);
+    expect(titles.some((text) => text.includes(upcoming.market.title))).toBe(false);
+    fireEvent.click(within(drawer).getByRole('button', { name: /^오픈 예정\d+$/ }));
+    expect(within(drawer).getByText(upcoming.market.title)).toBeTruthy();
+  });
+});
+
 describe('quantity', () => {
   test('the stepper stays between 1 and what may be ordered, says N개 주문 가능 at the maximum and saves after 1 s', async () => {
     await signInAs('buyer');

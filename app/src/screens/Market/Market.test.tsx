@@ -10,6 +10,7 @@ import { trackedEvents } from '../../app/analytics';
 import { notFoundState } from '../../app/notFound';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import type { MarketDetail } from '../../features/market-detail/marketDetail';
 import { findMarket } from '../../features/testing/worldLookup';
 import { signInAs } from '../../mocks/appHarness';
 import { useMockApi } from '../../mocks/testServer';
@@ -99,6 +100,56 @@ describe('Market', () => {
     fireEvent.click(screen.getByRole('button', { name: '장바구니 보기' }));
     expect(window.location.pathname).toBe(`/cart/${detail.market._id}`);
   });
+
+  test('the drawer counts what the cart holds toward the per-order limit, says so, and a refused add names the limit', async () => {
+    await signInAs('buyer');
+    const carts = await api.get('/cart/v2/get');
+    // A product with a per-order limit whose option has more stock than the limit (so the limit is what stops).
+    const fits = (d: MarketDetail) =>
+      !carts.some((entry) => entry.market._id === d.market._id) &&
+      visibleProducts(d.product).some(
+        (p) => p.limitAmount > 1 && p.option.some((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > p.limitAmount)),
+      );
+    const { detail, sellerId, marketId } = await findMarket('opened', fits);
+    const product = visibleProducts(detail.product).find(
+      (p) => p.limitAmount > 1 && p.option.some((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > p.limitAmount)),
+    )!;
+    const option = product.option.find((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > product.limitAmount))!;
+    const limit = product.limitAmount;
+    // The cart already holds all but one of the limit.
+    const body = (amount: number) => ({
+      body: {
+        marketId: detail.market._id,
+        seller: detail.seller.publicId,
+        productList: [{ _id: product._id, amount, option: option.title }],
+      },
+    });
+    await api.post('/cart/add/common', body(limit - 1));
+
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
+    const drawer = await screen.findByRole('dialog', { name: '장바구니 담기' });
+    const stepper = within(drawer).getByRole('group', { name: `${product.title} ${option.title}` });
+    const more = within(stepper).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' });
+    await waitFor(() => {
+      fireEvent.click(more);
+      expect(within(stepper).getByText('1')).toBeTruthy();
+      expect(more.disabled).toBe(true);
+    });
+    fireEvent.click(more);
+    expect(within(stepper).getByText('1')).toBeTruthy();
+    const row = stepper.closest('li')!;
+    expect(within(row).getByText(`장바구니에 이미 ${limit - 1}개 담겨 있어 더 담을 수 없어요`)).toBeTruthy();
+    expect(within(row).queryByText('품절')).toBeNull();
+
+    // Meanwhile the cart took the last one elsewhere: the server refuses, and the toast names the limit.
+    await api.post('/cart/add/common', body(1));
+    await throttle();
+    fireEvent.click(within(drawer).getAllByRole('button', { name: '장바구니 담기' }).at(-1)!);
+    expect(await screen.findByText('주문 가능 수량을 넘었어요. 장바구니에 담긴 수량을 확인해주세요')).toBeTruthy();
+    expect(screen.queryByText('품절된 물품이 있어요')).toBeNull();
+  }, 20_000);
 
   test('share copies the market address', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);

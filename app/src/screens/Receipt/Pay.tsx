@@ -99,6 +99,7 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
   const [method, setMethod] = useState<PaymentMethod>(PAYMENT_METHODS[0]);
   const [starting, setStarting] = useState(false);
   const [checking, setChecking] = useState(false);
+  const [answeredPending, setAnsweredPending] = useState(false);
   const [issued, setIssued] = useState<Schemas['VirtualAccount'] | null>(null);
   /** The success toast was already shown on this visit (result query or '입금 확인'). */
   const announcedSuccess = useRef(false);
@@ -208,6 +209,7 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
     setChecking(false);
     if (!answer) return;
     if (answer.status === 'pending') {
+      setAnsweredPending(true);
       const pendingSince = latestStatusEntry(receipt.status)?.timestamp ?? receipt.timestamp;
       toast(paymentPendingWarning(pendingSince, now()), { type: 'warning' });
       return;
@@ -231,6 +233,7 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
           payment={payment}
           holder={issued?.no === payment.no ? issued.name : null}
           checking={checking}
+          answeredPending={answeredPending}
           onCheck={() => void checkDeposit()}
           onExpired={() => void refresh({ quiet: true })}
         />

@@ -16,6 +16,7 @@ const NOTES = {
   cancelAfterPayment: '결제 완료 주문 취소는 판매 작가님에게 문의해주세요',
   noEditAfterCancel: '주문 취소 후에는 수정할 수 없어요.',
   noEditAfterPayment: '결제 완료 후에는 수정이 어려워요. 판매 작가님께 문의해주세요',
+  noEditWhileConfirming: '결제 확인 중에는 수정이 어려워요. 판매 작가님께 문의해주세요',
   missingInvoice: '송장번호 없음 (판매 작가 문의)',
 };
 
@@ -60,7 +61,9 @@ describe('every receipt status: badge, actions and notes', () => {
     expect(screen.getByRole('button', { name: '주문 취소' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '수정' })).toBeNull();
     expect(address().getAttribute('aria-disabled')).toBe('true');
-    expect(within(address()).getByText(NOTES.noEditAfterPayment)).toBeTruthy();
+    // Not paid yet: the note says the payment is being confirmed, never '결제 완료 후에는 ...'.
+    expect(within(address()).getByText(NOTES.noEditWhileConfirming)).toBeTruthy();
+    expect(screen.queryByText(NOTES.noEditAfterPayment)).toBeNull();
     expect(buyerInfo().tagName).toBe('A');
   });
 

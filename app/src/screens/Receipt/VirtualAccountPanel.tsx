@@ -1,6 +1,7 @@
 // The issued virtual account on the pay page (SPEC.md section 4, Pay): bank, number with a copy button,
-// holder, amount and deadline with a live countdown, the pending warning ('결제 확인 중이에요', after 10
-// minutes '10분 후에도 확인 중이면 문의주세요') and '입금 확인', which asks for the payment result.
+// holder, amount and deadline with a live countdown, '입금 확인', which asks for the payment result, and once
+// that answered pending the warning ('결제 확인 중이에요', after 10 minutes '10분 후에도 확인 중이면 문의주세요'):
+// before the buyer says they deposited, nothing is being confirmed yet.
 import type { Schemas } from '@creator-market/sdk';
 import { formatDateTime, formatWon, latestStatusEntry, paymentPendingWarning, RESULT_TOASTS, toEpochMs } from '@creator-market/sdk/domain';
 import { useEffect, useRef } from 'react';
@@ -39,12 +40,14 @@ export interface VirtualAccountPanelProps {
   /** The holder name, known when the account was issued on this visit. */
   holder: string | null;
   checking: boolean;
+  /** '입금 확인' was asked on this visit and the payment result was pending. */
+  answeredPending: boolean;
   onCheck: () => void;
   /** The deadline passed: the order can be paid again. */
   onExpired: () => void;
 }
 
-export function VirtualAccountPanel({ receipt, payment, holder, checking, onCheck, onExpired }: VirtualAccountPanelProps) {
+export function VirtualAccountPanel({ receipt, payment, holder, checking, answeredPending, onCheck, onExpired }: VirtualAccountPanelProps) {
   const now = useNow(1000);
   const left = toEpochMs(payment.expire) - now;
   const pendingSince = latestStatusEntry(receipt.status)?.timestamp ?? receipt.timestamp;
@@ -89,10 +92,12 @@ export function VirtualAccountPanel({ receipt, payment, holder, checking, onChec
           </dd>
         </div>
       </dl>
-      <p className={styles.pending} role="status">
-        <IconAlert size={18} />
-        {paymentPendingWarning(pendingSince, now)}
-      </p>
+      {answeredPending && (
+        <p className={styles.pending} role="status">
+          <IconAlert size={18} />
+          {paymentPendingWarning(pendingSince, now)}
+        </p>
+      )}
       <Button block size="lg" onClick={onCheck} loading={checking}>
         {VBANK_TEXT.check}
       </Button>

@@ -49,6 +49,17 @@ describe('Search results', () => {
     await waitFor(() => expect(screen.getAllByText('검색 결과가 없어요')).toHaveLength(2));
   });
 
+  test("a term past the contract's 100 characters is searched cut to 100, and the field takes no more", async () => {
+    const term = 'zqxjvkwpq'.repeat(120);
+    renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
+    await waitFor(() => expect(screen.getAllByText('검색 결과가 없어요')).toHaveLength(2));
+    expect(screen.queryByText('불러오지 못했어요')).toBeNull();
+    const field = screen.getByRole<HTMLInputElement>('searchbox');
+    expect(field.value).toBe(term.slice(0, 100));
+    expect(field.maxLength).toBe(100);
+    expect(trackedEvents('search').map((event) => event.params.search_term)).toEqual([term.slice(0, 100)]);
+  });
+
   test('a blank term goes back to the search screen', async () => {
     renderScreen('/search/result?term=%20%20', PATTERN, SearchResult);
     await waitFor(() => expect(window.location.pathname).toBe('/search'));
