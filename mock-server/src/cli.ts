@@ -11,7 +11,7 @@ import { createMockServer, DEFAULT_OPTIONS } from './server';
 import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';
 import { SeedCache, seedFromCache, versionOf, type Seeded } from './world/seed-cache';
-import { shareSeededData } from './world/world';
+import { runInSlices, shareSeededData } from './world/world';
 
 const started = performance.now();
 
@@ -170,6 +170,8 @@ const server: Server = createServer(listener).listen(port, values.host, () => {
 // A start that generated its records saves them for the next one, after the ready line (not in the start's
 // time) and before any request is read (so no change has touched them).
 server.once('listening', () => {
+  // The default world's search index, deferred at start (SearchIndex.defer), built now in slices.
+  void runInSlices(worlds.defaultWorld.store.search.pendingSteps(), 5);
   if (!seeded || seeded.hit) return;
   const writeStarted = performance.now();
   try {

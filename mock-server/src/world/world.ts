@@ -106,8 +106,9 @@ export class World {
     private readonly onChange?: ChangeHook,
   ) {}
 
+  /** A new world made at once; its search index is built on its first search. */
   static create(options: WorldOptions): World {
-    return runAtOnce(World.createSteps(options));
+    return runAtOnce(World.createSteps(options, false));
   }
 
   /**
@@ -115,13 +116,14 @@ export class World {
    * clients are answered while a world is made (one at scale 1 is ~0.3-0.5 s of work).
    */
   static createInSlices(options: WorldOptions, sliceMs = 5): Promise<World> {
-    return runInSlices(World.createSteps(options), sliceMs);
+    return runInSlices(World.createSteps(options, true), sliceMs);
   }
 
-  private static *createSteps(options: WorldOptions): Generator<void, World, void> {
+  private static *createSteps(options: WorldOptions, withSearchIndex: boolean): Generator<void, World, void> {
     const { name, seed, scale, startAt, onChange } = options;
     const data = yield* seededData(seed, scale, startAt);
     const store = yield* Store.inSteps(data);
+    if (withSearchIndex) yield* store.search.pendingSteps();
     const world = new World(name, seed, scale, store, onChange);
     if (startAt !== undefined) world.clock.set(startAt);
     return world;
@@ -158,7 +160,7 @@ function runAtOnce<T>(steps: Generator<void, T, void>): T {
 }
 
 /** Drives a generator in slices of about `sliceMs`, yielding the event loop (setImmediate) between them. */
-function runInSlices<T>(steps: Generator<void, T, void>, sliceMs: number): Promise<T> {
+export function runInSlices<T>(steps: Generator<void, T, void>, sliceMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const slice = () => {
       try {
