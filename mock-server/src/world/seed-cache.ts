@@ -7,20 +7,24 @@
 // back is exactly the world generated for that instant. A file from another day or version is stale and
 // removed when a new one is written.
 //
-// Safety: a file (a JSON header line, then the records as JSON) is written to a temporary name and renamed into place (atomic on one file system), so a
+// Safety: a file (a JSON header line, then lines of JSON: each a field of the records or a slice of one of
+// their lists) is written to a temporary name and renamed into place (atomic on one file system), so a
 // concurrent start reads either the old file or the new one, never half of one; two starts writing at once
 // each rename a whole file. Every read checks the header's key and a CRC-32 of the payload: a truncated,
 // corrupt or foreign file is reported and regenerated, never trusted and never a crash.
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { World as GeneratedWorld } from '@creator-market/fixtures';
 
 // The records are JSON: JSON.parse reads them back in about half the CPU time of v8.deserialize (85-120 vs
 // 240-250 ms at scale 1, measured on the 2-core machine), and they are plain JSON values already (--state
 // and the control plane's export write them as JSON).
-const MAGIC = 'creator-market-seed-cache@2';
+const MAGIC = 'creator-market-seed-cache@3';
+/** Records per line of the file, and the size of the blocks it is read in. */
+const RECORDS_PER_LINE = 1000;
+const BLOCK_BYTES = 4 << 20;
 const KST_OFFSET_MS = 9 * 3_600_000;
 const FILE = /^world-.*\.bin$/;
 
@@ -62,35 +66,18 @@ export class SeedCache {
 
   /** The entry saved for `key`, or null with the reason (missing, or what was wrong with the file). */
   read(key: SeedCacheKey): SeedCacheRead {
-    let bytes: Buffer;
+    let fd: number;
     try {
-      bytes = readFileSync(this.fileOf(key));
+      fd = openSync(this.fileOf(key), 'r');
     } catch (err) {
       return { entry: null, reason: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (err as Error).message };
     }
     try {
-      const newline = bytes.indexOf(10);
-      if (newline < 0) return { entry: null, reason: 'no header' };
-      const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as {
-        magic?: unknown;
-        key?: SeedCacheKey;
-        startAt?: unknown;
-        bytes?: unknown;
-        crc32?: unknown;
-      };
-      if (header.magic !== MAGIC) return { entry: null, reason: 'not a seed cache file' };
-      if (!sameKey(header.key, key)) return { entry: null, reason: 'written for another key' };
-      const payload = bytes.subarray(newline + 1);
-      if (payload.length !== header.bytes) return { entry: null, reason: `truncated (${payload.length} of ${String(header.bytes)} bytes)` };
-      if (crc32(payload) !== header.crc32) return { entry: null, reason: 'checksum mismatch' };
-      const startAt = header.startAt;
-      if (typeof startAt !== 'number' || !Number.isFinite(startAt)) return { entry: null, reason: 'no start instant' };
-      const data = JSON.parse(payload.toString('utf8')) as GeneratedWorld;
-      if (data?.seed !== key.seed || data.scale !== key.scale || !Array.isArray(data.products))
-        return { entry: null, reason: 'records of another world' };
-      return { entry: { startAt, data } };
+      return readLines(fd, key);
     } catch (err) {
       return { entry: null, reason: `unreadable: ${(err as Error).message}` };
+    } finally {
+      closeSync(fd);
     }
   }
 
@@ -100,20 +87,29 @@ export class SeedCache {
    */
   write(key: SeedCacheKey, entry: SeedCacheEntry): string {
     mkdirSync(this.dir, { recursive: true });
-    const payload = Buffer.from(JSON.stringify(entry.data), 'utf8');
-    const header = {
-      magic: MAGIC,
-      key,
-      startAt: entry.startAt,
-      bytes: payload.length,
-      // A checksum against damage (a disk, an interrupted copy), not an adversary: CRC-32 reads the ~19 MB of
-      // scale 1 in a few ms where SHA-256 took ~5% of a cached start.
-      crc32: crc32(payload),
-    };
+    const lines: Buffer[] = [];
+    for (const [field, value] of Object.entries(entry.data)) {
+      if (!Array.isArray(value)) lines.push(line([field, value]));
+      else if (value.length === 0) lines.push(line([field, []]));
+      else for (let i = 0; i < value.length; i += RECORDS_PER_LINE) lines.push(line([field, value.slice(i, i + RECORDS_PER_LINE)]));
+    }
+    let checksum = 0;
+    let bytes = 0;
+    for (const l of lines) {
+      checksum = crc32(l, checksum);
+      bytes += l.length;
+    }
+    const header = { magic: MAGIC, key, startAt: entry.startAt, bytes, crc32: checksum };
     const file = this.fileOf(key);
     const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), payload]));
+      const fd = openSync(temporary, 'w');
+      try {
+        writeSync(fd, `${JSON.stringify(header)}\n`);
+        for (const l of lines) writeSync(fd, l);
+      } finally {
+        closeSync(fd);
+      }
       renameSync(temporary, file);
     } finally {
       rmSync(temporary, { force: true });
@@ -124,6 +120,75 @@ export class SeedCache {
     }
     return file;
   }
+}
+
+/** One line of the file: a field of the records, or a slice of one of its lists, as JSON. */
+function line(value: [string, unknown]): Buffer {
+  return Buffer.from(`${JSON.stringify(value)}\n`, 'utf8');
+}
+
+interface Header {
+  magic?: unknown;
+  key?: SeedCacheKey;
+  startAt?: unknown;
+  bytes?: unknown;
+  crc32?: unknown;
+}
+
+/**
+ * Reads a file's lines in blocks: the header, then each line parsed on its own (a slice of lists), so no
+ * string or buffer of the whole file is ever held (at scale 10, one JSON.parse of the ~190 MB file doubled
+ * the server's RSS at its ready line). The size and checksum are checked before the records are used.
+ */
+function readLines(fd: number, key: SeedCacheKey): SeedCacheRead {
+  const block = Buffer.allocUnsafe(BLOCK_BYTES);
+  let rest = Buffer.alloc(0);
+  let header: Header | null = null;
+  let checksum = 0;
+  let bytes = 0;
+  let badLine: string | null = null;
+  const world: Record<string, unknown> = {};
+  for (;;) {
+    const read = readSync(fd, block, 0, block.length, null);
+    if (read === 0) break;
+    const chunk = rest.length > 0 ? Buffer.concat([rest, block.subarray(0, read)]) : block.subarray(0, read);
+    let start = 0;
+    for (let end = chunk.indexOf(10, start); end >= 0; end = chunk.indexOf(10, start)) {
+      if (!header) {
+        header = JSON.parse(chunk.toString('utf8', start, end)) as Header;
+        if (header.magic !== MAGIC) return { entry: null, reason: 'not a seed cache file' };
+        if (!sameKey(header.key, key)) return { entry: null, reason: 'written for another key' };
+      } else {
+        checksum = crc32(chunk.subarray(start, end + 1), checksum);
+        bytes += end + 1 - start;
+        if (badLine === null) {
+          try {
+            const [field, value] = JSON.parse(chunk.toString('utf8', start, end)) as [string, unknown];
+            const list = world[field];
+            if (Array.isArray(list) && Array.isArray(value)) for (const record of value) list.push(record);
+            else world[field] = value;
+          } catch (err) {
+            badLine = (err as Error).message;
+          }
+        }
+      }
+      start = end + 1;
+    }
+    // What follows the last newline waits for the next block (copied: the block is reused).
+    rest = Buffer.from(chunk.subarray(start));
+  }
+  if (!header) return { entry: null, reason: 'no header' };
+  checksum = crc32(rest, checksum);
+  bytes += rest.length;
+  if (bytes !== header.bytes) return { entry: null, reason: `truncated (${bytes} of ${String(header.bytes)} bytes)` };
+  if (checksum !== header.crc32) return { entry: null, reason: 'checksum mismatch' };
+  if (badLine !== null || rest.length > 0) return { entry: null, reason: `unreadable: ${badLine ?? 'no newline at the end'}` };
+  const startAt = header.startAt;
+  if (typeof startAt !== 'number' || !Number.isFinite(startAt)) return { entry: null, reason: 'no start instant' };
+  const data = world as unknown as GeneratedWorld;
+  if (data.seed !== key.seed || data.scale !== key.scale || !Array.isArray(data.products))
+    return { entry: null, reason: 'records of another world' };
+  return { entry: { startAt, data } };
 }
 
 function sameKey(a: SeedCacheKey | undefined, b: SeedCacheKey): boolean {
