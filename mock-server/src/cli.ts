@@ -167,23 +167,22 @@ const server: Server = createServer(listener).listen(port, values.host, () => {
       `[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`,
     );
 });
-// A start that generated its records saves them for the next one, after the ready line (not in the start's
-// time) and before any request is read (so no change has touched them).
+// A start that generated its records saves them for the next one once it is serving (not in the start's time),
+// encoded in 5 ms slices so requests are answered meanwhile (seconds of work at scale 10). Records are
+// immutable values (a change puts a new record in the world's collections), so what is saved is what was made.
 server.once('listening', () => {
   // The default world's search index, deferred at start (SearchIndex.defer), built now in slices.
   void runInSlices(worlds.defaultWorld.store.search.pendingSteps(), 5);
   if (!seeded || seeded.hit) return;
   const writeStarted = performance.now();
-  try {
-    const file = cache.write(seeded.key, seeded);
-    console.log(
-      `[mock]   seed cache     records saved to ${file} in ${Math.round(performance.now() - writeStarted)} ms (${seeded.reason === 'missing' ? 'none for today' : `the saved file was not used: ${seeded.reason}`})`,
-    );
-  } catch (err) {
-    console.warn(
-      `[mock] WARNING: the seed cache could not be written (${(err as Error).message}); the next start generates the records again`,
-    );
-  }
+  runInSlices(cache.writeInSteps(seeded.key, seeded), 5).then(
+    (file) =>
+      console.log(
+        `[mock]   seed cache     records saved to ${file} in ${Math.round(performance.now() - writeStarted)} ms (${seeded.reason === 'missing' ? 'none for today' : `the saved file was not used: ${seeded.reason}`})`,
+      ),
+    (err: Error) =>
+      console.warn(`[mock] WARNING: the seed cache could not be written (${err.message}); the next start generates the records again`),
+  );
 });
 server.on('error', (err) => fail(`cannot listen on ${values.host}:${port}: ${(err as Error).message}`));
 

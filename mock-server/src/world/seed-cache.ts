@@ -86,12 +86,26 @@ export class SeedCache {
    * other days and versions. Returns the file written.
    */
   write(key: SeedCacheKey, entry: SeedCacheEntry): string {
+    const steps = this.writeInSteps(key, entry);
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  /**
+   * write in steps: yields after each line is encoded (~1,000 records), so a server that saves its records
+   * once it is serving (the CLI, in slices) keeps answering: at scale 10 the encoding is seconds of work. The
+   * file itself is written in the last step, at once, so no signal can stop a write half way.
+   */
+  *writeInSteps(key: SeedCacheKey, entry: SeedCacheEntry): Generator<void, string, void> {
     mkdirSync(this.dir, { recursive: true });
     const lines: Buffer[] = [];
     for (const [field, value] of Object.entries(entry.data)) {
       if (!Array.isArray(value)) lines.push(line([field, value]));
       else if (value.length === 0) lines.push(line([field, []]));
-      else for (let i = 0; i < value.length; i += RECORDS_PER_LINE) lines.push(line([field, value.slice(i, i + RECORDS_PER_LINE)]));
+      else
+        for (let i = 0; i < value.length; i += RECORDS_PER_LINE) {
+          lines.push(line([field, value.slice(i, i + RECORDS_PER_LINE)]));
+          yield;
+        }
     }
     let checksum = 0;
     let bytes = 0;
