@@ -1,15 +1,21 @@
 // `pnpm mock`: starts the mock server. Flags: --port N (or PORT), --host H, --seed N, --scale K,
 // --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable),
 // --start-at ISO (worlds generated for and started at that instant: two servers given the same one have
-// the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./http/proxy).
+// the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./http/proxy),
+// --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts).
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { generateWorld } from '@creator-market/fixtures';
 import { isLoopbackHost } from './http/access-policy';
 import { createHttpServer, createMockServer, DEFAULT_OPTIONS } from './server';
 import { forwardsOperation, type ProxyOptions } from './http/proxy';
 import { operations } from '@creator-market/openapi';
 import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';
+import { SeedCache, seedFromCache, versionOf, type Seeded } from './world/seed-cache';
+import { runInSlices, shareSeededData } from './world/world';
 
 const started = performance.now();
 
@@ -49,6 +55,8 @@ const { values } = (() => {
         // The first name of --allow-origin, kept for scripts written before it.
         'cors-origin': { type: 'string', multiple: true },
         'allow-host': { type: 'string', multiple: true },
+        'no-cache': { type: 'boolean', default: false },
+        'cache-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -60,7 +68,7 @@ const { values } = (() => {
 
 if (values.help) {
   console.log(
-    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--journal 1000] [--start-at ISO] [--allow-origin URL]... [--allow-host NAME]... [--proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout 10000]]',
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--journal 1000] [--start-at ISO] [--allow-origin URL]... [--allow-host NAME]... [--proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout 10000]] [--no-cache] [--cache-dir DIR]',
   );
   process.exit(0);
 }
@@ -88,6 +96,23 @@ const startAt = (() => {
   return ms;
 })();
 const stateFile = values.state ? openStateFile(values.state) : null;
+
+// The seed cache (world/seed-cache.ts): today's records of this seed and scale, read back instead of
+// generated; the server's worlds then run from the instant they were generated for. Not with --state (its
+// default world comes from the file), --start-at (records generated for that instant) nor --no-cache
+// (records generated for now, nothing read or written).
+const cache = new SeedCache(values['cache-dir'] ?? fileURLToPath(new URL('../node_modules/.cache/creator-market/', import.meta.url)));
+const seeded: Seeded | null =
+  values['no-cache'] || stateFile || startAt !== undefined
+    ? null
+    : seedFromCache(
+        cache,
+        // The version is a hash of this running bundle (dist/cli.mjs): the generator and the records' code.
+        { seed, scale, version: versionOf(readFileSync(fileURLToPath(import.meta.url))), now: Date.now() },
+        (s, k, now) => generateWorld({ seed: s, scale: k, now }),
+      );
+if (seeded) shareSeededData(seed, scale, seeded.startAt, seeded.data);
+
 const worlds = (() => {
   try {
     return new WorldRegistry({
@@ -95,7 +120,7 @@ const worlds = (() => {
       scale,
       maxWorlds,
       maxNewWorldsPerMinute,
-      startAt,
+      startAt: startAt ?? seeded?.startAt,
       ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange } : {}),
     });
   } catch (err) {
@@ -173,6 +198,10 @@ const server: Server = createHttpServer(mock).listen(port, values.host, () => {
   console.log(
     `[mock] creator-market mock server ready in ${ms} ms (seed ${seed}, scale ${scale}: ${world.sellers.size} sellers, ${world.markets.size} markets, ${world.products.size} products)`,
   );
+  if (seeded?.hit)
+    console.log(
+      `[mock]   seed cache     records read from ${cache.fileOf(seeded.key)}: worlds start at ${new Date(seeded.startAt).toISOString()}, when they were generated (--no-cache: generate them for now)`,
+    );
   console.log(`[mock]   API            ${base}/`);
   console.log(`[mock]   ad service     ${base}/ads/request`);
   console.log(`[mock]   API docs       ${base}/docs   (OpenAPI: ${base}/openapi.json)`);
@@ -187,6 +216,23 @@ const server: Server = createHttpServer(mock).listen(port, values.host, () => {
     console.log(
       `[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`,
     );
+});
+// A start that generated its records saves them for the next one once it is serving (not in the start's time),
+// encoded in 5 ms slices so requests are answered meanwhile (seconds of work at scale 10). Records are
+// immutable values (a change puts a new record in the world's collections), so what is saved is what was made.
+server.once('listening', () => {
+  // The default world's search index, deferred at start (SearchIndex.defer), built now in slices.
+  void runInSlices(worlds.defaultWorld.store.search.pendingSteps(), 5);
+  if (!seeded || seeded.hit) return;
+  const writeStarted = performance.now();
+  runInSlices(cache.writeInSteps(seeded.key, seeded), 5).then(
+    (file) =>
+      console.log(
+        `[mock]   seed cache     records saved to ${file} in ${Math.round(performance.now() - writeStarted)} ms (${seeded.reason === 'missing' ? 'none for today' : `the saved file was not used: ${seeded.reason}`})`,
+      ),
+    (err: Error) =>
+      console.warn(`[mock] WARNING: the seed cache could not be written (${err.message}); the next start generates the records again`),
+  );
 });
 server.on('error', (err) => fail(`cannot listen on ${values.host}:${port}: ${(err as Error).message}`));
 

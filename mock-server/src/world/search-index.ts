@@ -43,6 +43,29 @@ class TextIndex {
 export class SearchIndex {
   private sellers = new TextIndex();
   private products = new TextIndex();
+  /** A build not run yet (see defer): the first search runs what is left of it at once. */
+  private pending: Generator<void, void, void> | null = null;
+
+  /**
+   * Builds from `store` later, not now: at once on the first search, or earlier in slices by whoever runs
+   * pendingSteps (the CLI, once it is serving). The index is ~20-30% of a world's making, which a start-up
+   * and a world that is never searched need not wait for.
+   */
+  defer(store: Store): void {
+    this.pending = this.buildInSteps(store);
+  }
+
+  /** The steps left of a deferred build (none when nothing is deferred), for a caller that runs them in slices. */
+  *pendingSteps(): Generator<void, void, void> {
+    while (this.pending && !this.pending.next().done) yield;
+    this.pending = null;
+  }
+
+  private ready(): void {
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) for (let step = pending.next(); !step.done; step = pending.next());
+  }
 
   build(store: Store): void {
     for (const _ of this.buildInSteps(store)) {
@@ -74,10 +97,12 @@ export class SearchIndex {
   }
 
   sellerIds(keyword: string): string[] {
+    this.ready();
     return this.sellers.find(keyword);
   }
 
   productIds(keyword: string): string[] {
+    this.ready();
     return this.products.find(keyword);
   }
 }

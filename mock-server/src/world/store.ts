@@ -159,7 +159,8 @@ export class Store {
     for (const r of world.rooms) if ((this.rooms.insert(r), tick())) yield;
     for (const r of world.receipts) if ((this.receipts.insert(r), tick())) yield;
     for (const r of world.notifications) if ((this.notifications.insert(r), tick())) yield;
-    yield* this.search.buildInSteps(this);
+    // Built on the first search, or in slices by World.createInSlices and the CLI (see SearchIndex.defer).
+    this.search.defer(this);
   }
 
   /** The plain data of the store, in the fixture world's shape (for export and --state). */

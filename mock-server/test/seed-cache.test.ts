@@ -1,0 +1,186 @@
+// The seed cache (src/world/seed-cache.ts): records read back equal the records generated for the same key
+// and instant, and the world made from them equals a freshly made one; a corrupt, truncated, foreign or
+// stale file is reported and regenerated, never trusted; with the real CLI, concurrent first starts leave
+// one sound file that the next start reads, and --no-cache neither reads nor writes one.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { generateWorld } from '@creator-market/fixtures';
+import { SeedCache, seedFromCache, seoulDay, type SeedCacheKey } from '../src/world/seed-cache';
+import { shareSeededData, World } from '../src/world/world';
+import { TEST_NOW } from './harness';
+
+const MOCK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(MOCK_DIR, 'bin/mock.mjs');
+const folder = mkdtempSync(join(tmpdir(), 'cm-seed-cache-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(() => vi.useRealTimers());
+
+let dirCount = 0;
+const newCache = () => new SeedCache(join(folder, `cache-${++dirCount}`));
+const SCALE = 0.2;
+const options = { seed: 7, scale: SCALE, version: 'test-version', now: TEST_NOW };
+const generate = (seed: number, scale: number, now: number) => generateWorld({ seed, scale, now });
+const keyOf = (overrides: Partial<SeedCacheKey> = {}): SeedCacheKey => ({
+  seed: 7,
+  scale: SCALE,
+  version: 'test-version',
+  day: seoulDay(TEST_NOW),
+  ...overrides,
+});
+
+/** A world's snapshot without what depends on when it was taken (the clock's offset and time then). */
+const comparable = (world: World) => {
+  const { clockOffsetMs: _offset, ...rest } = world.snapshot();
+  return JSON.parse(JSON.stringify({ ...rest, world: { ...rest.world, now: '' } })) as unknown;
+};
+
+describe('SeedCache', () => {
+  it('reads back the records generated for the key, and the world made from them equals a fresh one', () => {
+    const cache = newCache();
+    const first = seedFromCache(cache, options, generate);
+    expect(first).toMatchObject({ hit: false, reason: 'missing', startAt: TEST_NOW });
+    cache.write(first.key, first);
+
+    const second = seedFromCache(cache, { ...options, now: TEST_NOW + 3_600_000 }, () => {
+      throw new Error('a hit must not generate');
+    });
+    expect(second.hit).toBe(true);
+    // The instant the records were generated for, not the later start's.
+    expect(second.startAt).toBe(TEST_NOW);
+    expect(second.data).toEqual(generateWorld({ seed: 7, scale: SCALE, now: TEST_NOW }));
+
+    // Each world starts from its own records: the ones read back, and ones generated afresh. The real time is
+    // an hour past the records' instant (Date frozen there): a world read back starts its clock at the records'.
+    vi.useFakeTimers({ now: TEST_NOW + 3_600_000, toFake: ['Date'] });
+    shareSeededData(7, SCALE, second.startAt, second.data);
+    const fromCache = World.create({ name: 'default', seed: 7, scale: SCALE, startAt: second.startAt });
+    shareSeededData(7, SCALE, TEST_NOW, generateWorld({ seed: 7, scale: SCALE, now: TEST_NOW }));
+    const fresh = World.create({ name: 'default', seed: 7, scale: SCALE, startAt: TEST_NOW });
+    expect(fresh.store.products.all().next().value).not.toBe(fromCache.store.products.all().next().value);
+    expect(fromCache.store.products.size).toBeGreaterThan(0);
+    expect(comparable(fromCache)).toEqual(comparable(fresh));
+    expect(fromCache.clock.now()).toBe(TEST_NOW);
+    vi.useRealTimers();
+  });
+
+  it('regenerates instead of trusting a corrupt, truncated or foreign file, and the next write repairs it', () => {
+    const cache = newCache();
+    const entry = seedFromCache(cache, options, generate);
+    const file = cache.write(entry.key, entry);
+    const sound = readFileSync(file);
+
+    const flipped = Buffer.from(sound);
+    flipped[sound.length - 100] = flipped[sound.length - 100]! ^ 0xff;
+    const damaged: [string, Buffer, RegExp][] = [
+      ['a flipped byte in the records', flipped, /checksum mismatch/],
+      ['a file cut short', sound.subarray(0, Math.floor(sound.length / 2)), /truncated/],
+      ['an empty file', Buffer.alloc(0), /no header/],
+      ['some other file', Buffer.from('{"hello":"world"}\nnot records'), /not a seed cache file/],
+      ['a header that is not JSON', Buffer.from('\u0000\u0001garbage\nmore'), /unreadable/],
+    ];
+    for (const [what, bytes, reason] of damaged) {
+      writeFileSync(file, bytes);
+      const again = seedFromCache(cache, options, generate);
+      expect(again.hit, what).toBe(false);
+      expect(again.reason, what).toMatch(reason);
+      expect(again.data, what).toEqual(entry.data);
+      cache.write(again.key, again);
+      expect(seedFromCache(cache, options, generate).hit, `${what}: repaired`).toBe(true);
+    }
+  });
+
+  it('keys by seed, scale, version and Seoul day, and a write removes the stale files of other days and versions', () => {
+    const cache = newCache();
+    const entry = seedFromCache(cache, options, generate);
+    cache.write(keyOf({ day: '2026-12-09' }), entry);
+    cache.write(keyOf({ version: 'older-version' }), entry);
+    expect(readdirSync(cache.dir)).toHaveLength(1);
+    expect(cache.read(keyOf()).entry).toBeNull();
+
+    // A file renamed to another key's name is refused: the header names the key it was written for.
+    writeFileSync(cache.fileOf(keyOf()), readFileSync(cache.fileOf(keyOf({ version: 'older-version' }))));
+    expect(cache.read(keyOf())).toEqual({ entry: null, reason: 'written for another key' });
+
+    cache.write(keyOf(), entry);
+    cache.write(keyOf({ seed: 8 }), { ...entry, data: { ...entry.data, seed: 8 } });
+    expect(readdirSync(cache.dir).sort()).toEqual(
+      [cache.fileOf(keyOf()), cache.fileOf(keyOf({ seed: 8 }))].map((f) => f.slice(cache.dir.length + 1)).sort(),
+    );
+    // Records of another seed under this key's name are refused too.
+    writeFileSync(
+      cache.fileOf(keyOf({ seed: 9 })),
+      readFileSync(cache.fileOf(keyOf({ seed: 8 })))
+        .toString('latin1')
+        .replace('"seed":8', '"seed":9'),
+      'latin1',
+    );
+    expect(cache.read(keyOf({ seed: 9 })).entry).toBeNull();
+    // The next Seoul day is another key: a new file, generated again.
+    expect(seoulDay(TEST_NOW + 86_400_000)).not.toBe(seoulDay(TEST_NOW));
+    expect(seedFromCache(cache, { ...options, now: TEST_NOW + 86_400_000 }, generate).hit).toBe(false);
+  });
+});
+
+interface Started {
+  output: string;
+  code: number | null;
+}
+
+/** Runs the CLI until it has printed its seed cache line (or, with --no-cache, its ready line), then stops it. */
+function startAndStop(args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--scale', String(SCALE), '--seed', '5', ...args], {
+    cwd: MOCK_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const done = args.includes('--no-cache') ? /\[mock\]\s+control plane/ : /\[mock\]\s+seed cache/;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (done.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ output, code });
+    });
+  });
+}
+
+describe('the CLI and its seed cache', () => {
+  it('concurrent first starts each save a whole file; the next start reads it; --no-cache reads and writes none', async () => {
+    const dir = join(folder, 'cli-cache');
+    const first = await Promise.all([1, 2, 3].map(() => startAndStop(['--cache-dir', dir])));
+    for (const start of first) {
+      expect(start.output).toMatch(/records saved to .*world-seed5-scale0\.2-.*\.bin/);
+      expect(start.output).not.toMatch(/WARNING|Error/);
+    }
+    // One file, no temporary file left over.
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^world-seed5-scale0\.2-\d{4}-\d{2}-\d{2}-[0-9a-f]{16}\.bin$/);
+
+    const second = await startAndStop(['--cache-dir', dir]);
+    expect(second.output).toMatch(/seed cache\s+records read from/);
+    expect(second.output).not.toMatch(/records saved/);
+
+    // A corrupt file is regenerated and replaced, the start goes on.
+    const file = join(dir, files[0]!);
+    writeFileSync(file, readFileSync(file).subarray(0, 1000));
+    const repaired = await startAndStop(['--cache-dir', dir]);
+    expect(repaired.output).toMatch(/records saved to .* \(the saved file was not used: truncated/);
+    expect((await startAndStop(['--cache-dir', dir])).output).toMatch(/records read from/);
+
+    const other = join(folder, 'cli-no-cache');
+    const uncached = await startAndStop(['--cache-dir', other, '--no-cache']);
+    expect(uncached.output).toMatch(/ready in \d+ ms/);
+    expect(uncached.output).not.toMatch(/seed cache/);
+    expect(existsSync(other)).toBe(false);
+  }, 120_000);
+});
