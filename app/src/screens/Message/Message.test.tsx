@@ -104,6 +104,15 @@ describe('Sales notifications (/message/seller)', () => {
     expect(window.location.pathname).toBe('/message/seller');
   });
 
+  test("none: the seller's own empty text, '판매 알림이 없어요'", async () => {
+    await signInAs('seller-incomplete');
+    // That seller has no sales yet.
+    expect(await api.get('/notification/message', { params: { query: { msgCategory: 'seller' } } })).toEqual([]);
+    renderMessage('seller');
+    expect(await screen.findByText('판매 알림이 없어요')).toBeTruthy();
+    expect(screen.queryByText('주문 알림이 없어요')).toBeNull();
+  });
+
   test('a buyer has no sales notifications', async () => {
     await signInAs('buyer');
     renderMessage('seller');
