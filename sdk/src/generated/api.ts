@@ -5684,7 +5684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body does not match the schema (`bad-request`), or the account already subscribes to this seller (`already-subscribed`). */
+            /** @description The body does not match the schema or names the caller's own seller page (`bad-request`: a seller cannot subscribe to themself), or the account already subscribes to this seller (`already-subscribed`). */
             400: {
                 headers: {
                     [name: string]: unknown;
