@@ -4,6 +4,7 @@
 // changes state.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiFailure } from '../http/failure';
+import { bearerToken, verifyToken } from '../auth/tokens';
 import { headerOf } from '../http/request-context';
 import type { World } from '../world/world';
 import { sendFault } from './faults';
@@ -45,7 +46,8 @@ export function scenarioGate(control: ControlState) {
       res.setHeader('X-Mock-Scenario', scenario.name);
       if (scenario.kind === 'slow') return proceed();
       if (scenario.kind === 'fault') return sendFault(scenario.name, req, res);
-      sendJson(scenario.entry.status, errorBody(scenario.entry, world));
+      // A list error names the caller's own cart lines when it can.
+      sendJson(scenario.entry.status, errorBody(scenario.entry, world, verifyToken(bearerToken(headerOf(req, 'authorization')))));
     };
     if (delayMs > 0) setTimeout(answer, delayMs);
     else answer();
