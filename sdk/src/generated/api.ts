@@ -874,7 +874,8 @@ export interface paths {
          * List published upcoming-release previews
          * @description The public feed of upcoming-release previews (seller news): the home section (at most 7 shown), the
          *     list `marketPreview` and, with `sellerPID`, the profile's upcoming previews. Only published previews
-         *     (`previewPublicTime` not in the future) are listed, newest first, at most 20 a page, paged by the
+         *     (`previewPublicTime` not in the future) are listed, latest release date (`previewSchedule`, the date the
+         *     app shows) first, at most 20 a page, paged by the
          *     last `previewUID` shown with `flag=before`; an empty page ends the list. An unknown `sellerPID` gives
          *     an empty list (not 404: this is a filter).
          *
@@ -1011,7 +1012,8 @@ export interface paths {
         };
         /**
          * List one seller's previews
-         * @description Every preview of one seller, newest first, at most 20 a page, paged by the last `previewUID` shown
+         * @description Every preview of one seller, latest release date (`previewSchedule`) first, at most 20 a page, paged by
+         *     the last `previewUID` shown
          *     with `flag=before`; an empty page ends the list. The seller's own upcoming-news screen
          *     (`/promo/preview`, '출시 예정 소식이 없어요' when empty) uses it.
          *
