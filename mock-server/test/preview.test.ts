@@ -13,6 +13,7 @@ const freshWorld = () => srv.freshWorld('preview-test');
 interface PreviewBody {
   previewUID: string;
   previewPublicTime: string;
+  previewSchedule: string;
   sellerUID: string;
   publicId: string;
 }
