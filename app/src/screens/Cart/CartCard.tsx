@@ -11,7 +11,7 @@ import { cx } from '../../ui/cx';
 import { IconChevron, IconClose, IconInfo } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
 import { QuantityStepper } from '../../ui/QuantityStepper';
-import { cart, removeLine, setLineAmount } from './cartStore';
+import { removeLine, setLineAmount, setMemo } from './cartStore';
 import type { CartView, LineView } from './cartView';
 import { DELIVERY_DRAWER, NOTICE_DRAWER } from './CartDrawers';
 import { CART_TEXT } from './text';
@@ -84,9 +84,7 @@ export function CartCard({ view, now }: { view: CartView; now: number }) {
               rows={2}
               placeholder={CART_TEXT.memoPlaceholder}
               disabled={locked}
-              onChange={(event) => {
-                cart.memos[entry._id] = event.target.value;
-              }}
+              onChange={(event) => setMemo(entry._id, event.target.value)}
             />
           </label>
 
