@@ -1,7 +1,7 @@
 // One market's cart: seller and market header with the order window, the product lines with their states and
 // quantity steppers, the delivery option, the order memo, the summary with shipping, and the links to the
 // market's notices.
-import { buildPath, clampQuantity, formatWon, shipDiscountApplies } from '@creator-market/sdk/domain';
+import { buildPath, clampQuantity, formatWon, LIMITS, shipDiscountApplies } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
 import { marketPeriod, OrderWindowBadge } from '../../features/market-card/MarketCard';
 import { imageUrl } from '../../features/media/imageUrl';
@@ -17,7 +17,7 @@ import { DELIVERY_DRAWER, NOTICE_DRAWER } from './CartDrawers';
 import { CART_TEXT } from './text';
 import styles from './Cart.module.css';
 
-export const MEMO_MAX_LENGTH = 500;
+export const MEMO_MAX_LENGTH = LIMITS.orderMemoMaxLength;
 
 export function marketPathOf(view: Pick<CartView, 'entry'>): string {
   return buildPath('market', { sellerId: view.entry.market.sellerPublicId, marketId: view.entry.market.publicId });
