@@ -1,17 +1,11 @@
 // `pnpm mock`: starts the mock server. Flags: --port N (or PORT), --host H, --seed N, --scale K,
-// --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable),
-// --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts).
-import { readFileSync } from 'node:fs';
+// --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable).
 import { createServer, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateWorld } from '@creator-market/fixtures';
 import { isLoopbackHost } from './http/access-policy';
 import { createMockServer, DEFAULT_OPTIONS } from './server';
 import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';
-import { SeedCache, seedFromCache, versionOf, type Seeded } from './world/seed-cache';
-import { shareSeededData } from './world/world';
 
 const started = performance.now();
 
@@ -47,8 +41,6 @@ const { values } = (() => {
         // The first name of --allow-origin, kept for scripts written before it.
         'cors-origin': { type: 'string', multiple: true },
         'allow-host': { type: 'string', multiple: true },
-        'no-cache': { type: 'boolean', default: false },
-        'cache-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: false,
@@ -60,7 +52,7 @@ const { values } = (() => {
 
 if (values.help) {
   console.log(
-    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--journal 1000] [--allow-origin URL]... [--allow-host NAME]... [--no-cache] [--cache-dir DIR]',
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 16] [--max-new-worlds-per-minute 120] [--journal 1000] [--allow-origin URL]... [--allow-host NAME]...',
   );
   process.exit(0);
 }
@@ -82,28 +74,11 @@ const maxNewWorldsPerMinute = integer(
 // --state FILE: restore the default world from the file (a corrupt file stops the start with a clear
 // error, it is never silently replaced) and persist every change with atomic writes.
 const stateFile = values.state ? openStateFile(values.state) : null;
-
-// The seed cache (world/seed-cache.ts): today's records of this seed and scale, read back instead of
-// generated; the server's worlds then run from the instant they were generated for. Not with --state (its
-// default world comes from the file) nor --no-cache (records generated for now, nothing read or written).
-const cache = new SeedCache(values['cache-dir'] ?? fileURLToPath(new URL('../node_modules/.cache/creator-market/', import.meta.url)));
-const seeded: Seeded | null =
-  values['no-cache'] || stateFile
-    ? null
-    : seedFromCache(
-        cache,
-        // The version is a hash of this running bundle (dist/cli.mjs): the generator and the records' code.
-        { seed, scale, version: versionOf(readFileSync(fileURLToPath(import.meta.url))), now: Date.now() },
-        (s, k, now) => generateWorld({ seed: s, scale: k, now }),
-      );
-if (seeded) shareSeededData(seed, scale, seeded.startAt, seeded.data);
-
 const worlds = (() => {
   try {
     return new WorldRegistry({
       seed,
       scale,
-      ...(seeded ? { startAt: seeded.startAt } : {}),
       maxWorlds,
       maxNewWorldsPerMinute,
       ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange } : {}),
@@ -154,10 +129,6 @@ const server: Server = createServer(listener).listen(port, values.host, () => {
   console.log(
     `[mock] creator-market mock server ready in ${ms} ms (seed ${seed}, scale ${scale}: ${world.sellers.size} sellers, ${world.markets.size} markets, ${world.products.size} products)`,
   );
-  if (seeded?.hit)
-    console.log(
-      `[mock]   seed cache     records read from ${cache.fileOf(seeded.key)}: worlds start at ${new Date(seeded.startAt).toISOString()}, when they were generated (--no-cache: generate them for now)`,
-    );
   console.log(`[mock]   API            ${base}/`);
   console.log(`[mock]   ad service     ${base}/ads/request`);
   console.log(`[mock]   API docs       ${base}/docs   (OpenAPI: ${base}/openapi.json)`);
@@ -166,22 +137,6 @@ const server: Server = createServer(listener).listen(port, values.host, () => {
     console.log(
       `[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`,
     );
-});
-// A start that generated its records saves them for the next one, after the ready line (not in the start's
-// time) and before any request is read (so no change has touched them).
-server.once('listening', () => {
-  if (!seeded || seeded.hit) return;
-  const writeStarted = performance.now();
-  try {
-    const file = cache.write(seeded.key, seeded);
-    console.log(
-      `[mock]   seed cache     records saved to ${file} in ${Math.round(performance.now() - writeStarted)} ms (${seeded.reason === 'missing' ? 'none for today' : `the saved file was not used: ${seeded.reason}`})`,
-    );
-  } catch (err) {
-    console.warn(
-      `[mock] WARNING: the seed cache could not be written (${(err as Error).message}); the next start generates the records again`,
-    );
-  }
 });
 server.on('error', (err) => fail(`cannot listen on ${values.host}:${port}: ${(err as Error).message}`));
 

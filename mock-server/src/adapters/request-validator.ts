@@ -27,35 +27,23 @@ type Json = Record<string, unknown>;
 let documentCount = 0;
 
 export class RequestValidator {
-  /** The two Ajv instances, made on the first validation: making them is most of their cost (see ajvs). */
-  private instances: { coercing: Ajv2020; strict: Ajv2020 } | null = null;
+  /** For path and query values (strings on the wire): coerced to their types, defaults applied. */
+  private readonly coercing: Ajv2020;
+  /** For bodies: JSON already has types, so nothing is coerced. */
+  private readonly strict: Ajv2020;
   private readonly id: string;
   private readonly compiled = new Map<string, { parameters: ValidateFunction; body: ValidateFunction | null }>();
 
   constructor(private readonly document: OpenApiDocument) {
     this.id = `https://creator-market.invalid/requests/${++documentCount}.json`;
-  }
-
-  /**
-   * For path and query values (strings on the wire): `coercing`, coerced to their types, defaults applied;
-   * for bodies, `strict`: JSON already has types, so nothing is coerced. Made on first use, not at start-up,
-   * and without checking the document against the JSON Schema meta-schema (validateSchema: false): compiling
-   * the meta-schema was ~15% of the server's start-up, and the contract is linted on every change
-   * (`pnpm --filter @creator-market/openapi lint`), so a schema Ajv cannot compile still fails loudly here.
-   */
-  private ajvs(): { coercing: Ajv2020; strict: Ajv2020 } {
-    if (this.instances) return this.instances;
     // The document is one schema resource, so that every `#/components/...` ref inside it resolves.
-    const resource = { ...structuredClone(this.document), $id: this.id };
-    const common = { allErrors: true, useDefaults: true, strict: false, addUsedSchema: false, validateSchema: false } as const;
-    const coercing = new Ajv2020({ ...common, coerceTypes: true });
-    const strict = new Ajv2020({ ...common, coerceTypes: false });
-    for (const ajv of [coercing, strict]) {
+    const resource = { ...structuredClone(document), $id: this.id };
+    this.coercing = new Ajv2020({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, addUsedSchema: false });
+    this.strict = new Ajv2020({ allErrors: true, coerceTypes: false, useDefaults: true, strict: false, addUsedSchema: false });
+    for (const ajv of [this.coercing, this.strict]) {
       addFormats(ajv);
       ajv.addSchema(resource);
     }
-    this.instances = { coercing, strict };
-    return this.instances;
   }
 
   /** The problems of the request, empty when it matches the operation. */
@@ -63,8 +51,7 @@ export class RequestValidator {
     let validators = this.compiled.get(op.operationId);
     if (!validators) {
       const { parameters, body } = this.requestSchemas(op);
-      const { coercing, strict } = this.ajvs();
-      validators = { parameters: coercing.compile(parameters), body: body ? strict.compile(body) : null };
+      validators = { parameters: this.coercing.compile(parameters), body: body ? this.strict.compile(body) : null };
       this.compiled.set(op.operationId, validators);
     }
     const problems: ValidationDetail[] = [];

@@ -39,8 +39,7 @@ export interface WorldSnapshot {
 
 /** How long one generated data set serves the new worlds of its seed and scale (see seededData). */
 export const SHARED_SEED_DATA_MS = 60_000;
-/** `used`: a world starts from it already (a second one freezes it first); `frozen`: it is deep-frozen. */
-const seedData = new Map<string, { generatedAt: number; data: GeneratedWorld; used: boolean; frozen: boolean }>();
+const seedData = new Map<string, { generatedAt: number; data: GeneratedWorld; frozen: boolean }>();
 
 /**
  * The generated records a new world starts from. Worlds made within SHARED_SEED_DATA_MS of each other with
@@ -56,10 +55,6 @@ function* seededData(seed: number, scale: number, startAt?: number): Generator<v
   for (const [key, entry] of seedData) if (now - entry.generatedAt >= SHARED_SEED_DATA_MS) seedData.delete(key);
   const key = `${seed}:${scale}:${startAt ?? 'now'}`;
   const shared = seedData.get(key);
-  if (shared && !shared.used) {
-    shared.used = true;
-    return shared.data;
-  }
   if (shared) {
     if (!shared.frozen) {
       yield* deepFreeze(shared.data);
@@ -68,17 +63,8 @@ function* seededData(seed: number, scale: number, startAt?: number): Generator<v
     return shared.data;
   }
   const data = yield* generateWorldSteps({ seed, scale, now: startAt ?? now });
-  seedData.set(key, { generatedAt: now, data, used: true, frozen: false });
+  seedData.set(key, { generatedAt: now, data, frozen: false });
   return data;
-}
-
-/**
- * Makes `data`, the records generated for (seed, scale, startAt) (the CLI reads them back from its seed
- * cache), the data set new worlds of that key start from, as if just generated here: the next World.create
- * with that key generates nothing.
- */
-export function shareSeededData(seed: number, scale: number, startAt: number, data: GeneratedWorld): void {
-  seedData.set(`${seed}:${scale}:${startAt}`, { generatedAt: Date.now(), data, used: false, frozen: false });
 }
 
 function* deepFreeze(root: object): Generator<void, void, void> {
