@@ -105,7 +105,7 @@ export function sellerCenterRouter(worlds: WorldRegistry, access: AccessPolicy):
 
   // ---- 작가 신청하기
   router.get(`${SELLER_CENTER_PATH}/join`, (req: Request, res: Response) => {
-    const page = readAccountPage(worlds, req.query as Fields, access);
+    const page = readAccountPage(worlds, req.query, access);
     sendPage(res, 200, joinPage(page, null, { name: page.account.auth.displayName ?? '', publicId: '' }));
   });
   router.post(`${SELLER_CENTER_PATH}/join`, form, (req: Request, res: Response) => {
@@ -121,7 +121,7 @@ export function sellerCenterRouter(worlds: WorldRegistry, access: AccessPolicy):
 
   // ---- 프로필 완성하기
   router.get(`${SELLER_CENTER_PATH}/profile`, (req: Request, res: Response) => {
-    const page = readAccountPage(worlds, req.query as Fields, access);
+    const page = readAccountPage(worlds, req.query, access);
     sendPage(res, 200, profilePage(page, null, profileInputOf(page.account)));
   });
   router.post(`${SELLER_CENTER_PATH}/profile`, form, (req: Request, res: Response) => {
@@ -167,7 +167,7 @@ export function sellerCenterRouter(worlds: WorldRegistry, access: AccessPolicy):
     return { world, row, origin, hidden: { token, state: origin } };
   };
   router.get(`${SELLER_CENTER_PATH}/transaction/:transactionId`, (req: Request, res: Response) => {
-    const page = transactionOf(req, req.query as Fields);
+    const page = transactionOf(req, req.query);
     sendPage(res, 200, transactionPage(req.path, page, null));
   });
   router.post(`${SELLER_CENTER_PATH}/transaction/:transactionId`, form, (req: Request, res: Response) => {

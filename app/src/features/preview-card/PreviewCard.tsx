@@ -3,8 +3,8 @@
 import type { Schemas } from '@creator-market/sdk';
 import { formatDateTime, toEpochMs } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
+import { now } from '../../api/client';
 import { cx } from '../../ui/cx';
-import { useNow } from '../data/useNow';
 import { LazyImage } from '../../ui/LazyImage';
 import { imageUrl } from '../media/imageUrl';
 import { profilePath } from '../seller-card/SellerCard';
@@ -19,9 +19,9 @@ export const PREVIEW_TEXT = {
 } as const;
 
 export function PreviewCard({ preview, variant = 'rail' }: { preview: Preview; variant?: 'rail' | 'grid' }) {
-  const now = useNow();
   const date = formatDateTime(preview.previewSchedule, 'M.D (dd)');
-  const released = toEpochMs(preview.previewSchedule) <= now;
+  // The app clock at render: a card's date passes at most once while it is on screen.
+  const released = toEpochMs(preview.previewSchedule) <= now();
   return (
     <Link href={profilePath(preview.publicId)} className={cx(styles.card, styles[variant])}>
       <span className={styles.cover}>
