@@ -86,17 +86,17 @@ export const NOTIFICATION_GUIDE_URL = 'https://creatormarket.kr/guide/notificati
  */
 const SELLER_CENTER = (import.meta.env.VITE_SELLER_CENTER_URL || 'https://seller.creatormarket.kr').replace(/\/+$/, '');
 export const SELLER_CENTER_URLS = {
-  /** Apply to become an author. */
-  join: `${SELLER_CENTER}/join`,
-  /** Complete the seller profile (profile, settlement account, business registration). */
-  profile: `${SELLER_CENTER}/profile`,
   /** The author's account. */
   account: `${SELLER_CENTER}/account`,
   /** The author's markets. */
   market: `${SELLER_CENTER}/market`,
   /** Write a new upcoming-release news item. */
   newPreview: `${SELLER_CENTER}/preview/new`,
-  /** The seller-side transaction form of one order, opened with its single-use token. */
-  transaction: (transactionId: string, token: string) =>
-    `${SELLER_CENTER}/transaction/${encodeURIComponent(transactionId)}?token=${encodeURIComponent(token)}`,
 } as const;
+
+/**
+ * Where the seller entry points the tester must be able to finish go ('작가 신청하기', '프로필 완성하기', a sales
+ * notification's order): the mock server's seller center pages (`/__seller`, beside the mock Kakao, Apple
+ * and pay pages), unless VITE_SELLER_CENTER_URL names the real site. app/sellerCenter.ts builds the links.
+ */
+export const SELLER_ENTRY_BASE: string = (import.meta.env.VITE_SELLER_CENTER_URL || `${API_BASE}/__seller`).replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 // The mock server: the product API at the root, the ad service under /ads, the OpenAPI and its reference
-// docs, generated images, the mock sign-in and payment pages, and the /__mock control plane. API requests
+// docs, generated images, the mock sign-in, payment and seller center pages, and the /__mock control plane. API requests
 // are answered by the API listener (./http/api-listener); everything else by the Express app.
 import { createServer, type RequestListener, type Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -19,6 +19,7 @@ import { corsHeaders, enterWorld, headerOf } from './http/request-context';
 import { staticRouter } from './http/static';
 import { paymentPagesRouter } from './pages/payments';
 import { postcodePages } from './pages/postcode';
+import { sellerCenterRouter } from './pages/seller-center';
 
 export interface MockServerOptions {
   seed: number;
@@ -116,6 +117,7 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
   app.use(staticRouter());
   app.use(paymentPagesRouter(worlds, access));
   app.use(postcodePages());
+  app.use(sellerCenterRouter(worlds, access));
   app.use(notFoundHandler);
   app.use(errorHandler);
 

@@ -193,6 +193,11 @@ function signInTests(provider: 'kakao' | 'apple'): void {
       expect(html).toContain('background:#000');
     }
     for (const persona of personas) expect(html).toContain(persona.label);
+    // The note on direct sign-in comes after the list: it points up to the accounts, not 'below'.
+    const note = html.slice(html.indexOf('class="direct"'));
+    expect(html.indexOf('class="direct"')).toBeGreaterThan(html.indexOf('data-persona='));
+    expect(note).toContain('위의 테스트 계정');
+    expect(html).not.toContain('아래 테스트 계정');
     const links = personaLinks(html);
     expect([...links.keys()].sort()).toEqual(personas.map((p) => p.id).sort());
     for (const [id, href] of links) {
@@ -201,6 +206,11 @@ function signInTests(provider: 'kakao' | 'apple'): void {
       expect(params.get('persona')).toBe(id);
       expect(params.get('scope')).toBe(provider === 'apple' ? 'email name' : null);
     }
+  });
+
+  it("the browser's icon request of the page is answered without a 404", async () => {
+    const res = await srv.call('GET', '/favicon.ico');
+    expect(res.status).toBe(204);
   });
 
   it('signs in end to end: page → persona link → 302 to the app → token works with getMe', async () => {

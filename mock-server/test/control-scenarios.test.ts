@@ -120,6 +120,31 @@ describe('the scenario catalogue', () => {
   });
 });
 
+describe('list errors of a signed-in caller', () => {
+  it("a forced stock-shortage names the caller's own cart lines, with fewer left than each line asks", async () => {
+    const world = uniqueWorld('shortage-cart');
+    const { store } = server.mock.worlds.fromRequest(world);
+    const buyerUid = store.accounts.one('persona', 'buyer')!.uid;
+    const lines = store.carts.by('owner', buyerUid).flatMap((row) => row.cart.productList);
+    expect(lines.length).toBeGreaterThan(0);
+    const headers = { 'X-Mock-World': world, 'X-Mock-Scenario': 'stock-shortage' };
+    const res = await server.call('GET', '/cart/v2/get', { headers, token: server.token('buyer', world), unchecked: true });
+    expect(res.status).toBe(400);
+    const list: { _id: string; title: string; option: string; available: number }[] = res.body.list;
+    expect(list.length).toBeGreaterThan(0);
+    for (const item of list) {
+      const line = lines.find((l) => l._id === item._id && l.option === item.option);
+      expect(line, item.title).toBeDefined();
+      expect(item.title).toBe(line!.productTitle);
+      expect(item.available).toBeLessThan(line!.amount);
+    }
+    // A guest, or an account with an empty cart, still gets real products of the world.
+    const guest = await server.call('GET', TARGET, { headers, unchecked: true });
+    expect(guest.body.list.length).toBeGreaterThan(0);
+    for (const item of guest.body.list) expect(store.products.get(item._id)).toBeDefined();
+  });
+});
+
 describe('X-Mock-Scenario', () => {
   it('answers every error scenario of the operation exactly as the catalogue lists it, and the sdk client reads it the same', async () => {
     const world = uniqueWorld('header');

@@ -129,3 +129,8 @@ export function expectErrorShape(body: unknown): void {
     throw new Error(`error body is not in the catalogue's shape: ${JSON.stringify(body)}`);
   }
 }
+
+/** The catalogue code of an error body (one place to change when the error envelope changes, issue 13.1). */
+export function errorCodeOf(body: unknown): string | undefined {
+  return (body as { code?: string } | null)?.code;
+}

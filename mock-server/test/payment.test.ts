@@ -120,10 +120,18 @@ function easyPaySuite(provider: (typeof EASY_PAY)[number]) {
     expect(payment.paymentResult).toMatchObject({ type: provider.type, name: provider.brand, expire: null, status: 'success' });
     expect(t.latest(publicId)).toBe(1);
 
-    // a second 결제하기 (double submit) does not pay twice
+    // a second 결제하기 (double submit, or the page again after back) pays nothing twice and returns to the
+    // receipt, not to a second result
     const again = await t.postForm(`${srv.baseUrl}${provider.page}/complete`, { ...form.fields, decision: 'approve' });
-    expect(again.headers.get('location')).toBe(`${APP_ORIGIN}/r/${publicId}/pay?result=failed`);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(`${APP_ORIGIN}/r/${publicId}`);
     expect(t.receipt(publicId).status.filter((s) => s.status === 1)).toHaveLength(1);
+    // the provider page asked for again says it is paid and links to the receipt
+    const reopened = await t.postForm(form.action, form.fields);
+    expect(reopened.status).toBe(200);
+    expect(reopened.text).toContain('이미 결제가 완료된 주문이에요');
+    expect(reopened.text).toContain(`href="${APP_ORIGIN}/r/${publicId}"`);
+    expect(reopened.text).not.toContain('value="approve"');
   });
 
   it('취소 on the provider page returns with result=failed and changes nothing', async () => {
@@ -240,6 +248,19 @@ describe('payWithAppCard', () => {
     const payment = await t.paymentOf(publicId);
     expect(payment.status).toBe('success');
     expect(payment.paymentResult).toMatchObject({ type: 'card', name: '현대카드', status: 'success' });
+
+    // paying again (back to the card page) changes nothing and returns to the receipt
+    const again = await t.postForm(card.PCD_RST_URL, {
+      PCD_PAY_OID: publicId,
+      PCD_AUTH_KEY: card.PCD_AUTH_KEY,
+      world: t.worldName,
+      origin: APP_ORIGIN,
+      card: '신한카드',
+      decision: 'approve',
+    });
+    expect(again.headers.get('location')).toBe(`${APP_ORIGIN}/r/${publicId}`);
+    expect((await t.paymentOf(publicId)).paymentResult).toMatchObject({ name: '현대카드' });
+    expect(t.receipt(publicId).status.filter((s) => s.status === 1)).toHaveLength(1);
   });
 
   it('취소 on the card page returns with result=failed and changes nothing; a forged key is refused', async () => {

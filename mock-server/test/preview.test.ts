@@ -13,6 +13,7 @@ const freshWorld = () => srv.freshWorld('preview-test');
 interface PreviewBody {
   previewUID: string;
   previewPublicTime: string;
+  previewSchedule: string;
   sellerUID: string;
   publicId: string;
 }
@@ -33,8 +34,9 @@ async function allPages(path: string, query: Record<string, string>, options: { 
   throw new Error('the list never ended');
 }
 
+/** Latest release date (the date the lists show) first. */
 const newestFirst = (items: PreviewBody[]) => {
-  const times = items.map((p) => Date.parse(p.previewPublicTime));
+  const times = items.map((p) => Date.parse(p.previewSchedule));
   return times.every((t, i) => i === 0 || times[i - 1]! >= t);
 };
 
@@ -45,7 +47,16 @@ function addUnpublishedPreview(world: World): string {
   const template = store.previews.by('seller', seller._id)[0]!;
   const tomorrow = new Date(world.clock.now() + 24 * 3_600_000).toISOString();
   const previewUID = store.newId(world.clock.now());
-  store.previews.insert({ ...template, previewUID, previewPublicTime: tomorrow, public_dt: tomorrow, previewPublicId: 99 });
+  // Published tomorrow, released later than any other of the seller's.
+  const release = new Date(world.clock.now() + 400 * 24 * 3_600_000).toISOString();
+  store.previews.insert({
+    ...template,
+    previewUID,
+    previewPublicTime: tomorrow,
+    public_dt: tomorrow,
+    previewSchedule: release,
+    previewPublicId: 99,
+  });
   world.touched();
   return previewUID;
 }

@@ -1,7 +1,7 @@
 // subscribe: the buyer's subscriptions and the sellers' subscriber counts, against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaId } from '@creator-market/fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { errorCodeOf, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -115,6 +115,18 @@ describe('addSubscription', () => {
     expect((await buyer.get('/subscribe/getsubscriberlist')).body.data[0]).toBe(seller._id);
     expect((await buyer.get('/subscribe/list')).body.data[0]).toEqual(res.body.data);
     expect(subscriberCount(seller._id)).toBe(countBefore + 1);
+  });
+
+  it('refuses a seller subscribing to themself (bad-request), and nothing changes', async () => {
+    const { as, store, subscriberCount } = freshWorld();
+    const seller = store.accounts.one('persona', 'seller')!;
+    const count = subscriberCount(seller.uid);
+    const res = await as('seller').post('/subscribe/add', { sellerId: seller.uid });
+    expect(res.status).toBe(400);
+    expect(errorCodeOf(res.body)).toBe('bad-request');
+    expect(res.body.message).toBe('내 작가 페이지는 구독할 수 없어요.');
+    expect(subscriberCount(seller.uid)).toBe(count);
+    expect((await as('seller').get('/subscribe/getsubscriberlist')).body.data).not.toContain(seller.uid);
   });
 
   it('is already-subscribed the second time, and nothing changes', async () => {

@@ -5,6 +5,7 @@
 // anything else is refused with a 400, and a sticky rule passes over an operation that cannot answer it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiFailure } from '../http/failure';
+import { bearerToken, verifyToken } from '../auth/tokens';
 import { headerOf } from '../http/request-context';
 import type { World } from '../world/world';
 import { sendFault } from './faults';
@@ -54,7 +55,7 @@ export function scenarioGate(control: ControlState) {
       res.setHeader('X-Mock-Scenario', scenario.name);
       if (scenario.kind === 'slow') return proceed();
       if (scenario.kind === 'fault') return sendFault(scenario.name, req, res);
-      const { status, body } = forcedError(scenario.entry, target, world);
+      const { status, body } = forcedError(scenario.entry, target, world, verifyToken(bearerToken(headerOf(req, 'authorization'))));
       sendJson(status, body);
     };
     if (delayMs > 0) setTimeout(answer, delayMs);

@@ -93,9 +93,15 @@ export interface ScenarioTarget {
   formatError?: (status: number, body: ErrorBody) => unknown;
 }
 
-/** The status and body an error scenario answers on `target`, in its service's shape. */
-export function forcedError(entry: ErrorCatalogueEntry, target: ScenarioTarget, world: World): { status: number; body: unknown } {
-  const body = errorBody(entry, world);
+/** The status and body an error scenario answers on `target`, in its service's shape (a list error names
+ * the caller's own cart lines when it can). */
+export function forcedError(
+  entry: ErrorCatalogueEntry,
+  target: ScenarioTarget,
+  world: World,
+  callerUid?: string | null,
+): { status: number; body: unknown } {
+  const body = errorBody(entry, world, callerUid);
   return { status: entry.status, body: target.formatError ? target.formatError(entry.status, body) : body };
 }
 
@@ -119,13 +125,37 @@ export const SERVER_NOTICE = {
   msg: '더 나은 서비스를 위해 02:00~04:00 점검을 진행해요. 점검 중에는 주문할 수 없어요.',
 } as const;
 
-/** The ErrorBody a forced error scenario answers (list errors name real records of `world`). */
-export function errorBody(entry: ErrorCatalogueEntry, world: World): ErrorBody {
+/**
+ * The ErrorBody a forced error scenario answers. List errors name real records of `world`: the products
+ * of `callerUid`'s cart when the caller is signed in and has some (an order's error names what it ordered),
+ * else products of the persona seller.
+ */
+export function errorBody(entry: ErrorCatalogueEntry, world: World, callerUid?: string | null): ErrorBody {
   const body: ErrorBody = { code: entry.code, message: messageFor(entry.code) };
-  if (entry.showsList) body.list = sampleList(entry.code, world);
+  if (entry.showsList) body.list = (callerUid && cartList(entry.code, world, callerUid)) || sampleList(entry.code, world);
   if (entry.status === 420) Object.assign(body, { message: SERVER_NOTICE.title, ...SERVER_NOTICE });
   if (entry.code === 'bad-request') body.details = [{ path: '/body/marketId', message: "must have required property 'marketId'" }];
   return body;
+}
+
+/**
+ * The items a product list error names from the caller's cart (up to 2), or null when it has none. A
+ * shortage names lines whose stock is bounded, and says fewer are left than the line asks for.
+ */
+function cartList(code: string, world: World, uid: string): ErrorListItem[] | null {
+  if (code === 'market-schedule') return null;
+  const items: ErrorListItem[] = [];
+  for (const { cart } of world.store.carts.by('owner', uid)) {
+    for (const line of cart.productList) {
+      const available = availableQuantity(line.limitAmount, line.stock, line.order);
+      if (code === 'stock-shortage' && !Number.isFinite(available)) continue;
+      const item: ErrorListItem = { _id: line._id, title: line.productTitle, option: line.option };
+      if (code === 'stock-shortage') item.available = Math.max(0, Math.min(available, line.amount - 1));
+      items.push(item);
+      if (items.length === 2) return items;
+    }
+  }
+  return items.length > 0 ? items : null;
 }
 
 /** The items a list error names: products (and for `market-schedule` a market) of the persona seller. */

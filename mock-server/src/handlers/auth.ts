@@ -119,7 +119,7 @@ const PAGE_STYLE = {
 .persona{background:#FEE500;color:rgba(0,0,0,.85)}
 .persona:hover{background:#f5dc00}
 .direct{border-top:1px solid #e5e5e5}`,
-    direct: '카카오계정으로 직접 로그인하기는 모의 서버에서 쓸 수 없어요. 아래 테스트 계정 중 하나를 고르세요.',
+    direct: '카카오계정으로 직접 로그인하기는 모의 서버에서 쓸 수 없어요. 위의 테스트 계정 중 하나를 고르세요.',
   },
   apple: {
     title: 'Apple로 로그인',
@@ -129,7 +129,7 @@ const PAGE_STYLE = {
 .persona{background:#000;color:#fff}
 .persona:hover{background:#333}
 .direct{border-top:1px solid #d2d2d7}`,
-    direct: 'Apple ID 암호 입력은 모의 서버에서 쓸 수 없어요. 아래 테스트 계정 중 하나를 고르세요.',
+    direct: 'Apple ID 암호 입력은 모의 서버에서 쓸 수 없어요. 위의 테스트 계정 중 하나를 고르세요.',
   },
 } as const;
 

@@ -1,9 +1,11 @@
 // notification: the buyer's order notifications and the seller's sales notifications, the seller-side
-// transaction form of a receipt, and the settings' test push.
+// transaction form of a receipt (its token is read back by the mock's seller center, pages/seller-center.ts),
+// and the settings' test push.
 import type { components } from '@creator-market/sdk/generated/api';
 import { USER_LEVEL } from '@creator-market/sdk/domain';
 import { badRequest, notFound, permissionDenied } from '../http/failure';
 import { pairKey, type Account, type NotificationRow } from '../world/store';
+import { transactionToken } from '../world/seller-center';
 import { pageAfter } from '../world/views';
 import type { HandlerMap } from './types';
 import { signedIn } from './types';
@@ -20,29 +22,6 @@ function newestFirst(a: NotificationRow, b: NotificationRow): number {
 
 function requireSeller(account: Account): void {
   if (account.user.level !== USER_LEVEL.seller) throw permissionDenied();
-}
-
-/** The seller form's transaction token lives 10 minutes (paths/notification.yaml). */
-const TRANSACTION_TOKEN_TTL_MS = 10 * 60 * 1000;
-
-function base64url(text: string): string {
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * A single-use token in a JWT's shape: the transaction, the seller, the expiry and a random id (`jti`) that
- * makes every token different. The seller form is outside the mock, so nothing here redeems it.
- */
-function transactionToken(transactionId: string, sellerUid: string, now: number): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ tx: transactionId, sub: sellerUid, exp: Math.floor((now + TRANSACTION_TOKEN_TTL_MS) / 1000), jti: randomHex(8) }),
-  );
-  return `${header}.${payload}.${base64url(randomHex(32))}`;
 }
 
 /**
@@ -73,7 +52,7 @@ export const notificationHandlers = {
     if (!row) throw notFound('주문');
     if (row.sellerUID !== account.uid) throw permissionDenied();
     const transactionId = `tx_${row.receipt.publicId}`;
-    return { data: { transactionId, token: transactionToken(transactionId, account.uid, now) } };
+    return { data: { transactionId, token: transactionToken({ tx: transactionId, sub: account.uid, world: world.name }, now) } };
   },
 
   sendTestNotification({ user, query }, { world, now }) {

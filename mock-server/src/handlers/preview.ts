@@ -11,7 +11,7 @@ type Preview = components['schemas']['Preview'];
 
 const publishedBy = (now: number) => (preview: Preview) => Date.parse(preview.previewPublicTime) <= now;
 
-/** One seller's previews, newest publication first (a per-seller list, small enough to sort per request). */
+/** One seller's previews, latest release date first (a per-seller list, small enough to sort per request). */
 function sellerPreviews(store: Store, sellerUid: string): CursorList<Preview> {
   return new CursorList(sortPreviews(store.previews.by('seller', sellerUid)), (p) => p.previewUID);
 }

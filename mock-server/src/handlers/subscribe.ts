@@ -1,6 +1,6 @@
 // subscribe: the buyer's subscriptions to sellers, and the sellers' subscriber counts kept in step.
 import type { components } from '@creator-market/sdk/generated/api';
-import { badRequest, notFound } from '../http/failure';
+import { ApiFailure, badRequest, notFound } from '../http/failure';
 import { pairKey, type Store, type SubscriptionRow } from '../world/store';
 import { countSubscriber, pageAfter, sellerName, sellerProfileImage } from '../world/views';
 import type { HandlerMap } from './types';
@@ -38,6 +38,8 @@ export const subscribeHandlers = {
     const { store } = world;
     const uid = signedIn(user).uid;
     const seller = knownSeller(store, body.sellerId);
+    // The app shows no subscribe button on one's own page; a direct call is refused the same way.
+    if (seller._id === uid) throw new ApiFailure(400, 'bad-request', { message: '내 작가 페이지는 구독할 수 없어요.' });
     if (store.subscriptions.one('ownerSeller', pairKey(uid, seller._id))) throw badRequest('already-subscribed');
 
     const row: SubscriptionRow = {

@@ -37,6 +37,13 @@ export function staticRouter(): Router {
   // refuses unless told (the docs page was blank from a fresh clone).
   router.get('/docs/redoc.standalone.js', (_req, res) => res.sendFile(REDOC_BUNDLE, { maxAge: '1d', dotfiles: 'allow' }));
 
+  // The server's pages (sign-in, payment, postcode, docs) have no icon: the browser's own request for one
+  // gets an empty answer instead of a 404 in the console.
+  router.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.status(204).end();
+  });
+
   router.get('/img/:kind/:file', (req: Request, res: Response) => {
     const kind = String(req.params.kind);
     const match = /^([A-Za-z0-9_-]{1,80})\.svg$/.exec(String(req.params.file));

@@ -17,7 +17,7 @@ import {
 } from '../handlers/payment';
 import type { AccessPolicy } from '../http/access-policy';
 import { ApiFailure, unlistedOrigin } from '../http/failure';
-import { findReceipt, markPaid, paymentRefusal, paymentSignature } from '../world/orders';
+import { findReceipt, markPaid, paymentRefusal, paymentSignature, paymentState } from '../world/orders';
 import { WorldRegistry } from '../world/registry';
 import type { ReceiptRow } from '../world/store';
 import type { World } from '../world/world';
@@ -110,6 +110,20 @@ function redirect(res: Response, returnUrl: string, result: 'success' | 'failed'
   res.redirect(303, `${returnUrl}?result=${result}`);
 }
 
+/** Whether the order is paid already (back to a provider page after paying, or a second 결제하기). */
+const alreadyPaid = (world: World, row: ReceiptRow) => paymentState(row.receipt, world.clock.now()) === 'success';
+
+/**
+ * The page a paid order's provider page becomes: it says so and links to the app's receipt (`receiptUrl`,
+ * none when the page has nowhere to return).
+ */
+function alreadyPaidPage(res: Response, receiptUrl: string): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.type('html').send(resultPage(ALREADY_PAID, '이 주문은 결제가 끝났어요. 다시 결제하지 않아도 돼요.', receiptUrl));
+}
+
+const ALREADY_PAID = '이미 결제가 완료된 주문이에요';
+
 export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy): Router {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '20kb', parameterLimit: 50 });
@@ -118,7 +132,8 @@ export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy):
     const path = PAY_PAGE_PATHS[provider];
 
     router.post(path, form, (req: Request, res: Response) => {
-      const { world, row, fields } = readEasyPayForm(provider, worlds, req.body ?? {}, access);
+      const { world, row, fields, returnUrl } = readEasyPayForm(provider, worlds, req.body ?? {}, access);
+      if (alreadyPaid(world, row)) return alreadyPaidPage(res, receiptUrlOf(returnUrl));
       const refusal = paymentRefusal(row.receipt, world.clock.now());
       if (refusal) throw refusal;
       const brand = BRANDS[provider];
@@ -140,7 +155,13 @@ export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy):
       const decision = field(req.body ?? {}, 'decision');
       if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
       const now = world.clock.now();
-      // An order that cannot be paid any more (paid meanwhile, cancelled) is a failed payment; nothing changes.
+      // Paid already (a second 결제하기, or 결제하기 on the page back from the app): nothing is paid again, and
+      // the app shows the receipt, not a second '결제에 성공했어요'.
+      if (alreadyPaid(world, row)) {
+        res.redirect(303, receiptUrlOf(returnUrl));
+        return;
+      }
+      // An order that cannot be paid any more (cancelled) is a failed payment; nothing changes.
       if (decision === 'decline' || paymentRefusal(row.receipt, now)) {
         redirect(res, returnUrl, 'failed');
         return;
@@ -162,6 +183,7 @@ export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy):
     const query = req.query as Fields;
     const origin = returnOrigin(field(query, 'origin', false), req.header('referer'), access);
     const { world, row } = readCardKey(worlds, field(query, 'oid'), field(query, 'key'), field(query, 'world', false));
+    if (alreadyPaid(world, row)) return alreadyPaidPage(res, origin ? `${origin}/r/${row.receipt.publicId}` : '');
     const refusal = paymentRefusal(row.receipt, world.clock.now());
     if (refusal) throw refusal;
     res.type('html').send(
@@ -190,6 +212,11 @@ export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy):
     if (origin && !ORIGIN.test(origin)) throw badRequest('돌아갈 주소가 올바르지 않아요.');
     if (origin && !access.originAllowed(origin)) throw unlistedOrigin(origin);
     const now = world.clock.now();
+    if (alreadyPaid(world, row)) {
+      if (origin) res.redirect(303, `${origin}/r/${row.receipt.publicId}`);
+      else alreadyPaidPage(res, '');
+      return;
+    }
     const paid = decision === 'approve' && !paymentRefusal(row.receipt, now);
     if (paid) {
       markPaid(world, row.receipt.publicId, { type: 'card', name: card, no: approvalNumber(row.receipt.publicId, now) }, now);
@@ -206,6 +233,9 @@ export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy):
   router.use(errorHandler);
   return router;
 }
+
+/** The app's receipt page of a pay page's return address (`…/r/{publicId}/pay` → `…/r/{publicId}`). */
+const receiptUrlOf = (returnUrl: string) => returnUrl.replace(/\/pay$/, '');
 
 function readCardKey(worlds: WorldRegistry, publicId: string, key: string, worldName: string): { world: World; row: ReceiptRow } {
   if (!PUBLIC_ID.test(publicId)) throw badRequest('주문번호가 올바르지 않아요.');
@@ -299,13 +329,14 @@ function providerPage(page: ProviderPage): string {
 </html>`;
 }
 
-function resultPage(title: string, message: string): string {
+function resultPage(title: string, message: string, backUrl = ''): string {
+  const back = backUrl ? `\n  <p><a href="${escapeHtml(backUrl)}">주문 내역 보기</a></p>` : '';
   return `<!doctype html>
 <html lang="ko">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:'Noto Sans KR',system-ui,sans-serif;text-align:center;padding:48px 16px">
   <h1 style="font-size:22px">${escapeHtml(title)}</h1>
-  <p>${escapeHtml(message)}</p>
+  <p>${escapeHtml(message)}</p>${back}
 </body>
 </html>`;
 }

@@ -342,7 +342,7 @@ export function categoryBySubscribers(world: World, category: string): CreatorPr
 
 // ---- Previews
 
-/** Every preview, newest publication first (listPreviews without a seller). */
+/** Every preview, latest release date first (listPreviews without a seller). */
 export function previewFeed(world: World): CursorList<Preview> {
   return derived(world, 'previews', ['previews'], (store) => {
     const previews: Preview[] = [];
@@ -351,10 +351,13 @@ export function previewFeed(world: World): CursorList<Preview> {
   });
 }
 
-/** Newest publication first, then the newer id. */
+/**
+ * By the date every list shows, the planned release (previewSchedule): latest first, then the newer id. A
+ * list by publication time showed its dates out of order.
+ */
 export function sortPreviews(previews: Preview[]): Preview[] {
   return previews.sort((a, b) =>
-    newestFirst({ time: Date.parse(a.previewPublicTime), id: a.previewUID }, { time: Date.parse(b.previewPublicTime), id: b.previewUID }),
+    newestFirst({ time: Date.parse(a.previewSchedule), id: a.previewUID }, { time: Date.parse(b.previewSchedule), id: b.previewUID }),
   );
 }
 

@@ -1,5 +1,5 @@
 // Search from home: the search screen, '키링' → results with the '작가' and '물품' sections and their totals
-// (the API's counts, 'N명 total' / 'N개 total'); a term nothing matches shows '검색 결과가 없어요' in both;
+// (the API's counts, '총 N명' / '총 N개'); a term nothing matches shows '검색 결과가 없어요' in both;
 // a term past 100 characters is searched cut to 100; an error dialog quoting a long address fits the screen and
 // closes on a backdrop tap; a blank term goes back to the search screen.
 import { JourneyFailure } from '../lib/journey.mjs';
@@ -36,8 +36,8 @@ export default {
       await searchField.press('Enter');
       await page.waitForURL((url) => url.pathname === '/search/result' && url.searchParams.get('term') === TERM);
       await ctx.see('검색');
-      await heading('작가', `${count(sellers.paging.dataCnt)}명 total`).waitFor();
-      await heading('물품', `${count(products.paging.dataCnt)}개 total`).waitFor();
+      await heading('작가', `총 ${count(sellers.paging.dataCnt)}명`).waitFor();
+      await heading('물품', `총 ${count(products.paging.dataCnt)}개`).waitFor();
       await ctx.see(sellers.list[0].sellerName, { within: section('작가') });
       await ctx.see(products.list[0].productTitle, { within: section('물품') });
       await ctx.shot('results');

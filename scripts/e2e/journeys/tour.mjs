@@ -64,7 +64,7 @@ export default {
     });
     await visit('search', '/search', (p) => p.getByRole('searchbox', { name: '물품, 작가명 검색' }));
     await visit('search-result', `/search/result?term=${encodeURIComponent('키링')}`, (p) =>
-      p.getByRole('heading', { name: /^작가\s*[\d,]+명 total$/ }),
+      p.getByRole('heading', { name: /^작가\s*총 [\d,]+명$/ }),
     );
     await visit('login', '/auth', '카카오로 시작하기');
     await visit('setting', '/setting', heading('설정'));

@@ -128,6 +128,8 @@ export const LIMITS = {
   cashReceiptBusinessDigits: 10,
   verificationCodeDigits: 6,
   textInputMaxLength: 524_288,
+  /** An order memo's length (OrderRequest.memo and POST /receipt/memo: the contract's maxLength). */
+  orderMemoMaxLength: 500,
   /** Android shows the alarm and reminder setting from this OS version. */
   androidAlarmSettingMinVersion: 12,
 } as const;

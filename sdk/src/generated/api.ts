@@ -875,7 +875,8 @@ export interface paths {
          * List published upcoming-release previews
          * @description The public feed of upcoming-release previews (seller news): the home section (at most 7 shown), the
          *     list `marketPreview` and, with `sellerPID`, the profile's upcoming previews. Only published previews
-         *     (`previewPublicTime` not in the future) are listed, newest first, at most 20 a page, paged by the
+         *     (`previewPublicTime` not in the future) are listed, latest release date (`previewSchedule`, the date the
+         *     app shows) first, at most 20 a page, paged by the
          *     last `previewUID` shown with `flag=before`; an empty page ends the list. An unknown `sellerPID` gives
          *     an empty list (not 404: this is a filter).
          *
@@ -1012,7 +1013,8 @@ export interface paths {
         };
         /**
          * List one seller's previews
-         * @description Every preview of one seller, newest first, at most 20 a page, paged by the last `previewUID` shown
+         * @description Every preview of one seller, latest release date (`previewSchedule`) first, at most 20 a page, paged by
+         *     the last `previewUID` shown
          *     with `flag=before`; an empty page ends the list. The seller's own upcoming-news screen
          *     (`/promo/preview`, '출시 예정 소식이 없어요' when empty) uses it.
          *
@@ -5766,7 +5768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body does not match the schema (`bad-request`), or the account already subscribes to this seller (`already-subscribed`). */
+            /** @description The body does not match the schema or names the caller's own seller page (`bad-request`: a seller cannot subscribe to themself), or the account already subscribes to this seller (`already-subscribed`). */
             400: {
                 headers: {
                     [name: string]: unknown;

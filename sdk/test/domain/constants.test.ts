@@ -5,6 +5,7 @@ import {
   COURIERS,
   DATE_FORMAT,
   DEFAULT_BG_COLOR,
+  LIMITS,
   LIST_CATEGORIES,
   MIN_APP_VERSION,
   PAGE_SIZE,
@@ -88,5 +89,16 @@ describe('constants', () => {
         .sort((a, b) => a - b),
     ).toEqual([0, 1, 2, 3, 4, 5, 6, 10]);
     expect([...SNS_EDIT_FORM_ORDER].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 10]);
+  });
+});
+
+describe('limits the contract sets', () => {
+  it("the order memo's limit is the contract's maxLength of the order and of the memo update", async () => {
+    const { productDocument } = await import('@creator-market/openapi');
+    const doc = productDocument as any;
+    const orderMemo = doc.components.schemas.OrderRequest.properties.memo;
+    const updateMemo = doc.paths['/receipt/memo'].post.requestBody.content['application/json'].schema.properties.memo;
+    expect(orderMemo.maxLength).toBe(LIMITS.orderMemoMaxLength);
+    expect(updateMemo.maxLength).toBe(LIMITS.orderMemoMaxLength);
   });
 });

@@ -1,14 +1,14 @@
 // Order notifications ('주문 알림', a buyer's) and sales notifications ('판매 알림', a seller's): the page
 // request of GET /notification/message, and what tapping one opens: the buyer's receipt, or the seller's
-// transaction form on the seller center (GET /notification/market gives its single-use token).
+// transaction form on the seller center (GET /notification/market gives its token; the mock serves the form).
 import type { Schemas } from '@creator-market/sdk';
 import { buildPath } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
 import { track } from '../../app/analytics';
 import { presentError } from '../../app/errors';
 import { isNativeApp, openExternal } from '../../app/platform';
-import { SELLER_CENTER_URLS } from '../../config';
 import { navigate } from '../../ui/navigation';
+import { sellerTransactionUrl } from '../../app/sellerCenter';
 
 export type Notification = Schemas['Notification'];
 
@@ -44,7 +44,7 @@ export async function openSellerTransactionForm(receiptPublicId: string): Promis
   const tab = isNativeApp() ? null : window.open('', '_blank');
   try {
     const { transactionId, token } = await api.get('/notification/market', { params: { query: { receiptId: receiptPublicId } } });
-    const url = SELLER_CENTER_URLS.transaction(transactionId, token);
+    const url = sellerTransactionUrl(transactionId, token);
     if (tab) {
       tab.opener = null;
       tab.location.href = url;

@@ -1,4 +1,4 @@
-// The subscribe button of seller cards, the profile and the market page: '구독' / '구독중'.
+// The subscribe button of seller cards, the profile and the market page: '구독' / '구독중'; none on one's own.
 import { useState } from 'react';
 import { useSession } from '../../stores/session';
 import { cx } from '../../ui/cx';
@@ -15,9 +15,11 @@ export interface SubscribeButtonProps {
 }
 
 export function SubscribeButton({ seller, size = 'md', block = false, className }: SubscribeButtonProps) {
-  const { subscribedSellerIds } = useSession();
+  const { subscribedSellerIds, me } = useSession();
   const [busy, setBusy] = useState(false);
   const subscribed = subscribedSellerIds.includes(seller.uid);
+  // A seller does not subscribe to themself (the server refuses it too).
+  if (me?.user.uid === seller.uid) return null;
 
   async function handleClick() {
     setBusy(true);

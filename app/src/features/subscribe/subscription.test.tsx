@@ -45,6 +45,19 @@ describe('subscribe button', () => {
     expect(session.subscribedSellerIds).toEqual([]);
   });
 
+  test('a seller sees no subscribe button on their own profile (another seller keeps it)', async () => {
+    await signInAs('seller');
+    // The creator profile's _id is the seller's account uid.
+    const own = await api.get('/common/v2/seller/{sellerPID}', { params: { path: { sellerPID: session.me!.seller!.publicId } } });
+    expect(own._id).toBe(session.me!.user.uid);
+    const { unmount } = renderAt('/', <SubscribeButton seller={{ uid: own._id, name: own.info.name }} />);
+    expect(screen.queryByRole('button', { name: /구독/ })).toBeNull();
+    unmount();
+    const other = await unsubscribedSeller();
+    renderAt('/', <SubscribeButton seller={other} />);
+    expect(screen.getByRole('button', { name: `${other.name} 구독` })).toBeTruthy();
+  });
+
   test('the first subscription asks for confirmation, then subscribes on the server', async () => {
     await signInAs('buyer-new');
     expect(session.subscribedSellerIds).toEqual([]);

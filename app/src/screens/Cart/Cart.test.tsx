@@ -258,6 +258,31 @@ describe('order button', () => {
     expect(checkMessage()).toBeNull();
   });
 
+  test('the required memo is a plain hint before any input, a red alert once typed and cleared', async () => {
+    await signInAs('buyer');
+    await showCart(orderable(await entries()));
+    expect(checkMessage()).toBe('주문 메모를 입력해주세요');
+    expect(document.querySelector('[data-order-message]')!.getAttribute('data-order-message')).toBe('hint');
+    expect(screen.queryByRole('alert')).toBeNull();
+    typeMemo();
+    await waitFor(() => expect(checkMessage()).toBeNull());
+    typeMemo('');
+    expect((await screen.findByRole('alert')).textContent).toBe('주문 메모를 입력해주세요');
+  });
+
+  test('a typed memo is kept per cart entry across a reload', async () => {
+    await signInAs('buyer');
+    const entry = orderable(await entries());
+    const view = renderCart(`/cart/${entry.market._id}`);
+    await screen.findByRole('region', { name: entry.market.title });
+    typeMemo('문 앞에 놓아주세요');
+    view.unmount();
+    resetCart(); // a reload: the app's memory is gone, the browser's storage stays
+    await showCart(entry);
+    expect((memoBox() as HTMLTextAreaElement).value).toBe('문 앞에 놓아주세요');
+    expect(orderButton().disabled).toBe(false);
+  });
+
   test('a closed market: 장바구니 삭제 deletes the entry', async () => {
     await signInAs('buyer');
     const entry = closed(await entries());

@@ -1,7 +1,7 @@
 // One market's cart: seller and market header with the order window, the product lines with their states and
 // quantity steppers, the delivery option, the order memo, the summary with shipping, and the links to the
 // market's notices.
-import { buildPath, clampQuantity, formatWon, shipDiscountApplies } from '@creator-market/sdk/domain';
+import { buildPath, clampQuantity, formatWon, LIMITS, shipDiscountApplies } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
 import { marketPeriod, OrderWindowBadge } from '../../features/market-card/MarketCard';
 import { imageUrl } from '../../features/media/imageUrl';
@@ -11,13 +11,13 @@ import { cx } from '../../ui/cx';
 import { IconChevron, IconClose, IconInfo } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
 import { QuantityStepper } from '../../ui/QuantityStepper';
-import { cart, removeLine, setLineAmount } from './cartStore';
+import { removeLine, setLineAmount, setMemo } from './cartStore';
 import type { CartView, LineView } from './cartView';
 import { DELIVERY_DRAWER, NOTICE_DRAWER } from './CartDrawers';
 import { CART_TEXT } from './text';
 import styles from './Cart.module.css';
 
-export const MEMO_MAX_LENGTH = 500;
+export const MEMO_MAX_LENGTH = LIMITS.orderMemoMaxLength;
 
 export function marketPathOf(view: Pick<CartView, 'entry'>): string {
   return buildPath('market', { sellerId: view.entry.market.sellerPublicId, marketId: view.entry.market.publicId });
@@ -84,9 +84,7 @@ export function CartCard({ view, now }: { view: CartView; now: number }) {
               rows={2}
               placeholder={CART_TEXT.memoPlaceholder}
               disabled={locked}
-              onChange={(event) => {
-                cart.memos[entry._id] = event.target.value;
-              }}
+              onChange={(event) => setMemo(entry._id, event.target.value)}
             />
           </label>
 

@@ -16,7 +16,11 @@ export function OrderBar({ view }: { view: CartView }) {
       <div className={styles.orderSpacer} aria-hidden="true" />
       <div className={`fixed-in-column ${styles.orderBar}`}>
         {view.message && (
-          <p className={styles.message} role="alert" data-order-message="">
+          <p
+            className={view.messageIsError ? styles.message : styles.messageHint}
+            role={view.messageIsError ? 'alert' : undefined}
+            data-order-message={view.messageIsError ? 'error' : 'hint'}
+          >
             {view.message}
           </p>
         )}

@@ -23,8 +23,37 @@ export interface CartState {
   saving: Record<string, boolean>;
   /** When an order from the entry started (app clock, ms); the entry is "ordering" (status 1) meanwhile. */
   orderingSince: Record<string, number>;
-  /** The order memo typed per cart id. */
+  /** The order memo typed per cart id (a draft kept in localStorage, so a reload does not lose it). */
   memos: Record<string, string>;
+}
+
+/** The memo drafts of one account: `{uid, memos}` (only the last signed-in account's are kept). */
+export const MEMO_DRAFTS_STORAGE_KEY = 'cm.cartMemos';
+
+function readMemoDrafts(uid: string | null): Record<string, string> {
+  if (!uid) return {};
+  try {
+    const saved = JSON.parse(localStorage.getItem(MEMO_DRAFTS_STORAGE_KEY) ?? 'null') as { uid?: unknown; memos?: unknown } | null;
+    if (!saved || saved.uid !== uid || typeof saved.memos !== 'object' || saved.memos === null) return {};
+    return Object.fromEntries(Object.entries(saved.memos).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+function saveMemoDrafts(): void {
+  if (!cart.ownerUid) return;
+  try {
+    localStorage.setItem(MEMO_DRAFTS_STORAGE_KEY, JSON.stringify({ uid: cart.ownerUid, memos: cart.memos }));
+  } catch {
+    // without storage the draft lives until the page goes
+  }
+}
+
+/** The buyer typed in an entry's order memo. */
+export function setMemo(cartId: string, memo: string): void {
+  cart.memos[cartId] = memo;
+  saveMemoDrafts();
 }
 
 export const cart = proxy<CartState>(initialState());
@@ -92,6 +121,7 @@ export function dropEntry(cartId: string): void {
   replaceEntries(cart.entries.filter((entry) => entry._id !== cartId));
   delete cart.pending[cartId];
   delete cart.memos[cartId];
+  saveMemoDrafts();
   clearTimeout(updateTimers.get(cartId));
   updateTimers.delete(cartId);
 }
@@ -106,6 +136,7 @@ export async function prepareCart(uid: string | null): Promise<void> {
   if (cart.ownerUid !== uid || cart.status === 'idle' || cart.status === 'error') {
     resetCart();
     cart.ownerUid = uid;
+    cart.memos = readMemoDrafts(uid);
     await loadCart();
     return;
   }

@@ -51,6 +51,11 @@ export interface CartView {
   memoError: string | null;
   /** The message under the summary: the order check's, else the memo's. */
   message: string | null;
+  /**
+   * Whether the message is an error (red, announced): an order check, or a memo left blank after typing.
+   * Before the buyer has typed a memo, the required memo is a plain hint.
+   */
+  messageIsError: boolean;
   button: OrderButton;
 }
 
@@ -120,6 +125,7 @@ export function cartView(entry: CartEntry, state: ViewState, now: number): CartV
     memo,
     memoError,
     message: check?.message ?? memoError,
+    messageIsError: check !== null || (memoError !== null && state.memos[entry._id] !== undefined),
     button,
   };
 }

@@ -307,9 +307,12 @@ describe('Edit buyer info: saving', () => {
     type(T.cashNo.business, '1234567890');
     await verifyAccount('090', '3333012345678');
     await screen.findByRole('group', { name: ACCOUNT_TEXT.verified });
+    const entries = window.history.length;
     save();
     expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe('/edit/address'));
+    // The address form takes this form's place in history: one back returns to where the buyer came from.
+    expect(window.history.length).toBe(entries);
     const { user } = await api.get('/user/me');
     expect(user).toMatchObject({
       name: '이새봄',

@@ -113,7 +113,8 @@ function BuyerInfo({ user: loaded }: { user: User }) {
       toast(RESULT_TOASTS.saved, { type: 'success' });
       operation = 'getPrimaryAddress';
       const primary = await api.get('/address/get-primary');
-      if (primary === null) navigate(buildPath('editAddr'));
+      // The address form replaces this one, so back from it returns to where the buyer came from (the cart).
+      if (primary === null) navigate(buildPath('editAddr'), { replace: true });
       else goBack();
     } catch (failure) {
       void presentError(failure, { operation });

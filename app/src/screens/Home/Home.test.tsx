@@ -51,11 +51,22 @@ describe('Home', () => {
     expect(links).toContain(`/search/result?term=${encodeURIComponent(keywords[0]!)}`);
   });
 
+  test("the seeded world has this week's new sellers, so '이번 주 새로 온 작가' shows", async () => {
+    expect((await api.get('/common/v2/seller', { params: { query: { from: 'new' } } })).length).toBeGreaterThan(0);
+    renderScreen('/', '/', Home);
+    expect(await screen.findByRole('heading', { name: SECTION_TITLES.newSeller })).toBeTruthy();
+  });
+
   test('a section whose list is empty is not shown', async () => {
-    // The seeded world has no seller who joined this week.
-    expect(await api.get('/common/v2/seller', { params: { query: { from: 'new' } } })).toEqual([]);
+    // No seller joined this week.
+    server.use(
+      http.get(`${API_BASE}/common/v2/seller`, ({ request }) =>
+        new URL(request.url).searchParams.get('from') === 'new' ? HttpResponse.json({ data: [] }) : undefined,
+      ),
+    );
     renderScreen('/', '/', Home);
     expect(await findSections()).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByRole('status', { name: '불러오는 중' })).toHaveLength(0));
     expect(screen.queryByRole('heading', { name: SECTION_TITLES.newSeller })).toBeNull();
   });
 

@@ -89,7 +89,12 @@ describe('List', () => {
   });
 
   test('an empty list shows its empty state', async () => {
-    expect(await api.get('/common/v2/seller', { params: { query: { from: 'new' } } })).toEqual([]);
+    // No seller joined this week.
+    server.use(
+      http.get(`${API_BASE}/common/v2/seller`, ({ request }) =>
+        new URL(request.url).searchParams.get('from') === 'new' ? HttpResponse.json({ data: [] }) : undefined,
+      ),
+    );
     renderScreen('/list/newSeller', PATTERN, List);
     expect(await screen.findByText('아직 작가님이 없어요')).toBeTruthy();
   });

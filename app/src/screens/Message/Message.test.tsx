@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
+import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { useMockApi } from '../../mocks/testServer';
@@ -99,9 +100,24 @@ describe('Sales notifications (/message/seller)', () => {
     fireEvent.click(within(rows('seller')[0]!).getByRole('button'));
     // The tab opens at the tap; the form's address arrives with its token.
     expect(open).toHaveBeenCalledWith('', '_blank');
-    await waitFor(() => expect(tab.location.href).toMatch(/^https:\/\/seller\.creatormarket\.kr\/transaction\/[^?]+\?token=.+/));
+    // The mock server's seller center page of the order, with its token and the app's origin to return to.
+    await waitFor(() => expect(tab.location.href).not.toBe(''));
+    const url = new URL(tab.location.href);
+    expect(url.pathname).toMatch(/^\/__seller\/transaction\/tx_\d{12}$/);
+    expect(`${url.origin}`).toBe(new URL(API_BASE).origin);
+    expect(url.searchParams.get('token')).toMatch(/.+\..+\..+/);
+    expect(url.searchParams.get('state')).toBe(window.location.origin);
     expect(tab.opener).toBeNull();
     expect(window.location.pathname).toBe('/message/seller');
+  });
+
+  test("none: the seller's own empty text, '판매 알림이 없어요'", async () => {
+    await signInAs('seller-incomplete');
+    // That seller has no sales yet.
+    expect(await api.get('/notification/message', { params: { query: { msgCategory: 'seller' } } })).toEqual([]);
+    renderMessage('seller');
+    expect(await screen.findByText('판매 알림이 없어요')).toBeTruthy();
+    expect(screen.queryByText('주문 알림이 없어요')).toBeNull();
   });
 
   test('a buyer has no sales notifications', async () => {

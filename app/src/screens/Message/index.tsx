@@ -1,5 +1,5 @@
 // Notifications (/message/{user|seller}, signed in, SPEC.md section 2): '주문 알림' (a buyer's orders) or
-// '판매 알림' (a seller's sales), with filter tags, infinite scroll and '주문 알림이 없어요' when empty. A
+// '판매 알림' (a seller's sales), with filter tags, infinite scroll and '주문 알림이 없어요' / '판매 알림이 없어요' when empty. A
 // buyer's notification opens the receipt; a seller's opens the seller-side transaction form in a new tab.
 import { USER_LEVEL } from '@creator-market/sdk/domain';
 import { useState } from 'react';
@@ -25,7 +25,8 @@ import styles from './Message.module.css';
 
 export const MESSAGE_TEXT = {
   title: { user: '주문 알림', seller: '판매 알림' },
-  empty: '주문 알림이 없어요',
+  /** Each list's own empty text: a seller's empty list is of sales, not orders. */
+  empty: { user: '주문 알림이 없어요', seller: '판매 알림이 없어요' },
   filterLabel: '알림 종류',
   /** Filter tag labels: the buyer follows their orders, the seller their sales. */
   filters: {
@@ -35,6 +36,7 @@ export const MESSAGE_TEXT = {
   sellersOnly: '작가 회원만 판매 알림을 볼 수 있어요',
 } as const satisfies {
   title: Record<NotificationType, string>;
+  empty: Record<NotificationType, string>;
   filters: Record<NotificationType, Record<NotificationFilter, string>>;
   [key: string]: unknown;
 };
@@ -81,7 +83,7 @@ function Notifications({ type }: { type: NotificationType }) {
       <InfiniteScroll
         list={list}
         placeholder={<Skeleton variant="rows" count={8} />}
-        empty={<EmptyState message={MESSAGE_TEXT.empty} icon={<IconBell size={30} />} />}
+        empty={<EmptyState message={MESSAGE_TEXT.empty[type]} icon={<IconBell size={30} />} />}
       >
         <ul className={styles.list} aria-label={MESSAGE_TEXT.title[type]}>
           {list.items.map((notification) => (

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api, now } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
+import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
@@ -137,7 +138,11 @@ describe('My page: the seller side for each persona', () => {
     renderMy('seller');
     expect(screen.getByText(PROFILE_TEXT.notSeller)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.apply }));
-    expect(open).toHaveBeenCalledWith('https://seller.creatormarket.kr/join');
+    // The mock server's seller center page, naming the account and the app's origin to return to.
+    const url = new URL(open.mock.calls[0]![0] as string);
+    expect(`${url.origin}${url.pathname}`).toBe(`${API_BASE}/__seller/join`);
+    expect(url.searchParams.get('uid')).toBe(session.me!.user.uid);
+    expect(url.searchParams.get('state')).toBe(window.location.origin);
   });
 
   test('a seller with an incomplete profile is asked to complete it', async () => {
@@ -146,7 +151,10 @@ describe('My page: the seller side for each persona', () => {
     renderMy('seller');
     expect(screen.getByText('@monggeul_shop')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.complete }));
-    expect(open).toHaveBeenCalledWith('https://seller.creatormarket.kr/profile');
+    const url = new URL(open.mock.calls[0]![0] as string);
+    expect(`${url.origin}${url.pathname}`).toBe(`${API_BASE}/__seller/profile`);
+    expect(url.searchParams.get('uid')).toBe(session.me!.user.uid);
+    expect(url.searchParams.get('state')).toBe(window.location.origin);
     expect(screen.queryByText(SELLER_TEXT.publicLink)).toBeNull();
     expect(screen.queryByRole('button', { name: SELLER_TEXT.apply })).toBeNull();
   });

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { openExternal } from '../../app/platform';
 import { SELLER_CENTER_URLS } from '../../config';
 import { useLoad } from '../../features/data/useLoad';
+import { sellerJoinUrl, sellerProfileUrl } from '../../app/sellerCenter';
 import { useNow } from '../../features/data/useNow';
 import { NotificationRow } from '../../features/notification/NotificationRow';
 import { notificationPage } from '../../features/notification/notifications';
@@ -44,7 +45,7 @@ export function SellerView({ me }: { me: MeSnapshot }) {
         title={SELLER_TEXT.applyTitle}
         description={SELLER_TEXT.applyDescription}
         action={SELLER_TEXT.apply}
-        url={SELLER_CENTER_URLS.join}
+        url={sellerJoinUrl(me.user.uid)}
       />
     );
   }
@@ -54,7 +55,7 @@ export function SellerView({ me }: { me: MeSnapshot }) {
         title={SELLER_TEXT.completeTitle}
         description={SELLER_TEXT.completeDescription}
         action={SELLER_TEXT.complete}
-        url={SELLER_CENTER_URLS.profile}
+        url={sellerProfileUrl(me.user.uid)}
       />
     );
   }

@@ -9,7 +9,7 @@ import { renderScreen, resetScreenState } from '../../features/testing/screenHar
 import { findMarket } from '../../features/testing/worldLookup';
 import { useMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
-import ProductScreen from './index';
+import ProductScreen, { VIEW_TEXT } from './index';
 
 useMockApi();
 const PATTERN = '/p/:sellerId/:marketId';
@@ -39,11 +39,21 @@ describe('Product', () => {
     await waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(products.length));
   });
 
-  test('answering without do-not-ask-again asks again next time', async () => {
+  test('answering without do-not-ask-again holds for the session: the next product visit does not ask, a new session does', async () => {
     const { sellerId, marketId } = await findMarket('opened');
-    renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
+    const first = renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
     fireEvent.click(await screen.findByRole('button', { name: '하나씩 보기' }));
     expect(configStore.read(localStorage).remember.viewProductScroll).toBeNull();
+    first.unmount();
+
+    const second = renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
+    expect(await screen.findByRole('button', { name: VIEW_TEXT.next })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '물품을 어떻게 볼까요?' })).toBeNull();
+    second.unmount();
+
+    sessionStorage.clear(); // a new session
+    renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
+    expect(await screen.findByRole('dialog', { name: '물품을 어떻게 볼까요?' })).toBeTruthy();
   });
 
   test('scroll view: view_item once a product has been on screen for 5 s', async () => {

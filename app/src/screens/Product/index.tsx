@@ -1,6 +1,7 @@
 // Product (/p/{sellerId}/{marketId}#productId, SPEC.md section 2): every product of the market in one
 // scroll, or one product at a time with previous/next and a row of the market's products. The first visit
-// asks which view to use, with '다시 묻지 않기' (remembered as config remember.viewProductScroll).
+// asks which view to use, with '다시 묻지 않기' (remembered as config remember.viewProductScroll); without it
+// the answer holds for the rest of the session (the tab), so the sheet does not return on every product.
 import { buildPath, configStore, visibleProducts } from '@creator-market/sdk/domain';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -37,9 +38,18 @@ export const VIEW_TEXT = {
   position: (index: number, total: number) => `${index} / ${total}`,
 } as const;
 
+/** This tab's answer when '다시 묻지 않기' was not ticked: the sheet asks once per session, not per visit. */
+export const SESSION_VIEW_MODE_KEY = 'cm.productViewMode';
+
 function rememberedMode(): ViewMode | null {
   const remembered = configStore.read(localStorage).remember.viewProductScroll;
-  return remembered === null ? null : remembered ? 'scroll' : 'single';
+  if (remembered !== null) return remembered ? 'scroll' : 'single';
+  try {
+    const answered = sessionStorage.getItem(SESSION_VIEW_MODE_KEY);
+    return answered === 'scroll' || answered === 'single' ? answered : null;
+  } catch {
+    return null; // no storage: ask on every visit
+  }
 }
 
 function hashProductId(): string {
@@ -118,6 +128,11 @@ function ViewModeSheet({ open, onChoose }: { open: boolean; onChoose: (mode: Vie
   function choose(mode: ViewMode) {
     if (dontAsk) {
       configStore.update(localStorage, (config) => ({ ...config, remember: { ...config.remember, viewProductScroll: mode === 'scroll' } }));
+    }
+    try {
+      sessionStorage.setItem(SESSION_VIEW_MODE_KEY, mode);
+    } catch {
+      // without storage the sheet asks again next visit
     }
     onChoose(mode);
   }

@@ -1,6 +1,6 @@
 // The order memo box of the receipt screen: the buyer's memo to the seller, editable only while the sdk
 // allows it (latest status <= 1 and packaging not started); saved with POST /receipt/memo.
-import { RESULT_TOASTS, validateOrderMemo } from '@creator-market/sdk/domain';
+import { LIMITS, RESULT_TOASTS, validateOrderMemo } from '@creator-market/sdk/domain';
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
@@ -9,13 +9,15 @@ import { toast } from '../../ui/Toast';
 import type { Receipt } from './receiptData';
 import styles from './Receipt.module.css';
 
-/** The order memo's limit (the order request's). */
-const MEMO_MAX_LENGTH = 500;
+/** The order memo's limit (the contract's, for the order and the memo update). */
+const MEMO_MAX_LENGTH = LIMITS.orderMemoMaxLength;
 
 export const MEMO_TEXT = {
   title: '주문 메모',
   placeholder: '주문 메모를 입력해주세요',
   empty: '남긴 메모가 없어요',
+  /** The counter under the field: how much of the limit is used. */
+  count: (length: number, max: number) => `${length.toLocaleString('ko-KR')}/${max.toLocaleString('ko-KR')}자`,
   edit: '수정',
   save: '저장',
   cancel: '취소',
@@ -32,6 +34,7 @@ export interface MemoBoxProps {
 export function MemoBox({ receipt, editable, onSaved, onFailed }: MemoBoxProps) {
   const fieldId = useId();
   const errorId = useId();
+  const countId = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(receipt.memo);
   const [error, setError] = useState<string | null>(null);
@@ -81,13 +84,16 @@ export function MemoBox({ receipt, editable, onSaved, onFailed }: MemoBoxProps) 
             className={styles.textarea}
             aria-label={MEMO_TEXT.title}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={error ? `${errorId} ${countId}` : countId}
             placeholder={MEMO_TEXT.placeholder}
             maxLength={MEMO_MAX_LENGTH}
             rows={4}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
           />
+          <p id={countId} className={styles.memoCount}>
+            {MEMO_TEXT.count(draft.length, MEMO_MAX_LENGTH)}
+          </p>
           {error && (
             <p id={errorId} className={styles.fieldError} role="alert">
               {error}

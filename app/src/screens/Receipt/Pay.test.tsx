@@ -76,6 +76,22 @@ describe('네이버페이 and 카카오페이', () => {
     expect(screen.getAllByText('결제에 성공했어요')).toHaveLength(1);
   });
 
+  test('paid again after back (the provider reports a failure of an order already paid): no second success, on to the receipt', async () => {
+    const receipt = payable();
+    markPaid(world(), receipt.publicId, { type: 'naverpay', name: '네이버페이', no: '12345678' }, world().clock.now());
+    world().touched();
+    const entries = window.history.length;
+    renderScreen(`/r/${receipt.publicId}/pay?result=failed`, '/r/:publicId/pay', PayScreen);
+    await waitFor(() => expect(window.location.pathname).toBe(`/r/${receipt.publicId}`));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByText('결제에 성공했어요')).toBeNull();
+    expect(screen.queryByText('결제에 실패했어요')).toBeNull();
+    // The pay page's entry is replaced, not stacked.
+    expect(window.history.length).toBe(entries);
+  });
+
   test('declined at the provider: 결제에 실패했어요 and the methods again', async () => {
     const receipt = payable();
     renderScreen(`/r/${receipt.publicId}/pay?result=failed`, '/r/:publicId/pay', PayScreen);

@@ -112,12 +112,15 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
     handledResult.current = result;
     void (async () => {
       const answer = await queryPayment(publicId);
-      if (answer) {
+      // Paid, but not by this return (a provider page reached again with back and paid again): it was said
+      // when it was paid, so nothing is said twice.
+      const paidBefore = answer?.status === 'success' && result !== 'success';
+      if (answer && !paidBefore) {
         const shown = paymentResultToast(answer.status);
         toast(shown.message, { type: shown.type });
-        if (answer.status === 'success') announcedSuccess.current = true;
         if (answer.status === 'pending' && isNativeApp()) closeWebview();
       }
+      if (answer?.status === 'success') announcedSuccess.current = true;
       navigate(payPath, { replace: true });
       await refresh({ quiet: true });
     })();

@@ -146,6 +146,24 @@ describe('the order memo', () => {
     expect(receiptNow(world(), receipt.publicId).memo).toBe('리본 포장 부탁드려요');
   });
 
+  test("a counter shows the memo's length against the contract's limit, which the field keeps to", async () => {
+    const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1);
+    await openReceipt(receipt.publicId);
+    fireEvent.click(screen.getByRole('button', { name: '수정' }));
+    const field = screen.getByRole('textbox', { name: '주문 메모' }) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: '리본 포장' } });
+    expect(screen.getByText('5/500자')).toBeTruthy();
+    expect(field.maxLength).toBe(500);
+    // The counter is read with the field.
+    const described = field
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('5/500자');
+    fireEvent.change(field, { target: { value: '가'.repeat(500) } });
+    expect(screen.getByText('500/500자')).toBeTruthy();
+  });
+
   test('a paid order is editable until packaging starts', async () => {
     const receipt = buyerReceipt(world(), 1);
     const memo = '선물 포장 부탁드려요';

@@ -25,8 +25,10 @@ describe('Search results', () => {
     expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeTruthy();
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(term);
     expect(screen.getAllByLabelText('불러오는 중').length).toBeGreaterThan(0);
-    expect(await screen.findByText(`${sellers.paging.dataCnt.toLocaleString('ko-KR')}명 total`)).toBeTruthy();
-    expect(await screen.findByText(`${products.paging.dataCnt.toLocaleString('ko-KR')}개 total`)).toBeTruthy();
+    // Korean wording only: no English 'total' on the screen.
+    expect(await screen.findByText(`총 ${sellers.paging.dataCnt.toLocaleString('ko-KR')}명`)).toBeTruthy();
+    expect(await screen.findByText(`총 ${products.paging.dataCnt.toLocaleString('ko-KR')}개`)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/total/i);
     expect(trackedEvents('search').map((event) => event.params.search_term)).toEqual([term]);
   });
 

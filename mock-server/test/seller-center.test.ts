@@ -1,0 +1,177 @@
+// The mock seller center pages (pages/seller-center.ts): what the app's '작가 신청하기', '프로필 완성하기'
+// and sales-notification links open. Each page says what the real seller center does, completes it in the
+// caller's world, and returns only to an allowed app origin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestStatus } from '@creator-market/sdk/domain';
+import { errorCodeOf, startTestServer, type TestServer } from './harness';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+const APP = 'http://localhost:5173';
+
+/** Posts a page's form as a browser would: urlencoded, from the page's own origin. */
+function post(path: string, fields: Record<string, string>, origin = srv.baseUrl) {
+  return srv.call('POST', path, {
+    rawBody: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    unchecked: true,
+  });
+}
+
+const get = (path: string, query: Record<string, string>) => srv.call('GET', path, { query, unchecked: true });
+
+describe('작가 신청하기 (/__seller/join)', () => {
+  it('says what the real seller center does, and approving makes the buyer an author, then back to the app', async () => {
+    const { name, world } = srv.freshWorld('seller-join');
+    const buyer = world.store.accounts.one('persona', 'buyer-new')!;
+    const page = await get('/__seller/join', { uid: buyer.uid, world: name, state: APP });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('작가 신청하기');
+    expect(page.text).toContain('운영팀이 검토한 뒤');
+    expect(page.text).toContain('모의 서버에서는 검토 없이 바로 승인해요');
+
+    const res = await post('/__seller/join', { uid: buyer.uid, world: name, state: APP, name: '새봄공방', publicId: 'saebom_studio' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${APP}/my`);
+    const me = await srv.call('GET', '/user/me', { token: srv.token('buyer-new', name), headers: { 'X-Mock-World': name } });
+    expect(me.body.data.user.level).toBe(1);
+    expect(me.body.data.seller).toMatchObject({ publicId: 'saebom_studio', info: { name: '새봄공방' } });
+    expect(me.body.data.seller.bank).toBeUndefined(); // next: '프로필 완성하기'
+    // The author page exists in the world.
+    const profile = await srv.call('GET', '/common/v2/seller/saebom_studio', { headers: { 'X-Mock-World': name } });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data.info.name).toBe('새봄공방');
+  });
+
+  it('shows a taken address on the page and changes nothing', async () => {
+    const { name, world } = srv.freshWorld('seller-join-taken');
+    const buyer = world.store.accounts.one('persona', 'buyer')!;
+    const res = await post('/__seller/join', { uid: buyer.uid, world: name, state: APP, name: '중복', publicId: 'mallang_studio' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('이미 쓰고 있는 작가 페이지 주소예요.');
+    expect(world.store.accounts.get(buyer.uid)!.user.level).toBe(0);
+  });
+
+  it('returns only to allowed origins, and refuses a form posted by another site', async () => {
+    const { name, world } = srv.freshWorld('seller-join-origin');
+    const buyer = world.store.accounts.one('persona', 'buyer')!;
+    const page = await get('/__seller/join', { uid: buyer.uid, world: name, state: 'https://evil.example' });
+    expect(page.status).toBe(403);
+    expect(errorCodeOf(page.body)).toBe('forbidden');
+    const fields = { uid: buyer.uid, world: name, state: APP, name: '공방', publicId: 'evil_made' };
+    const cross = await post('/__seller/join', fields, 'https://evil.example');
+    expect(cross.status).toBe(403);
+    expect(errorCodeOf(cross.body)).toBe('forbidden');
+    expect(world.store.accounts.get(buyer.uid)!.user.level).toBe(0);
+    // The app's own origin may post (a form the app would render itself).
+    expect((await post('/__seller/join', fields, APP)).status).toBe(303);
+  });
+});
+
+describe('프로필 완성하기 (/__seller/profile)', () => {
+  const profileFields = {
+    bankType: '088',
+    bankNo: '110-123-456789',
+    bankName: '정몽글',
+    businessType: '개인사업자',
+    regNo: '123-45-67890',
+    businessName: '몽글상점',
+    ceo: '정몽글',
+    addr: '서울특별시 마포구 와우산로 94',
+    addr2: '3층',
+    tel: '02-123-4567',
+    email: 'hello@monggeul.kr',
+    mailOrderNo: '2026-서울마포-1234',
+    inquiryTel: '010-1234-5678',
+    inquiryTime: '평일 10:00-17:00',
+    terms: 'on',
+  };
+
+  it('saves the fields to the seller profile, so the seller is complete, then back to the app', async () => {
+    const { name, world } = srv.freshWorld('seller-profile');
+    const seller = world.store.accounts.one('persona', 'seller-incomplete')!;
+    const page = await get('/__seller/profile', { uid: seller.uid, world: name, state: APP });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('예금주 확인으로 인증');
+    const res = await post('/__seller/profile', { uid: seller.uid, world: name, state: APP, ...profileFields });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${APP}/my`);
+    const me = await srv.call('GET', '/user/me', { token: srv.token('seller-incomplete', name), headers: { 'X-Mock-World': name } });
+    expect(me.body.data.seller.bank).toMatchObject({ no: '110123456789', name: '정몽글', type: '088' });
+    expect(me.body.data.seller.business).toMatchObject({ regNo: '1234567890', name: '몽글상점', type: '개인사업자', terms: true });
+    expect(me.body.data.seller.inquiry).toEqual({ tel: '010-1234-5678', time: '평일 10:00-17:00' });
+  });
+
+  it('says what is wrong on the page and saves nothing', async () => {
+    const { name, world } = srv.freshWorld('seller-profile-bad');
+    const seller = world.store.accounts.one('persona', 'seller-incomplete')!;
+    const res = await post('/__seller/profile', { uid: seller.uid, world: name, state: APP, ...profileFields, regNo: '123' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('사업자등록번호는 숫자 10자리로 입력해주세요.');
+    expect(world.store.accounts.get(seller.uid)!.seller!.bank).toBeUndefined();
+    const buyer = world.store.accounts.one('persona', 'buyer')!;
+    const notSeller = await post('/__seller/profile', { uid: buyer.uid, world: name, state: APP, ...profileFields });
+    expect(notSeller.status).toBe(400);
+    expect(notSeller.text).toContain('먼저 작가 신청을 해주세요');
+  });
+});
+
+describe('a sales notification (/__seller/transaction/{id})', () => {
+  async function formOf(name: string, status: number) {
+    const { world } = { world: srv.mock.worlds.fromRequest(name) };
+    const seller = world.store.accounts.one('persona', 'seller')!;
+    const row = world.store.receipts.by('seller', seller.uid).find((r) => latestStatus(r.receipt.status) === status)!;
+    expect(row, `a receipt of the seller in status ${status}`).toBeDefined();
+    const res = await srv.call('GET', '/notification/market', {
+      token: srv.token('seller', name),
+      headers: { 'X-Mock-World': name },
+      query: { receiptId: row.receipt.publicId },
+    });
+    expect(res.status).toBe(200);
+    return { world, row, ...(res.body.data as { transactionId: string; token: string }) };
+  }
+
+  it('shows the receipt, marks it shipped with the invoice, and returns to the sales notifications', async () => {
+    const { name } = srv.freshWorld('seller-tx');
+    const { world, row, transactionId, token } = await formOf(name, 1);
+    const path = `/__seller/transaction/${transactionId}`;
+    const page = await get(path, { token, state: APP });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(row.receipt.publicId);
+    expect(page.text).toContain('결제 완료');
+    expect(page.text).toContain('발송 처리');
+    const res = await post(path, { token, state: APP, action: 'ship', company: 'CJ대한통운', invoiceNo: '563912345678' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${APP}/message/seller`);
+    const after = world.store.receipts.one('publicId', row.receipt.publicId)!.receipt;
+    expect(latestStatus(after.status)).toBe(3);
+    expect(after.invoice).toEqual({ company: 'CJ대한통운', no: '563912345678' });
+  });
+
+  it('confirms the payment of an unpaid order; a step out of order is said on the page', async () => {
+    const { name } = srv.freshWorld('seller-tx-pay');
+    const { world, row, transactionId, token } = await formOf(name, 0);
+    const path = `/__seller/transaction/${transactionId}`;
+    expect((await post(path, { token, state: APP, action: 'paid' })).status).toBe(303);
+    expect(latestStatus(world.store.receipts.one('publicId', row.receipt.publicId)!.receipt.status)).toBe(1);
+    const again = await post(path, { token, state: APP, action: 'paid' });
+    expect(again.status).toBe(400);
+    expect(again.text).toContain('바꿀 수 없어요');
+  });
+
+  it('refuses a forged or foreign token and an unlisted return origin', async () => {
+    const { name } = srv.freshWorld('seller-tx-bad');
+    const { transactionId, token } = await formOf(name, 1);
+    const path = `/__seller/transaction/${transactionId}`;
+    const forged = `${token.slice(0, -2)}00`;
+    expect((await get(path, { token: forged, state: APP })).status).toBe(400);
+    expect((await get('/__seller/transaction/tx_000000000000', { token, state: APP })).status).toBe(400);
+    const evil = await get(path, { token, state: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(errorCodeOf(evil.body)).toBe('forbidden');
+  });
+});
