@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe('request bodies', () => {
     for (const [name, body, headers] of cases) {
       const res = await rawRequest('/address/add', { ...headers, authorization: `Bearer ${token}` }, [body]);
       expect(res.status, name).toBe(400);
-      expect(res.body.code, name).toBe('bad-request');
+      expect(errorCode(res.body), name).toBe('bad-request');
       expect(typeof res.body.message, name).toBe('string');
     }
     expect(addressCount()).toBe(before);
@@ -68,14 +68,14 @@ describe('request bodies', () => {
       unchecked: true,
     });
     expect(declared.status).toBe(413);
-    expect(declared.body.code).toBe('payload-too-large');
+    expect(errorCode(declared.body)).toBe('payload-too-large');
     const chunked = await rawRequest(
       '/address/add',
       { 'content-type': 'application/json', 'transfer-encoding': 'chunked', authorization: `Bearer ${token}` },
       [big.slice(0, 60_000), big.slice(60_000)],
     );
     expect(chunked.status).toBe(413);
-    expect(chunked.body.code).toBe('payload-too-large');
+    expect(errorCode(chunked.body)).toBe('payload-too-large');
     expect(addressCount()).toBe(before);
   });
 
@@ -117,10 +117,10 @@ describe('methods, paths and headers', () => {
   it('is 404 not-found for a path of no operation, and 400 for a parameter that is not valid percent-encoding', async () => {
     const unknown = await srv.call('GET', '/common/v2/no-such-list', { unchecked: true });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.code).toBe('not-found');
+    expect(errorCode(unknown.body)).toBe('not-found');
     const malformed = await srv.call('GET', '/common/market/get/%E0%A4%A/4', { unchecked: true });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.code).toBe('bad-request');
+    expect(errorCode(malformed.body)).toBe('bad-request');
   });
 
   it('refuses an invalid world name with 400 before anything runs', async () => {

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE_ENTRIES } from '@creator-market/sdk/domain';
 import { createApiClient, isApiError, type ApiError } from '@creator-market/sdk/client';
 import { FAULTS, pathMatches, SCENARIO_NAMES, type FaultName, type ScenarioInfo } from '../src/control';
+import { SERVER_NOTICE } from '../src/control/scenarios';
+import { messageFor, type ErrorListItem } from '../src/http/failure';
 import type { MarketRow, ProductRow } from '../src/world/store';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, errorList, startTestServer, type TestServer } from './harness';
 import { control, uniqueWorld } from './control-support';
 
 let server: TestServer;
@@ -98,20 +100,21 @@ describe('the scenario catalogue', () => {
     const { store } = server.mock.worlds.fromRequest(world);
     const { scenarios } = await catalogueOf(world);
     const body = (name: string) => scenarios.find((s) => s.name === name)!.body!;
+    const list = (name: string) => errorList(body(name)) as ErrorListItem[];
     for (const name of ['stock-shortage', 'deleted-product', 'failed']) {
-      const list = body(name).list!;
-      expect(list.length).toBeGreaterThan(0);
-      for (const item of list) expect(store.products.get(item._id)?.product.title).toBe(item.title);
+      const items = list(name);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(store.products.get(item._id)?.product.title).toBe(item.title);
     }
-    expect(body('stock-shortage').list!.every((item) => Number.isInteger(item.available))).toBe(true);
-    const [market] = body('market-schedule').list!;
+    expect(list('stock-shortage').every((item) => Number.isInteger(item.available))).toBe(true);
+    const [market] = list('market-schedule');
     expect(store.markets.get(market!._id)?.market.title).toBe(market!.title);
     expect(body('http-420')).toMatchObject({
-      code: 'server-notice',
+      data: 'server-notice',
       title: expect.stringMatching(/[가-힣]/),
       msg: expect.stringMatching(/[가-힣]/),
     });
-    expect(body('bad-request').details).toHaveLength(1);
+    expect(body('bad-request')).toMatchObject({ data: 'bad-request', details: [expect.anything()] });
   });
 });
 
@@ -129,25 +132,34 @@ describe('X-Mock-Scenario', () => {
       expect(res.headers.get('x-mock-scenario')).toBe(scenario.name);
 
       const error = await errorThrownBy(bannersWith(api, headers));
+      const body = scenario.body!;
       expect({ status: error.status, code: error.code, list: error.list, title: error.title, msg: error.msg }).toEqual({
         status: scenario.status,
         code: scenario.code,
-        list: scenario.body!.list,
-        title: scenario.body!.title,
-        msg: scenario.body!.msg,
+        list: errorList(body),
+        title: 'title' in body ? body.title : undefined,
+        msg: 'msg' in body ? body.msg : undefined,
       });
     }
     expect(errors.length).toBe(42);
   });
 
-  it('forces the ad service too, but never the control plane', async () => {
-    const ads = await server.call('GET', '/ads/request', {
-      headers: { Authorization: 'cm-ads-dev-key', 'X-Mock-Scenario': 'http-504' },
-      query: { unit: 'home-top30-native', uid: 'u-1', pf: 'web', lcl: 'ko_KR' },
-      unchecked: true,
-    });
-    expect(ads.status).toBe(504);
-    expect(ads.body.code).toBe('gateway-timeout');
+  it('forces the ad service too, in its own error shape {code, msg}, but never the control plane', async () => {
+    const forced = (scenario: string) =>
+      server.call('GET', '/ads/request', {
+        headers: { Authorization: 'cm-ads-dev-key', 'X-Mock-Scenario': scenario },
+        query: { unit: 'home-top30-native', uid: 'u-1', pf: 'web', lcl: 'ko_KR' },
+      });
+    // Each answer is also checked against the ads document by the harness.
+    const timeout = await forced('http-504');
+    expect([timeout.status, timeout.body]).toEqual([504, { code: 'gateway-timeout', msg: messageFor('gateway-timeout') }]);
+    const notice = await forced('http-420');
+    expect([notice.status, notice.body]).toEqual([420, { code: 'server-notice', msg: SERVER_NOTICE.msg }]);
+    // The ad service knows no catalogue codes: a forced 400 is its own bad-request.
+    const soldOut = await forced('out-of-stock');
+    expect([soldOut.status, soldOut.body]).toEqual([400, { code: 'bad-request', msg: messageFor('out-of-stock') }]);
+    const list = await forced('stock-shortage');
+    expect([list.status, list.body]).toEqual([400, { code: 'bad-request', msg: messageFor('stock-shortage') }]);
     const clock = await control(server, 'GET', '/clock', { headers: { 'X-Mock-Scenario': 'http-504' } });
     expect(clock.status).toBe(200);
   });
@@ -156,7 +168,7 @@ describe('X-Mock-Scenario', () => {
     for (const name of ['no-such-scenario', 'slow:abc', 'slow:999999', 'out-of-stock2']) {
       const res = await server.call('GET', TARGET, { headers: { 'X-Mock-Scenario': name }, unchecked: true });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
       expect(res.body.message).toContain(`'${name}'`);
     }
   });
@@ -214,7 +226,7 @@ describe('X-Mock-Scenario', () => {
       body: order,
     });
     expect(forced.status).toBe(400);
-    expect(forced.body.code).toBe('out-of-stock');
+    expect(errorCode(forced.body)).toBe('out-of-stock');
     expect({
       version: live.version,
       ordered: orderedBefore(),
@@ -284,7 +296,7 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
     const receipt = await server.call('GET', '/receipt/get/261121000123', { token, headers, unchecked: true });
     expect(receipt.status).toBe(403);
     const cartUpdate = await server.call('POST', '/cart/update', { token, headers, body: {}, unchecked: true });
-    expect(cartUpdate.body.code).toBe('limit-cart');
+    expect(errorCode(cartUpdate.body)).toBe('limit-cart');
     // Another method, or another path, is not matched.
     expect((await server.call('GET', '/cart/v2/get', { token, headers })).status).toBe(200);
     expect((await server.call('GET', '/room', { token, headers })).status).toBe(200);
@@ -340,7 +352,7 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
     for (const body of bad) {
       const res = await control(server, 'POST', '/scenarios', { headers, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
     const malformed = await control(server, 'POST', '/scenarios', {
       headers: { ...headers, 'content-type': 'application/json' },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '../src/world/orders';
 import { pairKey, type MarketRow, type ProductRow, type Store } from '../src/world/store';
 import type { World } from '../src/world/world';
-import { startTestServer, type CallOptions, type TestServer } from './harness';
+import { errorCode, errorList, startTestServer, type CallOptions, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -244,7 +244,7 @@ describe('insertReceipt', () => {
       const cartId = await t.addToCart([t.line(t.unlimited, 1)]);
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)], { marketId: '0123456789abcdef01234567' }));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('invalid-market');
+      expect(errorCode(res.body)).toBe('invalid-market');
     });
 
     it('market-unavailable: the market was hidden', async () => {
@@ -253,7 +253,7 @@ describe('insertReceipt', () => {
       t.store.markets.replace({ ...t.marketRow, market: { ...t.market(), public: false } });
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('market-unavailable');
+      expect(errorCode(res.body)).toBe('market-unavailable');
     });
 
     it('market-schedule: the market ended meanwhile, with a list naming the market', async () => {
@@ -264,8 +264,8 @@ describe('insertReceipt', () => {
       t.world.clock.set(Date.parse(t.market().marketED) + 60_000);
       const res = await t.insert(t.orderBody(cartId, lines));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('market-schedule');
-      expect(res.body.list).toEqual([{ _id: t.marketRow.market._id, title: OPEN_MARKET }]);
+      expect(errorCode(res.body)).toBe('market-schedule');
+      expect(errorList(res.body)).toEqual([{ _id: t.marketRow.market._id, title: OPEN_MARKET }]);
       expect(t.option(lines[0]!._id, lines[0]!.option).order).toBe(orderBefore);
       expect(t.store.carts.get(cartId)).toBeDefined();
     });
@@ -276,7 +276,7 @@ describe('insertReceipt', () => {
       t.world.clock.set(Date.parse(t.market().marketST) - 60_000);
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('market-schedule');
+      expect(errorCode(res.body)).toBe('market-schedule');
     });
 
     it("invalid-cart: another account's cart, or no cart", async () => {
@@ -286,7 +286,7 @@ describe('insertReceipt', () => {
       for (const cartId of [othersCart, '0123456789abcdef01234567']) {
         const res = await t.insert(t.orderBody(cartId, lines));
         expect(res.status).toBe(400);
-        expect(res.body.code).toBe('invalid-cart');
+        expect(errorCode(res.body)).toBe('invalid-cart');
       }
       expect(t.store.carts.get(othersCart)).toBeDefined();
     });
@@ -297,7 +297,7 @@ describe('insertReceipt', () => {
       t.store.carts.update(cartId, (row) => ({ ...row, cart: { ...row.cart, status: 1 } }));
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('already-in-order');
+      expect(errorCode(res.body)).toBe('already-in-order');
     });
 
     it('invalid-product: a product of another market', async () => {
@@ -307,7 +307,7 @@ describe('insertReceipt', () => {
       const foreign = t.store.products.by('market', otherMarket.market._id)[0]!;
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1), t.line(foreign, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('invalid-product');
+      expect(errorCode(res.body)).toBe('invalid-product');
     });
 
     it('deleted-product: a product taken off sale, listed', async () => {
@@ -317,8 +317,8 @@ describe('insertReceipt', () => {
       t.store.products.update(t.limited.product._id, (row) => ({ ...row, product: { ...row.product, useYN: false } }));
       const res = await t.insert(t.orderBody(cartId, lines));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('deleted-product');
-      expect(res.body.list).toEqual([{ _id: t.limited.product._id, title: t.limited.product.title }]);
+      expect(errorCode(res.body)).toBe('deleted-product');
+      expect(errorList(res.body)).toEqual([{ _id: t.limited.product._id, title: t.limited.product.title }]);
     });
 
     it('deleted-product: a product of the cart that no longer exists, listed by its cart title', async () => {
@@ -328,8 +328,8 @@ describe('insertReceipt', () => {
       t.store.products.remove(t.limited.product._id);
       const res = await t.insert(t.orderBody(cartId, lines));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('deleted-product');
-      expect(res.body.list).toEqual([{ _id: t.limited.product._id, title: t.limited.product.title }]);
+      expect(errorCode(res.body)).toBe('deleted-product');
+      expect(errorList(res.body)).toEqual([{ _id: t.limited.product._id, title: t.limited.product.title }]);
     });
 
     it('invalid-product-option: no such option', async () => {
@@ -337,7 +337,7 @@ describe('insertReceipt', () => {
       const cartId = await t.addToCart([t.line(t.unlimited, 1)]);
       const res = await t.insert(t.orderBody(cartId, [{ _id: t.unlimited.product._id, option: '없는 옵션', amount: 1 }]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('invalid-product-option');
+      expect(errorCode(res.body)).toBe('invalid-product-option');
     });
 
     it("amount-exceeded: more than the product's per-buyer limit", async () => {
@@ -345,7 +345,7 @@ describe('insertReceipt', () => {
       const cartId = await t.addToCart([t.line(t.limited, 1)]);
       const res = await t.insert(t.orderBody(cartId, [t.line(t.limited, 3)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('amount-exceeded');
+      expect(errorCode(res.body)).toBe('amount-exceeded');
     });
 
     it("amount-exceeded: the product's lines together exceed its limit", async () => {
@@ -363,7 +363,7 @@ describe('insertReceipt', () => {
         t.orderBody(cartId, [t.line(t.limited, 2, 0), { _id: t.limited.product._id, option: '추가 옵션', amount: 1 }]),
       );
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('amount-exceeded');
+      expect(errorCode(res.body)).toBe('amount-exceeded');
     });
 
     it('out-of-stock: an option with nothing left', async () => {
@@ -371,7 +371,7 @@ describe('insertReceipt', () => {
       const cartId = await t.addToCart([t.line(t.unlimited, 1)]);
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1), t.line(t.soldOut, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('out-of-stock');
+      expect(errorCode(res.body)).toBe('out-of-stock');
     });
 
     it('stock-shortage: fewer left than asked, with what is available', async () => {
@@ -381,8 +381,8 @@ describe('insertReceipt', () => {
       const orderBefore = t.option(t.unlimited.product._id, lines[0]!.option).order;
       const res = await t.insert(t.orderBody(cartId, [...lines, t.line(t.few, 3)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('stock-shortage');
-      expect(res.body.list).toEqual([
+      expect(errorCode(res.body)).toBe('stock-shortage');
+      expect(errorList(res.body)).toEqual([
         { _id: t.few.product._id, title: t.few.product.title, option: t.few.product.option[0]!.title, available: 2 },
       ]);
       expect(t.option(t.unlimited.product._id, lines[0]!.option).order).toBe(orderBefore);
@@ -396,7 +396,7 @@ describe('insertReceipt', () => {
         t.orderBody(cartId, lines, { delivery: { ...t.orderBody(cartId, lines).delivery, title: '퀵서비스' } }),
       );
       expect(unknown.status).toBe(400);
-      expect(unknown.body.code).toBe('invalid-delivery-option');
+      expect(errorCode(unknown.body)).toBe('invalid-delivery-option');
       const market = t.market();
       t.store.markets.replace({
         ...t.marketRow,
@@ -407,7 +407,7 @@ describe('insertReceipt', () => {
       });
       const unused = await t.insert(t.orderBody(cartId, lines));
       expect(unused.status).toBe(400);
-      expect(unused.body.code).toBe('invalid-delivery-option');
+      expect(errorCode(unused.body)).toBe('invalid-delivery-option');
     });
 
     it("weight-exceeded: heavier than the delivery option's limit", async () => {
@@ -419,7 +419,7 @@ describe('insertReceipt', () => {
       const body = t.orderBody(cartId, lines);
       const res = await t.insert({ ...body, delivery: { ...body.delivery, title: '일반우편' } });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('weight-exceeded');
+      expect(errorCode(res.body)).toBe('weight-exceeded');
       const light = await t.insert({ ...body, productList: [t.line(t.unlimited, 1)], delivery: { ...body.delivery, title: '일반우편' } });
       expect(light.status).toBe(200);
     });
@@ -430,7 +430,7 @@ describe('insertReceipt', () => {
       t.store.markets.replace({ ...t.marketRow, market: { ...t.market(), minPrice: 100_000_000 } });
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('under-total-price');
+      expect(errorCode(res.body)).toBe('under-total-price');
     });
 
     it('bad-request: no lines', async () => {
@@ -438,14 +438,14 @@ describe('insertReceipt', () => {
       const cartId = await t.addToCart([t.line(t.unlimited, 1)]);
       const res = await t.insert(t.orderBody(cartId, []));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     });
 
     it('401 for a guest', async () => {
       const t = setup('insert-guest');
       const res = await t.insert(t.orderBody('0123456789abcdef01234567', [t.line(t.unlimited, 1)]), '');
       expect(res.status).toBe(401);
-      expect(res.body.code).toBe('unauthorized');
+      expect(errorCode(res.body)).toBe('unauthorized');
     });
   });
 });
@@ -466,7 +466,7 @@ describe('getReceipt', () => {
     const publicId = await t.placeOrder();
     const res = await t.call('GET', `/receipt/get/${publicId}`, { token: t.other });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('permission-denied');
+    expect(errorCode(res.body)).toBe('permission-denied');
     expect(res.text).not.toContain('이새봄');
     expect(res.text).not.toContain('선물 포장');
     expect(res.body.receiptInfo).toBeUndefined();
@@ -477,7 +477,7 @@ describe('getReceipt', () => {
     expect((await t.call('GET', '/receipt/get/999999999999', { token: t.buyer })).status).toBe(404);
     const malformed = await t.call('GET', '/receipt/get/12345', { token: t.buyer });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.code).toBe('bad-request');
+    expect(errorCode(malformed.body)).toBe('bad-request');
     expect((await t.call('GET', '/receipt/get/999999999999')).status).toBe(401);
   });
 });
@@ -503,20 +503,22 @@ describe('updateReceiptMemo', () => {
     setReceiptStatus(t.world, shipped, 3, { invoice: { company: 'CJ대한통운', no: '563912345678' } }, now());
     const late = await t.call('POST', '/receipt/memo', { token: t.buyer, body: { id: shipped, memo: '바꿔주세요' } });
     expect(late.status).toBe(400);
-    expect(late.body.code).toBe('operation-failed');
+    expect(errorCode(late.body)).toBe('operation-failed');
     expect((await t.getReceipt(shipped)).receiptInfo.memo).toBe('선물 포장 부탁드려요');
 
     const cancelled = await t.placeOrder();
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: cancelled }, body: { status: 10, msg: '단순 변심' } });
     const res = await t.call('POST', '/receipt/memo', { token: t.buyer, body: { id: cancelled, memo: '바꿔주세요' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-canceled');
+    expect(errorCode(res.body)).toBe('already-canceled');
   });
 
   it('bad-request for an empty memo, 403 for another account, 401 for a guest', async () => {
     const t = setup('memo-errors');
     const publicId = await t.placeOrder();
-    expect((await t.call('POST', '/receipt/memo', { token: t.buyer, body: { id: publicId, memo: '' } })).body.code).toBe('bad-request');
+    expect(errorCode((await t.call('POST', '/receipt/memo', { token: t.buyer, body: { id: publicId, memo: '' } })).body)).toBe(
+      'bad-request',
+    );
     const denied = await t.call('POST', '/receipt/memo', { token: t.other, body: { id: publicId, memo: '남의 주문' } });
     expect(denied.status).toBe(403);
     expect((await t.getReceipt(publicId)).receiptInfo.memo).toBe('선물 포장 부탁드려요');
@@ -567,13 +569,13 @@ describe('changeReceiptStatus', () => {
     expect((await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body })).status).toBe(200);
     const again = await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe('already-canceled');
+    expect(errorCode(again.body)).toBe('already-canceled');
 
     const paid = await t.placeOrder();
     setReceiptStatus(t.world, paid, 1, {}, t.world.clock.now());
     const res = await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: paid }, body });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('operation-failed');
+    expect(errorCode(res.body)).toBe('operation-failed');
     expect(res.body.message).toBe('결제 완료 주문 취소는 판매 작가님에게 문의해주세요');
     expect(await t.latest(paid)).toBe(1);
   });
@@ -583,9 +585,9 @@ describe('changeReceiptStatus', () => {
     const publicId = await t.placeOrder();
     const path = '/receipt/change-status';
     expect(
-      (await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 1, msg: '결제했어요' } })).body.code,
+      errorCode((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 1, msg: '결제했어요' } })).body),
     ).toBe('bad-request');
-    expect((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '' } })).body.code).toBe(
+    expect(errorCode((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '' } })).body)).toBe(
       'bad-request',
     );
     const denied = await t.call('POST', path, { token: t.other, query: { id: publicId }, body: { status: 10, msg: '남의 주문' } });
@@ -614,13 +616,13 @@ describe('updateReceiptSns', () => {
     const publicId = await t.placeOrder();
     const missing = await t.call('POST', '/receipt/sns', { token: t.buyer, body: { id: publicId, sns: { type: 1, id: '' } } });
     expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('bad-request');
+    expect(errorCode(missing.body)).toBe('bad-request');
     expect((await t.call('POST', '/receipt/sns', { token: t.other, body: { id: publicId, sns: { type: 1, id: 'x' } } })).status).toBe(403);
     expect((await t.call('POST', '/receipt/sns', { body: { id: publicId, sns: { type: 1, id: 'x' } } })).status).toBe(401);
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '단순 변심' } });
     const res = await t.call('POST', '/receipt/sns', { token: t.buyer, body: { id: publicId, sns: { type: 1, id: 'late' } } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-canceled');
+    expect(errorCode(res.body)).toBe('already-canceled');
     expect((await t.getReceipt(publicId)).receiptInfo.sns).toEqual({ type: 1, id: 'saebom_daily' });
   });
 });
@@ -642,21 +644,23 @@ describe('updateReceiptDelivery', () => {
     await t.call('POST', '/settlebank/vbank/getnum', { token: t.buyer, body: { receipt: pending, bank: '020' } });
     const res = await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: pending, delivery } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('operation-failed');
+    expect(errorCode(res.body)).toBe('operation-failed');
     expect((await t.getReceipt(pending)).receiptInfo.delivery.addr2).toBe('3층 301호');
 
     const cancelled = await t.placeOrder();
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: cancelled }, body: { status: 10, msg: '단순 변심' } });
     const again = await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: cancelled, delivery } });
-    expect(again.body.code).toBe('already-canceled');
+    expect(errorCode(again.body)).toBe('already-canceled');
   });
 
   it('bad-request for a name with a space, 403, 401', async () => {
     const t = setup('delivery-errors');
     const publicId = await t.placeOrder();
     expect(
-      (await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: publicId, delivery: { ...delivery, name: '이 새봄' } } }))
-        .body.code,
+      errorCode(
+        (await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: publicId, delivery: { ...delivery, name: '이 새봄' } } }))
+          .body,
+      ),
     ).toBe('bad-request');
     expect((await t.call('POST', '/receipt/delivery', { token: t.other, body: { id: publicId, delivery } })).status).toBe(403);
     expect((await t.call('POST', '/receipt/delivery', { body: { id: publicId, delivery } })).status).toBe(401);
@@ -693,12 +697,12 @@ describe('updateReceiptCashReceipt', () => {
       body: { id: publicId, isPersonal: true, no: '1234567890', isRemember: false },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.code).toBe('bad-request');
+    expect(errorCode(wrong.body)).toBe('bad-request');
     const body = { id: publicId, isPersonal: true, no: '01012345678', isRemember: false };
     expect((await t.call('POST', '/receipt/cashreceipt', { token: t.other, body })).status).toBe(403);
     expect((await t.call('POST', '/receipt/cashreceipt', { body })).status).toBe(401);
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '단순 변심' } });
-    expect((await t.call('POST', '/receipt/cashreceipt', { token: t.buyer, body })).body.code).toBe('already-canceled');
+    expect(errorCode((await t.call('POST', '/receipt/cashreceipt', { token: t.buyer, body })).body)).toBe('already-canceled');
   });
 });
 
@@ -726,7 +730,7 @@ describe('validateReceiptAccount', () => {
     ]) {
       const res = await t.call('POST', '/receipt/valid-account', { token: t.buyer, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('popbill-error');
+      expect(errorCode(res.body)).toBe('popbill-error');
     }
     expect((await t.getReceipt(publicId)).receiptInfo.buyerAccount.no).toBe('1002345678901');
     expect((await t.call('GET', '/user/me', { token: t.buyer })).body.data.user.account).toBeUndefined();
@@ -736,18 +740,20 @@ describe('validateReceiptAccount', () => {
     const t = setup('account-errors');
     const publicId = await t.placeOrder();
     expect(
-      (
-        await t.call('POST', '/receipt/valid-account', {
-          token: t.buyer,
-          body: { no: '1002-345', type: '020', isRemember: false, id: publicId },
-        })
-      ).body.code,
+      errorCode(
+        (
+          await t.call('POST', '/receipt/valid-account', {
+            token: t.buyer,
+            body: { no: '1002-345', type: '020', isRemember: false, id: publicId },
+          })
+        ).body,
+      ),
     ).toBe('bad-request');
     const body = { no: '1002345678901', type: '020', isRemember: false, id: publicId };
     expect((await t.call('POST', '/receipt/valid-account', { token: t.other, body })).status).toBe(403);
     expect((await t.call('POST', '/receipt/valid-account', { body })).status).toBe(401);
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '단순 변심' } });
-    expect((await t.call('POST', '/receipt/valid-account', { token: t.buyer, body })).body.code).toBe('already-canceled');
+    expect(errorCode((await t.call('POST', '/receipt/valid-account', { token: t.buyer, body })).body)).toBe('already-canceled');
   });
 });
 
@@ -835,7 +841,7 @@ describe('the input rules on orders and receipts', () => {
     const body = t.orderBody(cartId, lines);
     const res = await t.insert({ ...body, delivery: { ...body.delivery, ...change } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
     expect(res.body.details[0].path).toMatch(/^\/body\/delivery\//);
     expect(t.store.receipts.by('owner', t.buyerUid)).toHaveLength(0);
   });
@@ -874,7 +880,7 @@ describe('the input rules on orders and receipts', () => {
     ] as const) {
       const res = await t.call('POST', path, { token: t.buyer, body, ...(query ? { query } : {}) });
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
     expect(JSON.stringify((await t.getReceipt(publicId)).receiptInfo)).toBe(before);
   });

@@ -3,7 +3,7 @@
 // control plane, the pages or the images). A forced answer is sent before any handler runs, so it never
 // changes state.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiFailure } from '../http/failure';
+import { ApiFailure, type ErrorBody } from '../http/failure';
 import { headerOf } from '../http/request-context';
 import type { World } from '../world/world';
 import { sendFault } from './faults';
@@ -19,12 +19,12 @@ export interface ScenarioRequest {
   res: ServerResponse;
   /** The request's full path (a sticky rule matches on it). */
   path: string;
-  /** Sends a forced error answer in the catalogue shape. */
-  sendJson(status: number, body: unknown): void;
+  /** Sends a forced error answer, in the error shape of the operation's service. */
+  sendForcedError(status: number, body: ErrorBody): void;
 }
 
 export function scenarioGate(control: ControlState) {
-  return ({ world, req, res, path, sendJson }: ScenarioRequest, proceed: () => void): void => {
+  return ({ world, req, res, path, sendForcedError }: ScenarioRequest, proceed: () => void): void => {
     const header = headerOf(req, SCENARIO_HEADER)?.trim();
     let scenario: Scenario | undefined;
     let ruleDelayMs = 0;
@@ -45,7 +45,7 @@ export function scenarioGate(control: ControlState) {
       res.setHeader('X-Mock-Scenario', scenario.name);
       if (scenario.kind === 'slow') return proceed();
       if (scenario.kind === 'fault') return sendFault(scenario.name, req, res);
-      sendJson(scenario.entry.status, errorBody(scenario.entry, world));
+      sendForcedError(scenario.entry.status, errorBody(scenario.entry, world));
     };
     if (delayMs > 0) setTimeout(answer, delayMs);
     else answer();

@@ -3,7 +3,7 @@
 //
 // The service authenticates with a fixed app key in `Authorization` (not a user token) and answers errors
 // in its own shape `{code, msg}`: adapters check the key with `adKeyRejection` before running the handler
-// (the operation is then run as a guest one) and reshape failures with `toAdError`.
+// (the operation is then run as a guest one) and reshape failures, forced scenarios included, with `toAdError`.
 import { ownValue } from '../world/own';
 import type { components, operations } from '@creator-market/sdk/generated/ads';
 import { seoulDayKey } from '@creator-market/sdk/domain';
@@ -40,13 +40,27 @@ export function adKeyRejection(authorization: string | null | undefined): { stat
   return { status: 401, body: { code: 'unauthorized', msg: '인증 키가 올바르지 않아요.' } };
 }
 
-/** The ad service's error shape for a failure of the shared pipeline (400 and 401); other statuses keep theirs. */
-export function toAdError(status: number, body: unknown): unknown {
-  if (status !== 400 && status !== 401) return body;
-  const failure = body as Partial<ErrorBody>;
-  const detail = failure.details?.[0];
-  const msg = detail ? `${detail.path} ${detail.message}` : (failure.message ?? '요청 형식이 올바르지 않아요.');
-  return { code: status === 401 ? 'unauthorized' : 'bad-request', msg: msg.slice(0, 200) } satisfies AdError;
+/** The ad service's code of each error status: its own two, and the catalogue's for the statuses QA may force. */
+const AD_ERROR_CODES: Readonly<Record<number, AdError['code']>> = {
+  400: 'bad-request',
+  401: 'unauthorized',
+  403: 'permission-denied',
+  404: 'not-found',
+  408: 'request-timeout',
+  413: 'payload-too-large',
+  420: 'server-notice',
+  500: 'internal',
+  504: 'gateway-timeout',
+};
+
+/**
+ * A failure of the shared pipeline (or a forced scenario) in the ad service's own error shape `{code, msg}`:
+ * the ad service knows no catalogue codes, so the code is its code of the status.
+ */
+export function toAdError(status: number, body: ErrorBody): AdError {
+  const detail = 'details' in body ? body.details?.[0] : undefined;
+  const text = detail ? `${detail.path} ${detail.message}` : 'msg' in body ? body.msg : body.message;
+  return { code: ownValue(AD_ERROR_CODES, String(status)) ?? 'internal', msg: (text || '요청을 처리하지 못했어요.').slice(0, 200) };
 }
 
 /** The app's placements and the format each shows (SPEC.md section 7; the ads document's `unit`). */

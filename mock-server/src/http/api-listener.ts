@@ -115,8 +115,10 @@ export function createApiListener({
       cors(req, res);
       const world = enterWorld(worlds, req, res);
       const entry = journal.enabled ? journalEntry(journal, world, req, route, pathname, search, res) : null;
-      const sendJson = (status: number, body: unknown) => writeJson(res, status, body);
-      scenarioGate({ world, req, res, path: pathname, sendJson }, () => {
+      // A forced error leaves in the service's own shape, like a real failure of the operation.
+      const sendForcedError = (status: number, body: ErrorBody) =>
+        writeJson(res, status, (route.service.formatError ?? keep)(status, body));
+      scenarioGate({ world, req, res, path: pathname, sendForcedError }, () => {
         try {
           const rejection = route.service.guard?.(req);
           if (rejection) throw rejection;

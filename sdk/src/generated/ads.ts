@@ -38,11 +38,13 @@ export interface components {
          */
         AdError: {
             /**
-             * @description `bad-request` (400) or `unauthorized` (401).
+             * @description `bad-request` (400) or `unauthorized` (401). The others name the status QA forced on the mock
+             *     (see the operation's `default` response).
+             *
              * @example unauthorized
              * @enum {string}
              */
-            code: "bad-request" | "unauthorized";
+            code: "bad-request" | "unauthorized" | "permission-denied" | "not-found" | "request-timeout" | "payload-too-large" | "server-notice" | "internal" | "gateway-timeout";
             /**
              * @description What went wrong, in Korean.
              * @example 인증 키가 올바르지 않아요.
@@ -192,6 +194,23 @@ export interface operations {
                     /** @example {
                      *       "code": "unauthorized",
                      *       "msg": "인증 키가 올바르지 않아요."
+                     *     } */
+                    "application/json": components["schemas"]["AdError"];
+                };
+            };
+            /** @description Only from the mock, when QA forces an error status on this operation (`X-Mock-Scenario` or a sticky
+             *     rule of the control plane): the ad service's error shape, `code` naming the status
+             *     (`permission-denied` 403, `not-found` 404, `request-timeout` 408, `payload-too-large` 413,
+             *     `server-notice` 420, `internal` 500, `gateway-timeout` 504; a forced 400 is `bad-request`).
+             *      */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {
+                     *       "code": "gateway-timeout",
+                     *       "msg": "주문이 몰려 응답이 지연되고 있어요."
                      *     } */
                     "application/json": components["schemas"]["AdError"];
                 };

@@ -2969,33 +2969,71 @@ export interface components {
         };
         /**
          * ErrorBody
-         * @description The one error shape of every non-2xx response. `code` is the catalogue key the app maps to its UI
-         *     (SPEC.md section 8): a 400 carries the spec's data code (`out-of-stock`, `limit-cart`, ...) or, for list
-         *     errors, one of `stock-shortage`, `market-schedule`, `deleted-product`, `failed` with `list`; other
-         *     statuses carry `unauthorized`, `permission-denied`, `not-found`, `request-timeout`, `payload-too-large`,
-         *     `server-notice` (with `title` and `msg`), `gateway-timeout`, `bad-request` (with `details`) or `internal`.
+         * @description The one error shape of every non-2xx response of the product API and the control plane. As SPEC.md
+         *     sections 7-8 write it, the error's catalogue code is in `data`, where a success carries its payload:
+         *
+         *     - a plain code is a string: `{"data": "out-of-stock", "message": "품절된 물품이 있어요"}`;
+         *     - a list error (`stock-shortage`, `market-schedule`, `deleted-product`, `failed`) carries its code with
+         *       the items concerned: `{"data": {"code": "stock-shortage", "list": [...]}, "message": "..."}`;
+         *     - 420 `server-notice` adds the alert's `title` and `msg`, chosen by the server;
+         *     - `bad-request` may add `details`, what did not match the schema.
+         *
+         *     `message` is a Korean description for logs and the inquiry dialog; the app's UI text comes from the
+         *     sdk's catalogue. A 400 carries a code the operation lists; other statuses carry `unauthorized` (401),
+         *     `permission-denied` or `forbidden` (403), `not-found` (404), `request-timeout` (408),
+         *     `payload-too-large` (413), `unsupported-media-type` (415), `server-notice` (420), `too-many-requests`
+         *     (429), `internal` (500) or `gateway-timeout` (504).
          *
          */
         ErrorBody: {
+            data: components["schemas"]["PlainErrorCode"];
             /**
-             * @description The catalogue code.
-             * @example out-of-stock
-             */
-            code: string;
-            /**
-             * @description A Korean description for logs and the inquiry dialog; the app's UI text comes from the catalogue.
+             * @description A Korean description for logs and the inquiry dialog.
              * @example 품절된 물품이 있어요
              */
             message: string;
-            /** @description The items a list error is about (stock shortage, market schedule, deleted products, failed items). */
-            list?: components["schemas"]["ErrorListItem"][];
-            /** @description For 420, the alert title chosen by the server. */
-            title?: string;
-            /** @description For 420, the alert message chosen by the server. */
-            msg?: string;
-            /** @description For `bad-request`, what did not match the schema. */
+        } | {
+            data: {
+                code: components["schemas"]["ListErrorCode"];
+                /** @description The items concerned (stock shortage, market schedule, deleted products, failed items). */
+                list: components["schemas"]["ErrorListItem"][];
+            };
+            /**
+             * @description A Korean description for logs and the inquiry dialog.
+             * @example 재고가 부족한 물품이 있어요.
+             */
+            message: string;
+        } | {
+            /** @enum {string} */
+            data: "server-notice";
+            /**
+             * @description A Korean description for logs.
+             * @example 서버 점검 안내
+             */
+            message: string;
+            /**
+             * @description The alert title chosen by the server.
+             * @example 서버 점검 안내
+             */
+            title: string;
+            /**
+             * @description The alert message chosen by the server.
+             * @example 더 나은 서비스를 위해 02:00~04:00 점검을 진행해요.
+             */
+            msg: string;
+        } | {
+            /** @enum {string} */
+            data: "bad-request";
+            /**
+             * @description A Korean description for logs and the inquiry dialog.
+             * @example 요청 형식이 올바르지 않아요.
+             */
+            message: string;
+            /** @description What did not match, each with the JSON pointer-like path of the value. */
             details?: {
+                /** @example /body/marketId */
                 path: string;
+                /** @example must have required property 'marketId' */
                 message: string;
             }[];
         };
@@ -3069,6 +3107,13 @@ export interface components {
              */
             no: string;
         };
+        /**
+         * ListErrorCode
+         * @description The catalogue codes of the list errors (status 400), sent with the items concerned in `data.list`.
+         * @example stock-shortage
+         * @enum {string}
+         */
+        ListErrorCode: "stock-shortage" | "market-schedule" | "deleted-product" | "failed";
         /**
          * Market
          * @description A seller's time-limited market (SPEC.md section 3), as `getMarket` and the cart return it.
@@ -3701,6 +3746,16 @@ export interface components {
          * @enum {string}
          */
         PaymentType: "vbank" | "kakaopay" | "naverpay" | "card";
+        /**
+         * PlainErrorCode
+         * @description The catalogue codes sent as a plain string in an error's `data` (every code but the list errors,
+         *     `server-notice` and `bad-request`, which have their own shapes in ErrorBody). The 400 data codes of
+         *     SPEC.md section 8 and the codes of the other statuses.
+         *
+         * @example out-of-stock
+         * @enum {string}
+         */
+        PlainErrorCode: "limit-cart" | "already-in-order" | "invalid-delivery-option" | "weight-exceeded" | "under-total-price" | "invalid-user-type" | "receipt-remained" | "popbill-error" | "validate-sms-failed" | "card-payment-failed" | "notification-send-failed" | "not-supported" | "permission-not-granted" | "out-of-stock" | "amount-exceeded" | "invalid-product" | "invalid-product-option" | "invalid-market" | "operation-failed" | "transaction-exceeded" | "transaction-failed" | "already-subscribed" | "already-added" | "already-canceled" | "already-exists" | "alarm-not-exists" | "already-scrapped" | "market-unavailable" | "invalid-cart" | "unauthorized" | "permission-denied" | "forbidden" | "not-found" | "request-timeout" | "payload-too-large" | "unsupported-media-type" | "too-many-requests" | "internal" | "gateway-timeout";
         /**
          * Preview
          * @description An upcoming-release preview (a seller's news about products to come). It carries both field sets of
@@ -4959,7 +5014,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "bad-request",
+                 *       "data": "bad-request",
                  *       "message": "요청 형식이 올바르지 않아요.",
                  *       "details": [
                  *         {
@@ -4978,7 +5033,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "gateway-timeout",
+                 *       "data": "gateway-timeout",
                  *       "message": "주문이 몰려 응답이 지연되고 있어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -4991,7 +5046,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "not-found",
+                 *       "data": "not-found",
                  *       "message": "찾을 수 없어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5004,7 +5059,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "payload-too-large",
+                 *       "data": "payload-too-large",
                  *       "message": "요청 크기가 너무 커요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5017,7 +5072,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "permission-denied",
+                 *       "data": "permission-denied",
                  *       "message": "접근 권한이 없어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5030,7 +5085,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "request-timeout",
+                 *       "data": "request-timeout",
                  *       "message": "주문이 몰려 요청 시간이 초과되었어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5043,7 +5098,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "server-notice",
+                 *       "data": "server-notice",
                  *       "message": "서버 점검 안내",
                  *       "title": "서버 점검 안내",
                  *       "msg": "더 나은 서비스를 위해 02:00~04:00 점검을 진행해요."
@@ -5058,7 +5113,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "unauthorized",
+                 *       "data": "unauthorized",
                  *       "message": "로그인이 필요해요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5074,7 +5129,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "forbidden",
+                 *       "data": "forbidden",
                  *       "message": "https://evil.example(으)로는 돌아갈 수 없어요: 이 컴퓨터의 앱(localhost, 127.0.0.1)이나 --allow-origin으로 더한 출처만 받아요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5187,7 +5242,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -5239,7 +5294,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "popbill-error";
+                        data?: "bad-request" | "popbill-error";
                     };
                 };
             };
@@ -5299,7 +5354,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "popbill-error" | "already-canceled";
+                        data?: "bad-request" | "popbill-error" | "already-canceled";
                     };
                 };
             };
@@ -5359,7 +5414,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "validate-sms-failed";
+                        data?: "bad-request" | "validate-sms-failed";
                     };
                 };
             };
@@ -5412,7 +5467,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -5425,7 +5480,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "payload-too-large",
+                     *       "data": "payload-too-large",
                      *       "message": "이미지는 5MB 이하만 올릴 수 있어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5477,7 +5532,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "invalid-user-type" | "receipt-remained";
+                        data?: "bad-request" | "invalid-user-type" | "receipt-remained";
                     };
                 };
             };
@@ -5489,7 +5544,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "permission-denied",
+                     *       "data": "permission-denied",
                      *       "message": "본인 계정만 탈퇴할 수 있어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5644,7 +5699,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -5692,7 +5747,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-subscribed";
+                        data?: "bad-request" | "already-subscribed";
                     };
                 };
             };
@@ -5704,7 +5759,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "작가님을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5758,7 +5813,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled";
+                        data?: "bad-request" | "already-canceled";
                     };
                 };
             };
@@ -5770,7 +5825,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "작가님을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5856,7 +5911,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-exists" | "invalid-market";
+                        data?: "bad-request" | "already-exists" | "invalid-market";
                     };
                 };
             };
@@ -5909,7 +5964,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "alarm-not-exists";
+                        data?: "bad-request" | "alarm-not-exists";
                     };
                 };
             };
@@ -5981,7 +6036,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -5994,7 +6049,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "장바구니를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6065,8 +6120,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        code?: "bad-request" | "invalid-market" | "market-unavailable" | "market-schedule" | "invalid-product" | "invalid-product-option" | "already-in-order" | "limit-cart" | "out-of-stock" | "amount-exceeded";
+                        data?: ("bad-request" | "invalid-market" | "market-unavailable" | "invalid-product" | "invalid-product-option" | "already-in-order" | "limit-cart" | "out-of-stock" | "amount-exceeded") | {
+                            /** @enum {unknown} */
+                            code?: "market-schedule";
+                        };
                     };
                 };
             };
@@ -6135,7 +6192,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "invalid-cart" | "already-in-order" | "out-of-stock" | "amount-exceeded";
+                        data?: "bad-request" | "invalid-cart" | "already-in-order" | "out-of-stock" | "amount-exceeded";
                     };
                 };
             };
@@ -6148,7 +6205,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "장바구니를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6202,7 +6259,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-in-order";
+                        data?: "bad-request" | "already-in-order";
                     };
                 };
             };
@@ -6215,7 +6272,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "장바구니를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6271,7 +6328,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "invalid-delivery-option" | "already-in-order";
+                        data?: "bad-request" | "invalid-delivery-option" | "already-in-order";
                     };
                 };
             };
@@ -6284,7 +6341,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "장바구니를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6356,7 +6413,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6409,7 +6466,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6452,7 +6509,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6495,7 +6552,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6539,7 +6596,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6588,7 +6645,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6632,7 +6689,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6680,7 +6737,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6733,7 +6790,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6810,7 +6867,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6861,7 +6918,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6909,7 +6966,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6963,7 +7020,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7011,7 +7068,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7072,7 +7129,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7084,7 +7141,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "permission-denied",
+                     *       "data": "permission-denied",
                      *       "message": "판매 작가만 판매 알림을 볼 수 있어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7140,7 +7197,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7152,7 +7209,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "permission-denied",
+                     *       "data": "permission-denied",
                      *       "message": "판매 작가 본인의 주문만 열 수 있어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7165,7 +7222,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주문을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7224,7 +7281,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "notification-send-failed" | "not-supported";
+                        data?: "bad-request" | "notification-send-failed" | "not-supported";
                     };
                 };
             };
@@ -7326,7 +7383,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7339,7 +7396,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주소를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7393,7 +7450,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7448,7 +7505,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7461,7 +7518,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주소를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7515,7 +7572,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7528,7 +7585,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주소를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7579,7 +7636,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7657,7 +7714,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7670,7 +7727,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주문 내역을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7726,7 +7783,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7738,7 +7795,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "작가님을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7783,7 +7840,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7796,7 +7853,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주문 내역을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7884,15 +7941,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description The order was refused; nothing was stored. `code` says why (see the description). */
+            /** @description The order was refused; nothing was stored. `data` says why (see the description). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        code?: "bad-request" | "out-of-stock" | "amount-exceeded" | "stock-shortage" | "market-schedule" | "deleted-product" | "failed" | "already-in-order" | "invalid-delivery-option" | "weight-exceeded" | "under-total-price" | "invalid-product" | "invalid-product-option" | "invalid-market" | "market-unavailable" | "operation-failed" | "transaction-exceeded" | "transaction-failed" | "invalid-cart";
+                        data?: ("bad-request" | "out-of-stock" | "amount-exceeded" | "already-in-order" | "invalid-delivery-option" | "weight-exceeded" | "under-total-price" | "invalid-product" | "invalid-product-option" | "invalid-market" | "market-unavailable" | "operation-failed" | "transaction-exceeded" | "transaction-failed" | "invalid-cart") | {
+                            /** @enum {unknown} */
+                            code?: "stock-shortage" | "market-schedule" | "deleted-product" | "failed";
+                        };
                     };
                 };
             };
@@ -7937,7 +7996,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7992,7 +8051,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8057,7 +8116,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8115,7 +8174,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled";
+                        data?: "bad-request" | "already-canceled";
                     };
                 };
             };
@@ -8177,7 +8236,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8239,7 +8298,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled";
+                        data?: "bad-request" | "already-canceled";
                     };
                 };
             };
@@ -8294,7 +8353,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -8347,7 +8406,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8400,7 +8459,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8456,7 +8515,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "card-payment-failed" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "card-payment-failed" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8515,7 +8574,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8585,7 +8644,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -8647,7 +8706,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
