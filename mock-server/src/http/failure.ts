@@ -1,6 +1,7 @@
 // The one way a handler fails: throw an ApiFailure. Both adapters turn it into the shared ErrorBody, whose
 // `data` carries the catalogue code (SPEC.md sections 7-8): a string, or `{code, list}` for the list errors.
 import { isListErrorCode, type ErrorCode } from '@creator-market/sdk/domain';
+import { ownValue } from '../world/own';
 import type { components } from '@creator-market/sdk/generated/api';
 import type { ErrorDetail } from '@creator-market/sdk/client';
 
@@ -58,7 +59,8 @@ const MESSAGES: Record<ErrorCode, string> = {
 };
 
 export function messageFor(code: ErrorCode): string {
-  return MESSAGES[code];
+  // The fallback is for a code that reached here untyped (a cast); the contract refuses its body anyway.
+  return ownValue(MESSAGES, code) ?? '요청을 처리하지 못했어요.';
 }
 
 /** What a failure may carry beside its code: its own message, and the fields of the code's shape. */
