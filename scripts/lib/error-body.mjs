@@ -15,3 +15,14 @@ export function errorCodeOf(body) {
   const code = typeof data === 'object' && data !== null ? /** @type {{code?: unknown}} */ (data).code : undefined;
   return typeof code === 'string' ? code : undefined;
 }
+
+/**
+ * The items of a list error body (`data.list`), or an empty list.
+ * @param {unknown} body
+ * @returns {{_id: string, title: string, option?: string, available?: number}[]}
+ */
+export function errorListOf(body) {
+  const data = typeof body === 'object' && body !== null ? /** @type {{data?: unknown}} */ (body).data : undefined;
+  const list = typeof data === 'object' && data !== null ? /** @type {{list?: unknown}} */ (data).list : undefined;
+  return Array.isArray(list) ? list : [];
+}
