@@ -11,6 +11,7 @@ import {
   type ErrorCode,
   resolveError,
   visibleOptions,
+  type CatalogueCode,
   type ErrorAction,
   type ErrorCatalogueEntry,
 } from '@creator-market/sdk/domain';
@@ -127,7 +128,7 @@ export interface ScenarioInfo {
   /** The HTTP status answered; 0 when the client gets no usable answer. */
   status: number;
   /** The catalogue code the sdk's client reports. */
-  code: string;
+  code: CatalogueCode;
   description: string;
   /** The error body answered (error scenarios). */
   body?: ErrorBody;
