@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '@creator-market/sdk/domain';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -122,14 +122,14 @@ describe('setPrimaryAddress', () => {
       body: { _id: home!._id },
     });
     expect(foreign.status).toBe(403);
-    expect(foreign.body.code).toBe('permission-denied');
+    expect(errorCode(foreign.body)).toBe('permission-denied');
     const unknown = await srv.call('POST', '/address/set-primary', {
       token: srv.token('buyer', name),
       headers,
       body: { _id: 'ffffffffffffffffffffffff' },
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.code).toBe('not-found');
+    expect(errorCode(unknown.body)).toBe('not-found');
   });
 
   it('is 400 for a malformed id and 401 for a guest', async () => {
@@ -164,7 +164,7 @@ describe('addAddress', () => {
     for (const { body, path, message } of cases) {
       const res = await srv.call('POST', '/address/add', { ...ctx, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
       expect(res.body.details).toEqual([{ path, message }]);
     }
     // 10 Korean characters (30) and 30 letters are within the limit
@@ -179,7 +179,7 @@ describe('addAddress', () => {
     for (const body of [withoutDetail, { ...HOME, name: '이 새봄' }, { ...HOME, _id: 'ffffffffffffffffffffffff' }]) {
       const res = await srv.call('POST', '/address/add', { token, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
   });
 
@@ -212,7 +212,7 @@ describe('updateAddress', () => {
       body: { _id: before[1]!._id, ...HOME, name: '가나다라마바사아자차카' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
     expect(await list(ctx)).toEqual(before);
   });
 
@@ -283,7 +283,7 @@ describe('deleteAddress', () => {
     expect((await srv.call('POST', '/address/delete', { ...ctx, body: { _id: office!._id } })).status).toBe(200);
     const again = await srv.call('POST', '/address/delete', { ...ctx, body: { _id: office!._id } });
     expect(again.status).toBe(404);
-    expect(again.body.code).toBe('not-found');
+    expect(errorCode(again.body)).toBe('not-found');
   });
 
   it('is 401 for a guest', async () => {

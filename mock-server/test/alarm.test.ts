@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaId } from '@creator-market/fixtures';
 import { marketState } from '@creator-market/sdk/domain';
 import type { MarketRow } from '../src/world/store';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('listAlarms', () => {
     const { as } = freshWorld();
     const res = await as(null).get('/alarm');
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('unauthorized');
+    expect(errorCode(res.body)).toBe('unauthorized');
   });
 });
 
@@ -138,14 +138,14 @@ describe('addAlarm', () => {
     const before = await buyer.list();
     const again = await buyer.post('/alarm/add', { marketId: market.id, at: [market.start, market.start - 5 * MINUTE] });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe('already-exists');
+    expect(errorCode(again.body)).toBe('already-exists');
     expect(await buyer.list()).toEqual(before);
 
     // The automatic time counts too.
     const auto = upcoming(market.start - world.clock.now() + MINUTE);
     await buyer.post('/alarm/add', { marketId: auto.id });
     const autoAgain = await buyer.post('/alarm/add', { marketId: auto.id, at: [auto.start - 3 * MINUTE] });
-    expect(autoAgain.body.code).toBe('already-exists');
+    expect(errorCode(autoAgain.body)).toBe('already-exists');
   });
 
   it('is bad-request for a time that is not an allowed offset from the start, or has passed', async () => {
@@ -154,20 +154,20 @@ describe('addAlarm', () => {
     const market = upcoming();
     const odd = await buyer.post('/alarm/add', { marketId: market.id, at: [market.start - 3 * MINUTE, market.start - 7 * MINUTE] });
     expect(odd.status).toBe(400);
-    expect(odd.body.code).toBe('bad-request');
+    expect(errorCode(odd.body)).toBe('bad-request');
     expect(odd.body.details).toEqual([expect.objectContaining({ path: '/body/at/1' })]);
 
     world.clock.set(market.start - 4 * MINUTE);
     const passed = await buyer.post('/alarm/add', { marketId: market.id, at: [market.start - 5 * MINUTE] });
     expect(passed.status).toBe(400);
-    expect(passed.body.code).toBe('bad-request');
+    expect(errorCode(passed.body)).toBe('bad-request');
     expect(await buyer.list()).toEqual([]);
   });
 
   it('is invalid-market for an unknown, opened, closed or non-public market', async () => {
     const { world, as, markets } = freshWorld();
     const buyer = as('buyer-new');
-    const add = async (marketId: string) => (await buyer.post('/alarm/add', { marketId })).body.code;
+    const add = async (marketId: string) => errorCode((await buyer.post('/alarm/add', { marketId })).body);
 
     expect(await add('ffffffffffffffffffffffff')).toBe('invalid-market');
     const opened = markets((r, now) => r.market.public && marketState(r.market, now) === 'opened')[0]!;
@@ -209,18 +209,18 @@ describe('deleteAlarm', () => {
     const market = upcoming();
     const none = await buyer.post('/alarm/delete', { marketId: market.id });
     expect(none.status).toBe(400);
-    expect(none.body.code).toBe('alarm-not-exists');
-    expect((await buyer.post('/alarm/delete', { marketId: 'ffffffffffffffffffffffff' })).body.code).toBe('alarm-not-exists');
+    expect(errorCode(none.body)).toBe('alarm-not-exists');
+    expect(errorCode((await buyer.post('/alarm/delete', { marketId: 'ffffffffffffffffffffffff' })).body)).toBe('alarm-not-exists');
 
     await buyer.post('/alarm/add', { marketId: market.id });
     expect((await buyer.post('/alarm/delete', { marketId: market.id })).status).toBe(200);
-    expect((await buyer.post('/alarm/delete', { marketId: market.id })).body.code).toBe('alarm-not-exists');
+    expect(errorCode((await buyer.post('/alarm/delete', { marketId: market.id })).body)).toBe('alarm-not-exists');
   });
 
   it("does not touch another account's alarm of the same market", async () => {
     const { as } = freshWorld();
     const theirs = (await as('buyer').list())[0]!;
-    expect((await as('buyer-new').post('/alarm/delete', { marketId: theirs.marketUID })).body.code).toBe('alarm-not-exists');
+    expect(errorCode((await as('buyer-new').post('/alarm/delete', { marketId: theirs.marketUID })).body)).toBe('alarm-not-exists');
     expect((await as('buyer').list())[0]).toEqual(theirs);
   });
 

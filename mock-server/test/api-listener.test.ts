@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -38,7 +38,6 @@ function rawRequest(path: string, headers: Record<string, string>, chunks: (stri
 }
 
 /** An error body's catalogue code (one place to change when the error envelope changes). */
-const errorCode = (body: { code?: string }) => body.code;
 
 describe('request bodies', () => {
   it('refuses malformed JSON, a JSON scalar, another media type, another charset and a compressed body with 400, storing nothing', async () => {
@@ -54,7 +53,7 @@ describe('request bodies', () => {
     for (const [name, body, headers] of cases) {
       const res = await rawRequest('/address/add', { ...headers, authorization: `Bearer ${token}` }, [body]);
       expect(res.status, name).toBe(400);
-      expect(res.body.code, name).toBe('bad-request');
+      expect(errorCode(res.body), name).toBe('bad-request');
       expect(typeof res.body.message, name).toBe('string');
     }
     expect(addressCount()).toBe(before);
@@ -71,14 +70,14 @@ describe('request bodies', () => {
       unchecked: true,
     });
     expect(declared.status).toBe(413);
-    expect(declared.body.code).toBe('payload-too-large');
+    expect(errorCode(declared.body)).toBe('payload-too-large');
     const chunked = await rawRequest(
       '/address/add',
       { 'content-type': 'application/json', 'transfer-encoding': 'chunked', authorization: `Bearer ${token}` },
       [big.slice(0, 60_000), big.slice(60_000)],
     );
     expect(chunked.status).toBe(413);
-    expect(chunked.body.code).toBe('payload-too-large');
+    expect(errorCode(chunked.body)).toBe('payload-too-large');
     expect(addressCount()).toBe(before);
   });
 
@@ -124,7 +123,7 @@ describe('methods, paths and headers', () => {
     expect(local.status).toBe(431);
     expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(local.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(errorCode((await local.json()) as { code?: string })).toBe('header-too-large');
+    expect(errorCode(await local.json())).toBe('header-too-large');
     const foreign = await fetch(`${srv.baseUrl}${path}`, { headers: { origin: 'https://evil.example' } });
     expect(foreign.status).toBe(431);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
@@ -135,10 +134,10 @@ describe('methods, paths and headers', () => {
   it('is 404 not-found for a path of no operation, and 400 for a parameter that is not valid percent-encoding', async () => {
     const unknown = await srv.call('GET', '/common/v2/no-such-list', { unchecked: true });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.code).toBe('not-found');
+    expect(errorCode(unknown.body)).toBe('not-found');
     const malformed = await srv.call('GET', '/common/market/get/%E0%A4%A/4', { unchecked: true });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.code).toBe('bad-request');
+    expect(errorCode(malformed.body)).toBe('bad-request');
   });
 
   it('refuses an invalid world name with 400 before anything runs', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaById, personas, type PersonaId } from '@creator-market/fixtures';
 import { issueToken } from '../src/auth/tokens';
 import { pairKey, type ReceiptRow } from '../src/world/store';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe('unregisterUser', () => {
       const token = srv.token('buyer-new', name);
       const res = await srv.call('POST', '/auth/unregister/user', { token, headers, body: { userId: uid } });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('receipt-remained');
+      expect(errorCode(res.body)).toBe('receipt-remained');
       expect((await srv.call('GET', '/user/me', { token, headers })).status).toBe(200);
     }
   });
@@ -115,7 +115,7 @@ describe('unregisterUser', () => {
       body: { userId: personaById('buyer').uid },
     });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('receipt-remained');
+    expect(errorCode(res.body)).toBe('receipt-remained');
     expect(store(name).addresses.by('owner', personaById('buyer').uid)).toHaveLength(2);
   });
 
@@ -128,7 +128,7 @@ describe('unregisterUser', () => {
         body: { userId: personaById(persona).uid },
       });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('invalid-user-type');
+      expect(errorCode(res.body)).toBe('invalid-user-type');
       expect(store(name).accounts.get(personaById(persona).uid)).toBeDefined();
     }
   });
@@ -141,7 +141,7 @@ describe('unregisterUser', () => {
       body: { userId: personaById('buyer').uid },
     });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('permission-denied');
+    expect(errorCode(res.body)).toBe('permission-denied');
     expect(store(name).accounts.get(personaById('buyer').uid)).toBeDefined();
     expect(store(name).accounts.get(personaById('buyer-new').uid)).toBeDefined();
   });
@@ -244,7 +244,7 @@ function signInTests(provider: 'kakao' | 'apple'): void {
     ]) {
       const res = await srv.call('GET', withQuery(path, { ...baseQuery, state, persona: 'buyer' }));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
     const res = await srv.call('GET', withQuery(path, { ...baseQuery, persona: 'admin' }));
     expect(res.status).toBe(400);
@@ -261,6 +261,6 @@ function signInTests(provider: 'kakao' | 'apple'): void {
     expect(page.text).toContain('탈퇴한 계정이에요');
     const res = await srv.call('GET', withQuery(path, { ...baseQuery, persona: 'buyer-new' }), { headers });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 }

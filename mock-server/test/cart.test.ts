@@ -6,7 +6,7 @@ import { availableQuantity, marketState } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import { issueToken } from '../src/auth/tokens';
 import type { MarketRow, ProductRow, Store } from '../src/world/store';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, errorList, startTestServer, type TestServer } from './harness';
 
 type CartEntry = components['schemas']['CartEntry'];
 type Product = components['schemas']['Product'];
@@ -168,7 +168,7 @@ describe('listCarts', () => {
     const { as } = freshWorld();
     const res = await as(null).list();
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('unauthorized');
+    expect(errorCode(res.body)).toBe('unauthorized');
   });
 });
 
@@ -188,7 +188,7 @@ describe('getCart', () => {
     const { as } = freshWorld();
     const res = await as('buyer').get(NO_SUCH_ID);
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('not-found');
+    expect(errorCode(res.body)).toBe('not-found');
   });
 
   it("is 403 for another account's entry, without its data", async () => {
@@ -196,7 +196,7 @@ describe('getCart', () => {
     const theirs = (await as('buyer').entries())[0]!;
     const res = await as('buyer-new').get(theirs._id);
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('permission-denied');
+    expect(errorCode(res.body)).toBe('permission-denied');
     expect(res.text).not.toContain(theirs.market.title);
   });
 
@@ -274,7 +274,7 @@ describe('addToCart', () => {
     const code = async (body: unknown) => {
       const res = await buyer.add(body);
       expect(res.status).toBe(400);
-      return res.body.code;
+      return errorCode(res.body);
     };
     expect(await code(addBody({ _id: NO_SUCH_ID, sellerPublicId: 'mallang_studio' }, unlimited.line(1)))).toBe('invalid-market');
     expect(await code(addBody({ _id: open._id, sellerPublicId: 'monggeul_shop' }, unlimited.line(1)))).toBe('invalid-market');
@@ -293,7 +293,7 @@ describe('addToCart', () => {
     world.touched();
     const res = await as('buyer-new').add(addBody(chosen.market, chosen.item.line(1)));
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('market-unavailable');
+    expect(errorCode(res.body)).toBe('market-unavailable');
   });
 
   it('is market-schedule, naming the market, for a closed market or one before open', async () => {
@@ -304,8 +304,8 @@ describe('addToCart', () => {
       const item = pick(market._id, (p, o) => onSale(p, o));
       const res = await buyer.add(addBody(market, item.line(1)));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('market-schedule');
-      expect(res.body.list).toEqual([{ _id: market._id, title: market.title }]);
+      expect(errorCode(res.body)).toBe('market-schedule');
+      expect(errorList(res.body)).toEqual([{ _id: market._id, title: market.title }]);
     }
     expect(await buyer.entries()).toEqual([]);
   });
@@ -314,20 +314,20 @@ describe('addToCart', () => {
     const { world, as, addBody, open, unlimited } = freshWorld();
     world.clock.set(Date.parse(open.marketED) + 1000);
     const res = await as('buyer-new').add(addBody(open, unlimited.line(1)));
-    expect(res.body.code).toBe('market-schedule');
+    expect(errorCode(res.body)).toBe('market-schedule');
   });
 
   it('is invalid-product for a product of another market or one not on sale', async () => {
     const { as, addBody, pick, openMarketsWith, open, personaMarket } = freshWorld();
     const buyer = as('buyer-new');
     const elsewhere = pick(personaMarket('연말 다꾸 팩 마켓')._id, (p, o) => onSale(p, o));
-    expect((await buyer.add(addBody(open, elsewhere.line(1)))).body.code).toBe('invalid-product');
+    expect(errorCode((await buyer.add(addBody(open, elsewhere.line(1)))).body)).toBe('invalid-product');
 
     const stopped = openMarketsWith((p) => !p.useYN)[0];
     if (!stopped) throw new Error('the world has no stopped product in an open market');
     const res = await buyer.add(addBody(stopped.market, stopped.item.line(1)));
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid-product');
+    expect(errorCode(res.body)).toBe('invalid-product');
     expect(await buyer.entries()).toEqual([]);
   });
 
@@ -336,11 +336,11 @@ describe('addToCart', () => {
     const buyer = as('buyer-new');
     const unknown = await buyer.add(addBody(open, { _id: unlimited.product._id, option: '없는 옵션', amount: 1 }));
     expect(unknown.status).toBe(400);
-    expect(unknown.body.code).toBe('invalid-product-option');
+    expect(errorCode(unknown.body)).toBe('invalid-product-option');
 
     const stopped = openMarketsWith((p, o) => p.useYN && !o.useYN)[0];
     if (!stopped) throw new Error('the world has no stopped option in an open market');
-    expect((await buyer.add(addBody(stopped.market, stopped.item.line(1)))).body.code).toBe('invalid-product-option');
+    expect(errorCode((await buyer.add(addBody(stopped.market, stopped.item.line(1)))).body)).toBe('invalid-product-option');
     expect(await buyer.entries()).toEqual([]);
   });
 
@@ -351,7 +351,7 @@ describe('addToCart', () => {
     const before = await buyer.entries();
     const res = await buyer.add(addBody(open, unlimited.line(1)));
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-in-order');
+    expect(errorCode(res.body)).toBe('already-in-order');
     expect(await buyer.entries()).toEqual(before);
     expect(before.find((e) => e.market._id === open._id)!.status).toBe(1);
   });
@@ -366,7 +366,7 @@ describe('addToCart', () => {
     const [last] = orderable.slice(20);
     const res = await buyer.add(addBody(last!.market, last!.item.line(1)));
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('limit-cart');
+    expect(errorCode(res.body)).toBe('limit-cart');
     const entries = await buyer.entries();
     expect(entries).toHaveLength(20);
     expect(entries.map((e) => e.market._id)).not.toContain(last!.market._id);
@@ -380,27 +380,27 @@ describe('addToCart', () => {
     const buyer = as('buyer-new');
     const res = await buyer.add(addBody(open, soldOut.line(1)));
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('out-of-stock');
+    expect(errorCode(res.body)).toBe('out-of-stock');
     expect(await buyer.entries()).toEqual([]);
   });
 
   it("is amount-exceeded above the stock left or the product's limit, counting what the cart holds", async () => {
     const { as, addBody, open, few, limited } = freshWorld();
     const buyer = as('buyer-new');
-    expect((await buyer.add(addBody(open, few.line(3)))).body.code).toBe('amount-exceeded');
-    expect((await buyer.add(addBody(open, few.line(1), few.line(2)))).body.code).toBe('amount-exceeded');
-    expect((await buyer.add(addBody(open, limited.line(3)))).body.code).toBe('amount-exceeded');
+    expect(errorCode((await buyer.add(addBody(open, few.line(3)))).body)).toBe('amount-exceeded');
+    expect(errorCode((await buyer.add(addBody(open, few.line(1), few.line(2)))).body)).toBe('amount-exceeded');
+    expect(errorCode((await buyer.add(addBody(open, limited.line(3)))).body)).toBe('amount-exceeded');
     expect(await buyer.entries()).toEqual([]);
 
     const added = await buyer.add(addBody(open, few.line(2), limited.line(2)));
     expect(added.status).toBe(200);
-    expect((await buyer.add(addBody(open, few.line(1)))).body.code).toBe('amount-exceeded');
-    expect((await buyer.add(addBody(open, limited.line(1)))).body.code).toBe('amount-exceeded');
+    expect(errorCode((await buyer.add(addBody(open, few.line(1)))).body)).toBe('amount-exceeded');
+    expect(errorCode((await buyer.add(addBody(open, limited.line(1)))).body)).toBe('amount-exceeded');
     // The limit is per product: another option of the limited product counts against it too.
     const otherOption = limited.product.option.find((o) => o.title !== limited.option.title && o.useYN && left(o) > 0);
     if (otherOption) {
       const res = await buyer.add(addBody(open, { _id: limited.product._id, option: otherOption.title, amount: 1 }));
-      expect(res.body.code).toBe('amount-exceeded');
+      expect(errorCode(res.body)).toBe('amount-exceeded');
     }
     expect(await buyer.entries()).toEqual([added.body.data]);
   });
@@ -409,7 +409,7 @@ describe('addToCart', () => {
     const { as, addBody, open, unlimited } = freshWorld();
     const res = await as('buyer-new').add(addBody(open, unlimited.line(0)));
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 
   it('is 401 for a guest', async () => {
@@ -459,7 +459,7 @@ describe('updateCart', () => {
     const entry = (await buyer.add(addBody(open, unlimited.line(1)))).body.data as CartEntry;
     const res = await buyer.update(entry._id, [unlimited.line(2), few.line(1)]);
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid-cart');
+    expect(errorCode(res.body)).toBe('invalid-cart');
     expect(await buyer.entries()).toEqual([entry]);
   });
 
@@ -480,7 +480,7 @@ describe('updateCart', () => {
       const owner = asAccount(row.ownerUid);
       const res = await owner.update(row.cart._id, [{ _id: line._id, option: line.option, amount: line.amount + 1 }]);
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('out-of-stock');
+      expect(errorCode(res.body)).toBe('out-of-stock');
       const lowered = await owner.update(row.cart._id, [{ _id: line._id, option: line.option, amount: line.amount - 1 }]);
       expect(lowered.status).toBe(200);
       const after = lowered.body.data.productList.find(
@@ -494,8 +494,8 @@ describe('updateCart', () => {
     const { as, addBody, open, few, limited } = freshWorld();
     const buyer = as('buyer-new');
     const entry = (await buyer.add(addBody(open, few.line(1), limited.line(1)))).body.data as CartEntry;
-    expect((await buyer.update(entry._id, [few.line(3)])).body.code).toBe('amount-exceeded');
-    expect((await buyer.update(entry._id, [limited.line(3)])).body.code).toBe('amount-exceeded');
+    expect(errorCode((await buyer.update(entry._id, [few.line(3)])).body)).toBe('amount-exceeded');
+    expect(errorCode((await buyer.update(entry._id, [limited.line(3)])).body)).toBe('amount-exceeded');
     expect(await buyer.entries()).toEqual([entry]);
     expect((await buyer.update(entry._id, [few.line(2), limited.line(2)])).status).toBe(200);
   });
@@ -508,7 +508,7 @@ describe('updateCart', () => {
     const line = entry.productList[0]!;
     const res = await buyer.update(entry._id, [{ _id: line._id, option: line.option, amount: 0 }]);
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-in-order');
+    expect(errorCode(res.body)).toBe('already-in-order');
     expect((await buyer.get(entry._id)).body.data.productList).toHaveLength(entry.productList.length);
   });
 
@@ -519,7 +519,7 @@ describe('updateCart', () => {
     const change = [{ _id: line._id, option: line.option, amount: 0 }];
     const denied = await as('buyer-new').update(entry._id, change);
     expect(denied.status).toBe(403);
-    expect(denied.body.code).toBe('permission-denied');
+    expect(errorCode(denied.body)).toBe('permission-denied');
     expect((await as('buyer').get(entry._id)).body.data.productList).toHaveLength(entry.productList.length);
     const missing = await as('buyer').update(NO_SUCH_ID, change);
     expect(missing.status).toBe(404);
@@ -553,7 +553,7 @@ describe('deleteCart', () => {
     markOrdering(entry._id);
     const res = await as('buyer').remove(entry._id);
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-in-order');
+    expect(errorCode(res.body)).toBe('already-in-order');
     expect((await as('buyer').get(entry._id)).status).toBe(200);
   });
 
@@ -562,7 +562,7 @@ describe('deleteCart', () => {
     const theirs = (await as('buyer').entries())[0]!;
     const denied = await as('buyer-new').remove(theirs._id);
     expect(denied.status).toBe(403);
-    expect(denied.body.code).toBe('permission-denied');
+    expect(errorCode(denied.body)).toBe('permission-denied');
     expect((await as('buyer').get(theirs._id)).status).toBe(200);
     expect((await as('buyer').remove(NO_SUCH_ID)).status).toBe(404);
   });
@@ -596,7 +596,7 @@ describe('updateCartDeliveryOption', () => {
     const entry = (await buyer.add(addBody(open, unlimited.line(1)))).body.data as CartEntry;
     const unknown = await buyer.delivery(entry._id, '퀵서비스');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.code).toBe('invalid-delivery-option');
+    expect(errorCode(unknown.body)).toBe('invalid-delivery-option');
 
     const withUnused = openMarketsWith((p, o) => onSale(p, o) && left(o) > 0).find(({ market }) =>
       market.delivery.option.some((o) => !o.useYN),
@@ -608,7 +608,7 @@ describe('updateCartDeliveryOption', () => {
     const unused = withUnused.market.delivery.option.find((o) => !o.useYN)!;
     const res = await buyer.delivery(other._id, unused.title);
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid-delivery-option');
+    expect(errorCode(res.body)).toBe('invalid-delivery-option');
     expect((await buyer.get(other._id)).body.data.deliveryOption).toBeNull();
   });
 
@@ -618,7 +618,7 @@ describe('updateCartDeliveryOption', () => {
     markOrdering(entry._id);
     const res = await as('buyer').delivery(entry._id, '택배');
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-in-order');
+    expect(errorCode(res.body)).toBe('already-in-order');
     expect((await as('buyer').get(entry._id)).body.data.deliveryOption).toEqual(entry.deliveryOption);
   });
 
@@ -627,7 +627,7 @@ describe('updateCartDeliveryOption', () => {
     const entry = buyerEntryOf(open._id);
     const denied = await as('buyer-new').delivery(entry._id, '택배');
     expect(denied.status).toBe(403);
-    expect(denied.body.code).toBe('permission-denied');
+    expect(errorCode(denied.body)).toBe('permission-denied');
     expect((await as('buyer').get(entry._id)).body.data.deliveryOption).toEqual(entry.deliveryOption);
     expect((await as('buyer').delivery(NO_SUCH_ID, '택배')).status).toBe(404);
   });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../src/auth/tokens';
 import type { MarketRow, ProductRow } from '../src/world/store';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('insertReceipt under an order rush', () => {
     expect(refused).toHaveLength(BUYERS - STOCK);
     for (const answer of refused) {
       expect(answer.status).toBe(400);
-      expect(['out-of-stock', 'stock-shortage']).toContain(answer.body.code);
+      expect(['out-of-stock', 'stock-shortage']).toContain(errorCode(answer.body));
     }
 
     // the market screen shows the option fully reserved, and exactly 50 receipts exist for it

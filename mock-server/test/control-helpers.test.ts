@@ -5,7 +5,7 @@ import { latestStatus, marketState } from '@creator-market/sdk/domain';
 import type { ReceiptRow, Store } from '../src/world/store';
 import { awaitingDeposit } from '../src/world/orders';
 import { stateOf } from '../src/world/views';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 import { control, uniqueWorld } from './control-support';
 
 let server: TestServer;
@@ -62,7 +62,7 @@ describe('POST /__mock/receipts/{publicId}/deposit', () => {
     // Once paid there is no deposit to wait for.
     const again = await control(server, 'POST', `/receipts/${publicId}/deposit`, { headers: t.headers });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe('operation-failed');
+    expect(errorCode(again.body)).toBe('operation-failed');
   });
 
   it('answers 404 for an unknown receipt and 400 for a malformed number', async () => {
@@ -98,7 +98,7 @@ describe('POST /__mock/receipts/{publicId}/status', () => {
       body: { status: 3, invoice: { company: 'CJ대한통운', no: '563912345678' } },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('operation-failed');
+    expect(errorCode(refused.body)).toBe('operation-failed');
     expect(t.live.version).toBe(version);
     expect((await t.receipt(publicId)).status.at(-1).status).toBe(0);
 
@@ -109,7 +109,7 @@ describe('POST /__mock/receipts/{publicId}/status', () => {
     expect(receipt.sellerMsg).toBe(msg);
 
     const twice = await control(server, 'POST', `/receipts/${publicId}/status`, { headers: t.headers, body: { status: 11, msg } });
-    expect(twice.body.code).toBe('already-canceled');
+    expect(errorCode(twice.body)).toBe('already-canceled');
   });
 
   it('refuses statuses the seller cannot set and malformed invoices with 400', async () => {

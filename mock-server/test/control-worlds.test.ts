@@ -6,7 +6,7 @@ import { availableQuantity } from '@creator-market/sdk/domain';
 import { issueToken } from '../src/auth/tokens';
 import type { MarketRow, ProductRow, Store } from '../src/world/store';
 import { stateOf } from '../src/world/views';
-import { startTestServer, TEST_NOW, type TestServer } from './harness';
+import { errorCode, startTestServer, TEST_NOW, type TestServer } from './harness';
 import { control, uniqueWorld } from './control-support';
 
 let server: TestServer;
@@ -86,7 +86,7 @@ describe('the control plane', () => {
     ]) {
       const res = await server.call(method!, path!, { unchecked: true });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body.code).toBe('not-found');
+      expect(errorCode(res.body)).toBe('not-found');
     }
   });
 });
@@ -111,7 +111,7 @@ describe('personas', () => {
     for (const body of [{ persona: 'admin' }, {}, { persona: 'buyer', extra: 1 }]) {
       const bad = await control(server, 'POST', '/login', { headers, body });
       expect(bad.status).toBe(400);
-      expect(bad.body.code).toBe('bad-request');
+      expect(errorCode(bad.body)).toBe('bad-request');
     }
   });
 
@@ -290,7 +290,7 @@ describe('clock', () => {
 
     const early = await server.call('POST', '/receipt/insert', { token, headers, body: order });
     expect(early.status).toBe(400);
-    expect(early.body.code).toBe('market-schedule');
+    expect(errorCode(early.body)).toBe('market-schedule');
 
     await control(server, 'PUT', '/clock', { headers, body: { now: Date.parse(upcoming!.market.marketST) + 60_000 } });
     const open = await server.call('POST', '/receipt/insert', { token, headers, body: order });
@@ -405,7 +405,7 @@ describe('export and import', () => {
     for (const body of broken) {
       const res = await control(server, 'PUT', '/state', { headers: { 'X-Mock-World': target }, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
     const notJson = await control(server, 'PUT', '/state', {
       headers: { 'X-Mock-World': target, 'content-type': 'application/json' },

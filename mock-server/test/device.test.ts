@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('addDevice', () => {
     ]) {
       const res = await srv.call('POST', '/device/add', { token, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
     expect((await srv.call('GET', '/device', { token })).body.data).toEqual([]);
   });

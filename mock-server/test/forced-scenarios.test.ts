@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adOperations, operations, type OperationInfo } from '@creator-market/openapi';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
 import type { ScenarioInfo } from '../src/control';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode as productErrorCode, startTestServer, type TestServer } from './harness';
 import { control, uniqueWorld } from './control-support';
 
 let server: TestServer;
@@ -32,8 +32,8 @@ function concrete(template: string): string {
   return template.replace(/\{[^/{}]+\}/g, 'x');
 }
 
-/** An error answer's catalogue code (the one place that reads the envelope; the ad service's shape has it too). */
-const errorCode = (body: any): unknown => body?.code;
+/** An error answer's catalogue code: `data` (or `data.code`) in the product API's shape, `code` in the ad service's. */
+const errorCode = (body: any): unknown => productErrorCode(body) ?? body?.code;
 /** An error answer's text: `message` in the product API's shape, `msg` in the ad service's. */
 const errorText = (body: any): string => String(body?.message ?? body?.msg);
 

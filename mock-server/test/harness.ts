@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { assertResponse } from '@creator-market/openapi/contract';
+import { schemaErrors } from '@creator-market/openapi/schemas';
 import { adsDocument, findOperation, productDocument } from '@creator-market/openapi';
 import type { PersonaId } from '@creator-market/fixtures';
 import { createHttpServer, createMockServer, type MockServer, type MockServerOptions } from '../src/server';
@@ -122,15 +123,21 @@ function checkContract(method: string, pathname: string, status: number, body: u
   assertResponse({ method, path }, status, body, document);
 }
 
-/** The shared ErrorBody: `code` and `message` strings at least. */
+/** The shared ErrorBody: one of the contract's shapes. */
 export function expectErrorShape(body: unknown): void {
-  const b = body as { code?: unknown; message?: unknown };
-  if (typeof b !== 'object' || b === null || typeof b.code !== 'string' || typeof b.message !== 'string') {
-    throw new Error(`error body is not in the catalogue's shape: ${JSON.stringify(body)}`);
-  }
+  const problems = schemaErrors('ErrorBody', body);
+  if (problems.length) throw new Error(`error body is not in the catalogue's shape: ${JSON.stringify(body)}\n${problems.join('\n')}`);
 }
 
-/** The catalogue code of an error body (one place to change when the error envelope changes, issue 13.1). */
-export function errorCodeOf(body: unknown): string | undefined {
-  return (body as { code?: string } | null)?.code;
+/** The catalogue code of an error body: `data`, or `data.code` for a list error. */
+export function errorCode(body: unknown): string | undefined {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (typeof data === 'string') return data;
+  const code = (data as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The items of a list error body (`data.list`). */
+export function errorList(body: unknown): unknown {
+  return ((body as { data?: unknown } | null)?.data as { list?: unknown } | null)?.list;
 }

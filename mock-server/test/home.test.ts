@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SELLER_CATEGORY_KEYS, isReceiptCancelled, latestStatus, visibleOptions } from '@creator-market/sdk/domain';
 import { Collection } from '../src/world/collection';
 import type { Store } from '../src/world/store';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('getBanners', () => {
   it('is a bad request for an unknown slot', async () => {
     const res = await srv.call('GET', '/common/v2/banner', { query: { from: 'bottom' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 });
 
@@ -127,7 +127,7 @@ describe('listCategorySellers', () => {
   it('needs a category without flag=news', async () => {
     const res = await srv.call('GET', '/common/v2/seller-ctg', { query: { flag: 'before', offset: '65f0c0de0000000000000003' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
     expect(res.body.details[0].path).toBe('/query/category');
   });
 });
@@ -189,7 +189,7 @@ describe('listHomeSellers', () => {
   it('is a bad request for an unknown section', async () => {
     const res = await srv.call('GET', '/common/v2/seller', { query: { from: 'old' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 });
 
@@ -301,7 +301,7 @@ describe('listHomeProducts', () => {
   it('is a bad request for an unknown section', async () => {
     const res = await srv.call('GET', '/common/v2/product', { query: { from: 'cheap' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 });
 
@@ -336,6 +336,6 @@ describe('listNewProducts', () => {
   it('is a bad request for an unknown flag', async () => {
     const res = await srv.call('GET', '/common/v2/new-product', { query: { flag: 'after' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 });

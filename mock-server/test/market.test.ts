@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Collection } from '../src/world/collection';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -63,14 +63,14 @@ describe('getMarket', () => {
     for (const path of paths) {
       const res = await srv.call('GET', path);
       expect(res.status, path).toBe(404);
-      expect(res.body.code).toBe('not-found');
+      expect(errorCode(res.body)).toBe('not-found');
     }
   });
 
   it('is a bad request for a market id that is not a number', async () => {
     const res = await srv.call('GET', '/common/market/get/mallang_studio/abc');
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 
   it('looks up by index, whatever the size of the world: no collection is scanned', async () => {

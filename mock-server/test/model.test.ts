@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_OFFSETS_MINUTES } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import type { World } from '../src/world/world';
-import { startTestServer, type CallResult, type TestServer } from './harness';
+import { errorCode, startTestServer, type CallResult, type TestServer } from './harness';
 
 type Market = components['schemas']['Market'];
 type CartEntry = components['schemas']['CartEntry'];
@@ -216,7 +216,7 @@ function setup(): { model: Model; real: Real } {
       call: async (who, method, path, options = {}) => {
         const res = await server.call(method, path, { token: tokens[who], headers, ...options });
         if (method === 'POST') {
-          const outcome = `${path.replace(/\/[0-9a-f]{24}$/, '/:id')} ${res.status}${res.status === 400 ? ` ${res.body.code}` : ''}`;
+          const outcome = `${path.replace(/\/[0-9a-f]{24}$/, '/:id')} ${res.status}${res.status === 400 ? ` ${errorCode(res.body)}` : ''}`;
           outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
         }
         return res;
@@ -247,7 +247,7 @@ function quantityFailure(model: Model, catalog: Catalog, lines: readonly ModelLi
 
 function expectFailure(res: CallResult, code?: string): void {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
-  if (code) expect(res.body.code).toBe(code);
+  if (code) expect(errorCode(res.body)).toBe(code);
 }
 
 /** Everything the buyer can read equals the model, stock never goes negative, and nobody else reads the cart. */

@@ -5,7 +5,7 @@ import { assertResponse } from '@creator-market/openapi/contract';
 import { adsDocument, productDocument } from '@creator-market/openapi';
 import { createBrowserWorld, createMswHandlers } from '../src/adapters/msw';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 const MSW_BASE = 'http://msw.test';
 
@@ -108,7 +108,7 @@ describe('createMswHandlers', () => {
       body: { sellerId: 42 },
     });
     expect(body.status).toBe(400);
-    expect(body.body.code).toBe('bad-request');
+    expect(errorCode(body.body)).toBe('bad-request');
   });
 
   it('serves the ad service under /ads with its key and error shape', async () => {

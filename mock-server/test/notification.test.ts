@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaById } from '@creator-market/fixtures';
 import { pairKey } from '../src/world/store';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('listNotifications', () => {
   it('is 403 when a buyer asks for sales notifications', async () => {
     const res = await srv.call('GET', '/notification/message', { token: srv.token('buyer'), query: { msgCategory: 'seller' } });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('permission-denied');
+    expect(errorCode(res.body)).toBe('permission-denied');
   });
 
   it('is 400 for an unknown category and 401 for a guest', async () => {
@@ -150,7 +150,7 @@ describe('getSellerTransactionForm', () => {
     for (const persona of ['buyer', 'seller-incomplete'] as const) {
       const res = await srv.call('GET', '/notification/market', { token: srv.token(persona), query: { receiptId: row.receipt.publicId } });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe('permission-denied');
+      expect(errorCode(res.body)).toBe('permission-denied');
     }
   });
 
@@ -158,7 +158,7 @@ describe('getSellerTransactionForm', () => {
     const token = srv.token('seller');
     const unknown = await srv.call('GET', '/notification/market', { token, query: { receiptId: '000000000000' } });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.code).toBe('not-found');
+    expect(errorCode(unknown.body)).toBe('not-found');
     expect((await srv.call('GET', '/notification/market', { token, query: { receiptId: '12345' } })).status).toBe(400);
   });
 
@@ -192,7 +192,7 @@ describe('sendTestNotification', () => {
         headers,
       });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('not-supported');
+      expect(errorCode(res.body)).toBe('not-supported');
     }
   });
 
@@ -205,7 +205,7 @@ describe('sendTestNotification', () => {
     ).toBe(200);
     const res = await srv.call('GET', withQuery('/notification/test-notification', { ...alert, deviceToken }), { token, headers });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('notification-send-failed');
+    expect(errorCode(res.body)).toBe('notification-send-failed');
     expect((await srv.call('GET', '/notification/message', { token, headers })).body.data).toEqual([]);
   });
 

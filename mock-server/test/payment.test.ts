@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '../src/world/orders';
 import type { MarketRow, ProductRow } from '../src/world/store';
-import { startTestServer, type CallOptions, type TestServer } from './harness';
+import { errorCode, startTestServer, type CallOptions, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -157,7 +157,7 @@ function easyPaySuite(provider: (typeof EASY_PAY)[number]) {
     ]) {
       const res = await t.postForm(`${srv.baseUrl}${provider.page}/complete`, { ...fields, decision: 'approve' });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
       expect(res.text).not.toMatch(/at .*\.ts/);
     }
     expect(t.latest(publicId)).toBe(0);
@@ -169,15 +169,15 @@ function easyPaySuite(provider: (typeof EASY_PAY)[number]) {
     await t.cancel(cancelled);
     const res = await params(t, cancelled);
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-canceled');
+    expect(errorCode(res.body)).toBe('already-canceled');
 
     const paid = await t.placeOrder();
     setReceiptStatus(t.world, paid, 1, {}, t.world.clock.now());
-    expect((await params(t, paid)).body.code).toBe('operation-failed');
+    expect(errorCode((await params(t, paid)).body)).toBe('operation-failed');
 
     const awaiting = await t.placeOrder();
     await t.call('POST', '/settlebank/vbank/getnum', { token: t.buyer, body: { receipt: awaiting, bank: '020' } });
-    expect((await params(t, awaiting)).body.code).toBe('operation-failed');
+    expect(errorCode((await params(t, awaiting)).body)).toBe('operation-failed');
     // once the virtual account expired, the order can be paid another way
     t.world.clock.advance(24 * 3_600_000 + 1000);
     expect((await params(t, awaiting)).status).toBe(200);
@@ -188,14 +188,14 @@ function easyPaySuite(provider: (typeof EASY_PAY)[number]) {
       .find((r) => r.receipt.payment.option === 0)!;
     const refused = await params(t, unpayable.receipt.publicId, t.other);
     expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('operation-failed');
+    expect(errorCode(refused.body)).toBe('operation-failed');
     expect(refused.body.message).toBe('현재 결제할 수 없는 주문이에요. 주문을 취소해 주세요.');
   });
 
   it('bad-request for an origin with a path, 403 for another account, 404 unknown, 401 guest', async () => {
     const t = setup(`${provider.type}-errors`);
     const publicId = await t.placeOrder();
-    expect((await params(t, publicId, t.buyer, `${APP_ORIGIN}/r`)).body.code).toBe('bad-request');
+    expect(errorCode((await params(t, publicId, t.buyer, `${APP_ORIGIN}/r`)).body)).toBe('bad-request');
     const denied = await params(t, publicId, t.other);
     expect(denied.status).toBe(403);
     expect(denied.body.fields).toBeUndefined();
@@ -282,7 +282,7 @@ describe('payWithAppCard', () => {
       decision: 'approve',
     });
     expect(forged.status).toBe(400);
-    expect(forged.body.code).toBe('bad-request');
+    expect(errorCode(forged.body)).toBe('bad-request');
     expect(t.latest(publicId)).toBe(0);
   });
 
@@ -291,15 +291,15 @@ describe('payWithAppCard', () => {
     const publicId = await t.placeOrder();
     const refused = await start(t, publicId, 'decline');
     expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('card-payment-failed');
+    expect(errorCode(refused.body)).toBe('card-payment-failed');
     expect(t.latest(publicId)).toBe(0);
     expect((await start(t, publicId, '', t.other)).status).toBe(403);
     expect((await t.call('POST', '/payple/pay/v2/appcard', { body: { publicId, payerId: '' } })).status).toBe(401);
     setReceiptStatus(t.world, publicId, 1, {}, t.world.clock.now());
-    expect((await start(t, publicId)).body.code).toBe('operation-failed');
+    expect(errorCode((await start(t, publicId)).body)).toBe('operation-failed');
     const cancelled = await t.placeOrder();
     await t.cancel(cancelled);
-    expect((await start(t, cancelled)).body.code).toBe('already-canceled');
+    expect(errorCode((await start(t, cancelled)).body)).toBe('already-canceled');
   });
 });
 
@@ -350,17 +350,17 @@ describe('issueVirtualAccount', () => {
   it('already-canceled for a cancelled order, operation-failed once paid, bad-request for another bank, 403, 404, 401', async () => {
     const t = setup('vbank-errors');
     const publicId = await t.placeOrder();
-    expect((await t.call('POST', '/settlebank/vbank/getnum', { token: t.buyer, body: { receipt: publicId, bank: '004' } })).body.code).toBe(
-      'bad-request',
-    );
+    expect(
+      errorCode((await t.call('POST', '/settlebank/vbank/getnum', { token: t.buyer, body: { receipt: publicId, bank: '004' } })).body),
+    ).toBe('bad-request');
     expect((await issue(t, publicId, t.other)).status).toBe(403);
     expect((await issue(t, '999999999999')).status).toBe(404);
     expect((await t.call('POST', '/settlebank/vbank/getnum', { body: { receipt: publicId, bank: '020' } })).status).toBe(401);
     expect(t.latest(publicId)).toBe(0);
     setReceiptStatus(t.world, publicId, 1, {}, t.world.clock.now());
-    expect((await issue(t, publicId)).body.code).toBe('operation-failed');
+    expect(errorCode((await issue(t, publicId)).body)).toBe('operation-failed');
     const cancelled = await t.placeOrder();
     await t.cancel(cancelled);
-    expect((await issue(t, cancelled)).body.code).toBe('already-canceled');
+    expect(errorCode((await issue(t, cancelled)).body)).toBe('already-canceled');
   });
 });

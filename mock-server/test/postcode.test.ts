@@ -141,7 +141,7 @@ describe('GET /__postcode/search', () => {
   ])('a bad query %j is bad-request in the ErrorBody shape', async (query, path) => {
     const res = await search(query as Record<string, string>);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'bad-request', message: expect.any(String), details: [{ path, message: expect.any(String) }] });
+    expect(res.body).toMatchObject({ data: 'bad-request', message: expect.any(String), details: [{ path, message: expect.any(String) }] });
   });
 
   it('the msw adapter (component tests, in-browser mock) answers exactly the same', async () => {

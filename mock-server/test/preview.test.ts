@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from '../src/world/world';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -109,13 +109,13 @@ describe('listSellerPreviews', () => {
   it('is 404 for an unknown seller', async () => {
     const res = await srv.call('GET', '/common/preview/list', { query: { sellerId: 'no_such_seller' } });
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('not-found');
+    expect(errorCode(res.body)).toBe('not-found');
   });
 
   it('is a bad request without a seller', async () => {
     const res = await srv.call('GET', '/common/preview/list');
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 });
 
@@ -135,7 +135,7 @@ describe('deletePreview', () => {
 
     const again = await srv.call('POST', `/feed/delete/preview/${target}`, { headers, token });
     expect(again.status).toBe(404);
-    expect(again.body.code).toBe('not-found');
+    expect(errorCode(again.body)).toBe('not-found');
   });
 
   it("is 403 for a buyer and for another seller's preview, and changes nothing", async () => {
@@ -145,7 +145,7 @@ describe('deletePreview', () => {
     for (const persona of ['buyer', 'seller-incomplete'] as const) {
       const res = await srv.call('POST', `/feed/delete/preview/${target}`, { headers, token: srv.token(persona, name) });
       expect(res.status, persona).toBe(403);
-      expect(res.body.code).toBe('permission-denied');
+      expect(errorCode(res.body)).toBe('permission-denied');
     }
     expect(world.store.previews.get(target)).toBeDefined();
   });
@@ -154,16 +154,16 @@ describe('deletePreview', () => {
     const target = [...srv.mock.worlds.defaultWorld.store.previews.all()][0]!.previewUID;
     const res = await srv.call('POST', `/feed/delete/preview/${target}`);
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('unauthorized');
+    expect(errorCode(res.body)).toBe('unauthorized');
   });
 
   it('is 404 for an unknown preview, 400 for a malformed id', async () => {
     const token = srv.token('seller');
     const unknown = await srv.call('POST', '/feed/delete/preview/ffffffffffffffffffffffff', { token });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.code).toBe('not-found');
+    expect(errorCode(unknown.body)).toBe('not-found');
     const malformed = await srv.call('POST', '/feed/delete/preview/not-an-id', { token });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.code).toBe('bad-request');
+    expect(errorCode(malformed.body)).toBe('bad-request');
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '../src/world/orders';
 import { pairKey, type MarketRow, type ProductRow, type Store } from '../src/world/store';
 import type { World } from '../src/world/world';
-import { startTestServer, type CallOptions, type TestServer } from './harness';
+import { errorCode, errorList, startTestServer, type CallOptions, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -123,7 +123,7 @@ function setup(label: string) {
 }
 
 /** The catalogue code of an error answer (one place to change when the error envelope changes). */
-const codeOf = (res: { body: { code?: unknown } }) => res.body.code;
+const codeOf = (res: { body: unknown }) => errorCode(res.body);
 
 /** Sets how many units of the product's option are already ordered (by other buyers, as far as the test goes). */
 function setOrdered(t: { store: Store }, row: ProductRow, optionIndex: number, order: number): void {
@@ -255,7 +255,7 @@ describe('insertReceipt', () => {
       const cartId = await t.addToCart([t.line(t.unlimited, 1)]);
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)], { marketId: '0123456789abcdef01234567' }));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('invalid-market');
+      expect(errorCode(res.body)).toBe('invalid-market');
     });
 
     it('market-unavailable: the market was hidden', async () => {
@@ -264,7 +264,7 @@ describe('insertReceipt', () => {
       t.store.markets.replace({ ...t.marketRow, market: { ...t.market(), public: false } });
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('market-unavailable');
+      expect(errorCode(res.body)).toBe('market-unavailable');
     });
 
     it('market-schedule: the market ended meanwhile, with a list naming the market', async () => {
@@ -275,8 +275,8 @@ describe('insertReceipt', () => {
       t.world.clock.set(Date.parse(t.market().marketED) + 60_000);
       const res = await t.insert(t.orderBody(cartId, lines));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('market-schedule');
-      expect(res.body.list).toEqual([{ _id: t.marketRow.market._id, title: OPEN_MARKET }]);
+      expect(errorCode(res.body)).toBe('market-schedule');
+      expect(errorList(res.body)).toEqual([{ _id: t.marketRow.market._id, title: OPEN_MARKET }]);
       expect(t.option(lines[0]!._id, lines[0]!.option).order).toBe(orderBefore);
       expect(t.store.carts.get(cartId)).toBeDefined();
     });
@@ -287,7 +287,7 @@ describe('insertReceipt', () => {
       t.world.clock.set(Date.parse(t.market().marketST) - 60_000);
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('market-schedule');
+      expect(errorCode(res.body)).toBe('market-schedule');
     });
 
     it("invalid-cart: another account's cart, or no cart", async () => {
@@ -297,7 +297,7 @@ describe('insertReceipt', () => {
       for (const cartId of [othersCart, '0123456789abcdef01234567']) {
         const res = await t.insert(t.orderBody(cartId, lines));
         expect(res.status).toBe(400);
-        expect(res.body.code).toBe('invalid-cart');
+        expect(errorCode(res.body)).toBe('invalid-cart');
       }
       expect(t.store.carts.get(othersCart)).toBeDefined();
     });
@@ -308,7 +308,7 @@ describe('insertReceipt', () => {
       t.store.carts.update(cartId, (row) => ({ ...row, cart: { ...row.cart, status: 1 } }));
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('already-in-order');
+      expect(errorCode(res.body)).toBe('already-in-order');
     });
 
     it('deleted-product: a product taken off sale, listed', async () => {
@@ -318,8 +318,8 @@ describe('insertReceipt', () => {
       t.store.products.update(t.limited.product._id, (row) => ({ ...row, product: { ...row.product, useYN: false } }));
       const res = await t.insert(t.orderBody(cartId, lines));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('deleted-product');
-      expect(res.body.list).toEqual([{ _id: t.limited.product._id, title: t.limited.product.title }]);
+      expect(errorCode(res.body)).toBe('deleted-product');
+      expect(errorList(res.body)).toEqual([{ _id: t.limited.product._id, title: t.limited.product.title }]);
     });
 
     it('deleted-product: a product of the cart that no longer exists, listed by its cart title', async () => {
@@ -329,8 +329,8 @@ describe('insertReceipt', () => {
       t.store.products.remove(t.limited.product._id);
       const res = await t.insert(t.orderBody(cartId, lines));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('deleted-product');
-      expect(res.body.list).toEqual([{ _id: t.limited.product._id, title: t.limited.product.title }]);
+      expect(errorCode(res.body)).toBe('deleted-product');
+      expect(errorList(res.body)).toEqual([{ _id: t.limited.product._id, title: t.limited.product.title }]);
     });
 
     it('invalid-product-option: an option of the cart that the product no longer has', async () => {
@@ -366,7 +366,7 @@ describe('insertReceipt', () => {
       const res = await t.insert(t.orderBody(cartId, lines));
       expect(res.status).toBe(400);
       expect(codeOf(res)).toBe('stock-shortage');
-      expect(res.body.list).toEqual([
+      expect(errorList(res.body)).toEqual([
         { _id: t.few.product._id, title: t.few.product.title, option: t.few.product.option[0]!.title, available: 1 },
       ]);
       expect(t.option(t.unlimited.product._id, lines[0]!.option).order).toBe(orderBefore);
@@ -380,7 +380,7 @@ describe('insertReceipt', () => {
         t.orderBody(cartId, lines, { delivery: { ...t.orderBody(cartId, lines).delivery, title: '퀵서비스' } }),
       );
       expect(unknown.status).toBe(400);
-      expect(unknown.body.code).toBe('invalid-delivery-option');
+      expect(errorCode(unknown.body)).toBe('invalid-delivery-option');
       const market = t.market();
       t.store.markets.replace({
         ...t.marketRow,
@@ -391,7 +391,7 @@ describe('insertReceipt', () => {
       });
       const unused = await t.insert(t.orderBody(cartId, lines));
       expect(unused.status).toBe(400);
-      expect(unused.body.code).toBe('invalid-delivery-option');
+      expect(errorCode(unused.body)).toBe('invalid-delivery-option');
     });
 
     it("weight-exceeded: heavier than the delivery option's limit", async () => {
@@ -403,7 +403,7 @@ describe('insertReceipt', () => {
       const body = t.orderBody(cartId, lines);
       const res = await t.insert({ ...body, delivery: { ...body.delivery, title: '일반우편' } });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('weight-exceeded');
+      expect(errorCode(res.body)).toBe('weight-exceeded');
       // one unit less in the cart, and the same option carries it
       const lowered = await t.call('POST', '/cart/update', { token: t.buyer, body: { cartId, productList: [t.line(t.unlimited, 1)] } });
       expect(lowered.status).toBe(200);
@@ -417,7 +417,7 @@ describe('insertReceipt', () => {
       t.store.markets.replace({ ...t.marketRow, market: { ...t.market(), minPrice: 100_000_000 } });
       const res = await t.insert(t.orderBody(cartId, [t.line(t.unlimited, 1)]));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('under-total-price');
+      expect(errorCode(res.body)).toBe('under-total-price');
     });
 
     it('bad-request: no lines', async () => {
@@ -425,14 +425,14 @@ describe('insertReceipt', () => {
       const cartId = await t.addToCart([t.line(t.unlimited, 1)]);
       const res = await t.insert(t.orderBody(cartId, []));
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     });
 
     it('401 for a guest', async () => {
       const t = setup('insert-guest');
       const res = await t.insert(t.orderBody('0123456789abcdef01234567', [t.line(t.unlimited, 1)]), '');
       expect(res.status).toBe(401);
-      expect(res.body.code).toBe('unauthorized');
+      expect(errorCode(res.body)).toBe('unauthorized');
     });
   });
 });
@@ -588,7 +588,7 @@ describe('getReceipt', () => {
     const publicId = await t.placeOrder();
     const res = await t.call('GET', `/receipt/get/${publicId}`, { token: t.other });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('permission-denied');
+    expect(errorCode(res.body)).toBe('permission-denied');
     expect(res.text).not.toContain('이새봄');
     expect(res.text).not.toContain('선물 포장');
     expect(res.body.receiptInfo).toBeUndefined();
@@ -599,7 +599,7 @@ describe('getReceipt', () => {
     expect((await t.call('GET', '/receipt/get/999999999999', { token: t.buyer })).status).toBe(404);
     const malformed = await t.call('GET', '/receipt/get/12345', { token: t.buyer });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.code).toBe('bad-request');
+    expect(errorCode(malformed.body)).toBe('bad-request');
     expect((await t.call('GET', '/receipt/get/999999999999')).status).toBe(401);
   });
 });
@@ -625,20 +625,22 @@ describe('updateReceiptMemo', () => {
     setReceiptStatus(t.world, shipped, 3, { invoice: { company: 'CJ대한통운', no: '563912345678' } }, now());
     const late = await t.call('POST', '/receipt/memo', { token: t.buyer, body: { id: shipped, memo: '바꿔주세요' } });
     expect(late.status).toBe(400);
-    expect(late.body.code).toBe('operation-failed');
+    expect(errorCode(late.body)).toBe('operation-failed');
     expect((await t.getReceipt(shipped)).receiptInfo.memo).toBe('선물 포장 부탁드려요');
 
     const cancelled = await t.placeOrder();
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: cancelled }, body: { status: 10, msg: '단순 변심' } });
     const res = await t.call('POST', '/receipt/memo', { token: t.buyer, body: { id: cancelled, memo: '바꿔주세요' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-canceled');
+    expect(errorCode(res.body)).toBe('already-canceled');
   });
 
   it('bad-request for an empty memo, 403 for another account, 401 for a guest', async () => {
     const t = setup('memo-errors');
     const publicId = await t.placeOrder();
-    expect((await t.call('POST', '/receipt/memo', { token: t.buyer, body: { id: publicId, memo: '' } })).body.code).toBe('bad-request');
+    expect(errorCode((await t.call('POST', '/receipt/memo', { token: t.buyer, body: { id: publicId, memo: '' } })).body)).toBe(
+      'bad-request',
+    );
     const denied = await t.call('POST', '/receipt/memo', { token: t.other, body: { id: publicId, memo: '남의 주문' } });
     expect(denied.status).toBe(403);
     expect((await t.getReceipt(publicId)).receiptInfo.memo).toBe('선물 포장 부탁드려요');
@@ -689,13 +691,13 @@ describe('changeReceiptStatus', () => {
     expect((await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body })).status).toBe(200);
     const again = await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe('already-canceled');
+    expect(errorCode(again.body)).toBe('already-canceled');
 
     const paid = await t.placeOrder();
     setReceiptStatus(t.world, paid, 1, {}, t.world.clock.now());
     const res = await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: paid }, body });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('operation-failed');
+    expect(errorCode(res.body)).toBe('operation-failed');
     expect(res.body.message).toBe('결제 완료 주문 취소는 판매 작가님에게 문의해주세요');
     expect(await t.latest(paid)).toBe(1);
   });
@@ -705,9 +707,9 @@ describe('changeReceiptStatus', () => {
     const publicId = await t.placeOrder();
     const path = '/receipt/change-status';
     expect(
-      (await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 1, msg: '결제했어요' } })).body.code,
+      errorCode((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 1, msg: '결제했어요' } })).body),
     ).toBe('bad-request');
-    expect((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '' } })).body.code).toBe(
+    expect(errorCode((await t.call('POST', path, { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '' } })).body)).toBe(
       'bad-request',
     );
     const denied = await t.call('POST', path, { token: t.other, query: { id: publicId }, body: { status: 10, msg: '남의 주문' } });
@@ -736,13 +738,13 @@ describe('updateReceiptSns', () => {
     const publicId = await t.placeOrder();
     const missing = await t.call('POST', '/receipt/sns', { token: t.buyer, body: { id: publicId, sns: { type: 1, id: '' } } });
     expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('bad-request');
+    expect(errorCode(missing.body)).toBe('bad-request');
     expect((await t.call('POST', '/receipt/sns', { token: t.other, body: { id: publicId, sns: { type: 1, id: 'x' } } })).status).toBe(403);
     expect((await t.call('POST', '/receipt/sns', { body: { id: publicId, sns: { type: 1, id: 'x' } } })).status).toBe(401);
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '단순 변심' } });
     const res = await t.call('POST', '/receipt/sns', { token: t.buyer, body: { id: publicId, sns: { type: 1, id: 'late' } } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-canceled');
+    expect(errorCode(res.body)).toBe('already-canceled');
     expect((await t.getReceipt(publicId)).receiptInfo.sns).toEqual({ type: 1, id: 'saebom_daily' });
   });
 });
@@ -764,21 +766,23 @@ describe('updateReceiptDelivery', () => {
     await t.call('POST', '/settlebank/vbank/getnum', { token: t.buyer, body: { receipt: pending, bank: '020' } });
     const res = await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: pending, delivery } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('operation-failed');
+    expect(errorCode(res.body)).toBe('operation-failed');
     expect((await t.getReceipt(pending)).receiptInfo.delivery.addr2).toBe('3층 301호');
 
     const cancelled = await t.placeOrder();
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: cancelled }, body: { status: 10, msg: '단순 변심' } });
     const again = await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: cancelled, delivery } });
-    expect(again.body.code).toBe('already-canceled');
+    expect(errorCode(again.body)).toBe('already-canceled');
   });
 
   it('bad-request for a name with a space, 403, 401', async () => {
     const t = setup('delivery-errors');
     const publicId = await t.placeOrder();
     expect(
-      (await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: publicId, delivery: { ...delivery, name: '이 새봄' } } }))
-        .body.code,
+      errorCode(
+        (await t.call('POST', '/receipt/delivery', { token: t.buyer, body: { id: publicId, delivery: { ...delivery, name: '이 새봄' } } }))
+          .body,
+      ),
     ).toBe('bad-request');
     expect((await t.call('POST', '/receipt/delivery', { token: t.other, body: { id: publicId, delivery } })).status).toBe(403);
     expect((await t.call('POST', '/receipt/delivery', { body: { id: publicId, delivery } })).status).toBe(401);
@@ -815,12 +819,12 @@ describe('updateReceiptCashReceipt', () => {
       body: { id: publicId, isPersonal: true, no: '1234567890', isRemember: false },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.code).toBe('bad-request');
+    expect(errorCode(wrong.body)).toBe('bad-request');
     const body = { id: publicId, isPersonal: true, no: '01012345678', isRemember: false };
     expect((await t.call('POST', '/receipt/cashreceipt', { token: t.other, body })).status).toBe(403);
     expect((await t.call('POST', '/receipt/cashreceipt', { body })).status).toBe(401);
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '단순 변심' } });
-    expect((await t.call('POST', '/receipt/cashreceipt', { token: t.buyer, body })).body.code).toBe('already-canceled');
+    expect(errorCode((await t.call('POST', '/receipt/cashreceipt', { token: t.buyer, body })).body)).toBe('already-canceled');
   });
 });
 
@@ -848,7 +852,7 @@ describe('validateReceiptAccount', () => {
     ]) {
       const res = await t.call('POST', '/receipt/valid-account', { token: t.buyer, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('popbill-error');
+      expect(errorCode(res.body)).toBe('popbill-error');
     }
     expect((await t.getReceipt(publicId)).receiptInfo.buyerAccount.no).toBe('1002345678901');
     expect((await t.call('GET', '/user/me', { token: t.buyer })).body.data.user.account).toBeUndefined();
@@ -858,18 +862,20 @@ describe('validateReceiptAccount', () => {
     const t = setup('account-errors');
     const publicId = await t.placeOrder();
     expect(
-      (
-        await t.call('POST', '/receipt/valid-account', {
-          token: t.buyer,
-          body: { no: '1002-345', type: '020', isRemember: false, id: publicId },
-        })
-      ).body.code,
+      errorCode(
+        (
+          await t.call('POST', '/receipt/valid-account', {
+            token: t.buyer,
+            body: { no: '1002-345', type: '020', isRemember: false, id: publicId },
+          })
+        ).body,
+      ),
     ).toBe('bad-request');
     const body = { no: '1002345678901', type: '020', isRemember: false, id: publicId };
     expect((await t.call('POST', '/receipt/valid-account', { token: t.other, body })).status).toBe(403);
     expect((await t.call('POST', '/receipt/valid-account', { body })).status).toBe(401);
     await t.call('POST', '/receipt/change-status', { token: t.buyer, query: { id: publicId }, body: { status: 10, msg: '단순 변심' } });
-    expect((await t.call('POST', '/receipt/valid-account', { token: t.buyer, body })).body.code).toBe('already-canceled');
+    expect(errorCode((await t.call('POST', '/receipt/valid-account', { token: t.buyer, body })).body)).toBe('already-canceled');
   });
 });
 
@@ -957,7 +963,7 @@ describe('the input rules on orders and receipts', () => {
     const body = t.orderBody(cartId, lines);
     const res = await t.insert({ ...body, delivery: { ...body.delivery, ...change } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
     expect(res.body.details[0].path).toMatch(/^\/body\/delivery\//);
     expect(t.store.receipts.by('owner', t.buyerUid)).toHaveLength(0);
   });
@@ -996,7 +1002,7 @@ describe('the input rules on orders and receipts', () => {
     ] as const) {
       const res = await t.call('POST', path, { token: t.buyer, body, ...(query ? { query } : {}) });
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
     expect(JSON.stringify((await t.getReceipt(publicId)).receiptInfo)).toBe(before);
   });

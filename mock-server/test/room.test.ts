@@ -2,7 +2,7 @@
 // a room's receipts grouped by market. Orders are placed for real through the cart and order APIs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairKey, type MarketRow, type ProductRow, type RoomRow } from '../src/world/store';
-import { startTestServer, type CallOptions, type TestServer } from './harness';
+import { errorCode, startTestServer, type CallOptions, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -131,7 +131,7 @@ describe('listRooms', () => {
   it('is empty for a buyer without orders, bad-request for an unknown flag, 401 for a guest', async () => {
     const t = setup('list-empty');
     expect((await t.call('GET', '/room', { token: t.buyer })).body.data).toEqual([]);
-    expect((await t.call('GET', '/room', { token: t.buyer, query: { flag: 'after' } })).body.code).toBe('bad-request');
+    expect(errorCode((await t.call('GET', '/room', { token: t.buyer, query: { flag: 'after' } })).body)).toBe('bad-request');
     expect((await t.call('GET', '/room')).status).toBe(401);
   });
 });
@@ -174,11 +174,11 @@ describe('pinRoom', () => {
     const [room] = t.seedRooms(1);
     const denied = await t.call('POST', '/room/pin', { token: t.other, body: { roomId: room!.room._id, flag: true } });
     expect(denied.status).toBe(403);
-    expect(denied.body.code).toBe('permission-denied');
+    expect(errorCode(denied.body)).toBe('permission-denied');
     expect(t.store.rooms.get(room!.room._id)!.room.pinned).toBe(false);
     const unknown = await t.call('POST', '/room/pin', { token: t.buyer, body: { roomId: '0123456789abcdef01234567', flag: true } });
     expect(unknown.status).toBe(404);
-    expect((await t.call('POST', '/room/pin', { token: t.buyer, body: { roomId: room!.room._id, flag: 'yes' } })).body.code).toBe(
+    expect(errorCode((await t.call('POST', '/room/pin', { token: t.buyer, body: { roomId: room!.room._id, flag: 'yes' } })).body)).toBe(
       'bad-request',
     );
     expect((await t.call('POST', '/room/pin', { body: { roomId: room!.room._id, flag: true } })).status).toBe(401);
@@ -248,7 +248,7 @@ describe('listRoomReceipts', () => {
     const otherSeller = t.store.accounts.one('persona', 'seller-incomplete')!.uid;
     expect((await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: otherSeller } })).body.data).toEqual([]);
     expect((await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: '0123456789abcdef01234567' } })).status).toBe(404);
-    expect((await t.call('GET', '/room/receipt', { token: t.buyer })).body.code).toBe('bad-request');
+    expect(errorCode((await t.call('GET', '/room/receipt', { token: t.buyer })).body)).toBe('bad-request');
     expect((await t.call('GET', '/room/receipt', { query: { seller: t.sellerUid } })).status).toBe(401);
   });
 });
@@ -271,7 +271,7 @@ describe('getRoomInfo', () => {
     expect(denied.status).toBe(403);
     expect(denied.text).not.toContain('mallang_studio');
     expect((await t.call('GET', '/room/info/0123456789abcdef01234567', { token: t.buyer })).status).toBe(404);
-    expect((await t.call('GET', '/room/info/nope', { token: t.buyer })).body.code).toBe('bad-request');
+    expect(errorCode((await t.call('GET', '/room/info/nope', { token: t.buyer })).body)).toBe('bad-request');
     expect((await t.call('GET', `/room/info/${room.room._id}`)).status).toBe(401);
   });
 });

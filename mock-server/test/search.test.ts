@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertResponse } from '@creator-market/openapi/contract';
 import { Collection } from '../src/world/collection';
 import type { Store } from '../src/world/store';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -146,7 +146,7 @@ describe('searchSellers', () => {
   it('is a bad request without a keyword', async () => {
     const res = await srv.call('GET', '/common/v2/search-seller');
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 });
 
@@ -196,7 +196,7 @@ describe('searchProducts', () => {
     for (const keyword of [undefined, 'ㄱ'.repeat(101)]) {
       const res = await srv.call('GET', '/common/v2/search-product', { query: { keyword } });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
   });
 });

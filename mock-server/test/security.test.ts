@@ -38,7 +38,7 @@ describe('the control plane answers only the app and tools', () => {
     const before = await stateOf(headers);
     const res = await raw('POST', '/__mock/reset', { ...headers, origin: 'https://evil.example', 'content-type': 'text/plain' }, 'x');
     expect(res.status).toBe(403);
-    expect(JSON.parse(res.text)).toMatchObject({ code: 'forbidden' });
+    expect(JSON.parse(res.text)).toMatchObject({ data: 'forbidden' });
     expect(await stateOf(headers)).toBe(before);
   });
 
@@ -47,7 +47,7 @@ describe('the control plane answers only the app and tools', () => {
     const before = await stateOf(headers);
     const plain = await raw('POST', `/__mock/markets/${MARKET}/open`, { ...headers, 'content-type': 'text/plain; x=json' }, '{}');
     expect(plain.status).toBe(415);
-    expect(JSON.parse(plain.text)).toMatchObject({ code: 'unsupported-media-type' });
+    expect(JSON.parse(plain.text)).toMatchObject({ data: 'unsupported-media-type' });
     const foreign = await raw(
       'POST',
       `/__mock/markets/${MARKET}/open`,
@@ -76,7 +76,7 @@ describe('the control plane answers only the app and tools', () => {
     ]) {
       const res = await raw('GET', path, { host: 'evil.example:4010' });
       expect(res.status, path).toBe(403);
-      expect(JSON.parse(res.text), path).toMatchObject({ code: 'forbidden' });
+      expect(JSON.parse(res.text), path).toMatchObject({ data: 'forbidden' });
     }
     for (const host of ['localhost:4010', '127.0.0.1', '[::1]:4010', 'mock.qa.internal:4010']) {
       expect((await raw('GET', '/common/v2/opened-market', { host })).status, host).toBe(200);

@@ -3,7 +3,7 @@
 // caller's world, and returns only to an allowed app origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestStatus } from '@creator-market/sdk/domain';
-import { errorCodeOf, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -61,11 +61,11 @@ describe('작가 신청하기 (/__seller/join)', () => {
     const buyer = world.store.accounts.one('persona', 'buyer')!;
     const page = await get('/__seller/join', { uid: buyer.uid, world: name, state: 'https://evil.example' });
     expect(page.status).toBe(403);
-    expect(errorCodeOf(page.body)).toBe('forbidden');
+    expect(errorCode(page.body)).toBe('forbidden');
     const fields = { uid: buyer.uid, world: name, state: APP, name: '공방', publicId: 'evil_made' };
     const cross = await post('/__seller/join', fields, 'https://evil.example');
     expect(cross.status).toBe(403);
-    expect(errorCodeOf(cross.body)).toBe('forbidden');
+    expect(errorCode(cross.body)).toBe('forbidden');
     expect(world.store.accounts.get(buyer.uid)!.user.level).toBe(0);
     // The app's own origin may post (a form the app would render itself).
     expect((await post('/__seller/join', fields, APP)).status).toBe(303);
@@ -172,6 +172,6 @@ describe('a sales notification (/__seller/transaction/{id})', () => {
     expect((await get('/__seller/transaction/tx_000000000000', { token, state: APP })).status).toBe(400);
     const evil = await get(path, { token, state: 'https://evil.example' });
     expect(evil.status).toBe(403);
-    expect(errorCodeOf(evil.body)).toBe('forbidden');
+    expect(errorCode(evil.body)).toBe('forbidden');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -34,13 +34,13 @@ describe('getSeller', () => {
   it('is 404 for an unknown seller', async () => {
     const res = await srv.call('GET', '/common/v2/seller/no_such_seller');
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('not-found');
+    expect(errorCode(res.body)).toBe('not-found');
   });
 
   it('is a bad request for a malformed public id', async () => {
     const res = await srv.call('GET', '/common/v2/seller/Not-A-Slug');
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 });
 
@@ -60,7 +60,7 @@ describe('listSellerOpenedMarkets', () => {
   it('is 404 for an unknown seller', async () => {
     const res = await srv.call('GET', '/common/v2/seller/opened-market/no_such_seller');
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('not-found');
+    expect(errorCode(res.body)).toBe('not-found');
   });
 });
 
@@ -103,12 +103,12 @@ describe('listRecommendedSellers', () => {
   it('is 404 for an unknown seller', async () => {
     const res = await srv.call('GET', '/common/v2/reco-seller', { query: { sellerPID: 'no_such_seller', type: 'ctg' } });
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('not-found');
+    expect(errorCode(res.body)).toBe('not-found');
   });
 
   it('is a bad request for an unknown type', async () => {
     const res = await srv.call('GET', '/common/v2/reco-seller', { query: { sellerPID: PERSONA, type: 'xyz' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 });

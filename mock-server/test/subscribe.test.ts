@@ -1,7 +1,7 @@
 // subscribe: the buyer's subscriptions and the sellers' subscriber counts, against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaId } from '@creator-market/fixtures';
-import { errorCodeOf, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('getSubscribedSellerIds', () => {
     const { as } = freshWorld();
     const res = await as(null).get('/subscribe/getsubscriberlist');
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('unauthorized');
+    expect(errorCode(res.body)).toBe('unauthorized');
   });
 });
 
@@ -87,7 +87,7 @@ describe('listSubscriptions', () => {
     const { as } = freshWorld();
     const res = await as('buyer').get('/subscribe/list', { flag: 'after' });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 
   it('is 401 for a guest', async () => {
@@ -123,7 +123,7 @@ describe('addSubscription', () => {
     const count = subscriberCount(seller.uid);
     const res = await as('seller').post('/subscribe/add', { sellerId: seller.uid });
     expect(res.status).toBe(400);
-    expect(errorCodeOf(res.body)).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
     expect(res.body.message).toBe('내 작가 페이지는 구독할 수 없어요.');
     expect(subscriberCount(seller.uid)).toBe(count);
     expect((await as('seller').get('/subscribe/getsubscriberlist')).body.data).not.toContain(seller.uid);
@@ -139,7 +139,7 @@ describe('addSubscription', () => {
 
     const again = await buyer.post('/subscribe/add', { sellerId: seller._id });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe('already-subscribed');
+    expect(errorCode(again.body)).toBe('already-subscribed');
     expect(subscriberCount(seller._id)).toBe(count);
     expect((await buyer.get('/subscribe/getsubscriberlist')).body.data).toEqual(ids);
   });
@@ -148,14 +148,14 @@ describe('addSubscription', () => {
     const { as } = freshWorld();
     const res = await as('buyer').post('/subscribe/add', { sellerId: NO_SUCH_SELLER });
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('not-found');
+    expect(errorCode(res.body)).toBe('not-found');
   });
 
   it('rejects a seller publicId in place of its uid', async () => {
     const { as } = freshWorld();
     const res = await as('buyer').post('/subscribe/add', { sellerId: 'mallang_studio' });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 
   it('is 401 for a guest', async () => {
@@ -187,7 +187,7 @@ describe('cancelSubscription', () => {
     const count = subscriberCount(seller._id);
     const res = await buyer.post('/subscribe/cancel', { sellerId: seller._id });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('already-canceled');
+    expect(errorCode(res.body)).toBe('already-canceled');
     expect(subscriberCount(seller._id)).toBe(count);
   });
 
@@ -198,14 +198,14 @@ describe('cancelSubscription', () => {
     expect((await buyer.post('/subscribe/cancel', { sellerId })).status).toBe(200);
     const again = await buyer.post('/subscribe/cancel', { sellerId });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe('already-canceled');
+    expect(errorCode(again.body)).toBe('already-canceled');
   });
 
   it('is 404 for an unknown seller', async () => {
     const { as } = freshWorld();
     const res = await as('buyer').post('/subscribe/cancel', { sellerId: NO_SUCH_SELLER });
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('not-found');
+    expect(errorCode(res.body)).toBe('not-found');
   });
 
   it('is 401 for a guest', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaById } from '@creator-market/fixtures';
 import { VALIDATION_MESSAGES } from '@creator-market/sdk/domain';
-import { startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('getMe', () => {
     const forged = srv.token('buyer').replace(/\.[0-9a-z]+$/, '.abc');
     const res = await srv.call('GET', '/user/me', { token: forged });
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('unauthorized');
+    expect(errorCode(res.body)).toBe('unauthorized');
   });
 });
 
@@ -87,7 +87,7 @@ describe('updateUser', () => {
     const token = srv.token('buyer', name);
     const res = await srv.call('POST', '/user', { token, headers, body: { name: '새이름', sns: { type: 1, id: '   ' } } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
     expect(res.body.details).toEqual([{ path: '/body/sns/id', message: VALIDATION_MESSAGES.snsIdRequired }]);
     expect((await me(token, headers)).user).toMatchObject({ name: '김하늘', sns: { type: 1, id: 'haneul_daily' } });
   });
@@ -97,7 +97,7 @@ describe('updateUser', () => {
     for (const body of [{ name: '김 하늘' }, {}, { bgColor: 'red' }, { cashReceipt: { isPersonal: true, no: '1234' } }]) {
       const res = await srv.call('POST', '/user', { token, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
   });
 
@@ -127,7 +127,7 @@ describe('validateUserAccount', () => {
     ]) {
       const res = await srv.call('POST', '/user/valid-account', { token, headers, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('popbill-error');
+      expect(errorCode(res.body)).toBe('popbill-error');
     }
     expect((await me(token, headers)).user.account).toEqual({ name: '김하늘', no: '110123456789', type: '088' });
   });
@@ -135,7 +135,7 @@ describe('validateUserAccount', () => {
   it('refuses a number that is not 8 to 14 digits (schema)', async () => {
     const res = await srv.call('POST', '/user/valid-account', { token: srv.token('buyer'), body: { no: '1234567', type: '020' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 
   it('is 401 for a guest', async () => {
@@ -165,7 +165,7 @@ describe('validatePhone', () => {
 
     const reused = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, code, isRequestSMS: false } });
     expect(reused.status).toBe(400);
-    expect(reused.body.code).toBe('validate-sms-failed');
+    expect(errorCode(reused.body)).toBe('validate-sms-failed');
   });
 
   it('answers validate-sms-failed for a wrong code, another number, a missing code or no code sent', async () => {
@@ -177,7 +177,7 @@ describe('validatePhone', () => {
       headers,
       body: { phone: PHONE, code: '123456', isRequestSMS: false },
     });
-    expect(none.body.code).toBe('validate-sms-failed');
+    expect(errorCode(none.body)).toBe('validate-sms-failed');
 
     await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, isRequestSMS: true } });
     const code = store(name).state.phoneVerifications[uid]!.code;
@@ -189,7 +189,7 @@ describe('validatePhone', () => {
     ]) {
       const res = await srv.call('POST', '/user/valid-phone', { token, headers, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('validate-sms-failed');
+      expect(errorCode(res.body)).toBe('validate-sms-failed');
     }
     expect((await me(token, headers)).user.phone).toBe('+821012345678');
     // a failed check leaves the code in place
@@ -205,7 +205,7 @@ describe('validatePhone', () => {
     srv.mock.worlds.fromRequest(name).clock.advance(300_000);
     const res = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, code, isRequestSMS: false } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('validate-sms-failed');
+    expect(errorCode(res.body)).toBe('validate-sms-failed');
     expect((await me(token, headers)).user.phone).toBeUndefined();
   });
 
@@ -231,7 +231,7 @@ describe('validatePhone', () => {
     }
     expect(latest).not.toBe(first);
     const old = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, code: first, isRequestSMS: false } });
-    expect(old.body.code).toBe('validate-sms-failed');
+    expect(errorCode(old.body)).toBe('validate-sms-failed');
     const res = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone: PHONE, code: latest, isRequestSMS: false } });
     expect(res.status).toBe(200);
   });
@@ -262,7 +262,7 @@ describe('validatePhone', () => {
       body: { phone: '+82101234567', isRequestSMS: true },
     });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 
   it('is 401 for a guest', async () => {
@@ -312,7 +312,7 @@ describe('uploadUserProfile', () => {
     ]) {
       const res = await srv.call('POST', '/upload/v2/user-profile', { token, headers, rawBody });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('bad-request');
+      expect(errorCode(res.body)).toBe('bad-request');
     }
     expect((await me(token, headers)).user.profileImage).toBe(before);
   });
@@ -325,7 +325,7 @@ describe('uploadUserProfile', () => {
     textField.append('data', 'not a file');
     const res = await srv.call('POST', '/upload/v2/user-profile', { token, rawBody: textField });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad-request');
+    expect(errorCode(res.body)).toBe('bad-request');
   });
 
   it('is 413 for an image over 5 MB', async () => {
@@ -333,7 +333,7 @@ describe('uploadUserProfile', () => {
     big.set(PNG);
     const res = await srv.call('POST', '/upload/v2/user-profile', { token: srv.token('buyer'), rawBody: form(big, 'image/png') });
     expect(res.status).toBe(413);
-    expect(res.body.code).toBe('payload-too-large');
+    expect(errorCode(res.body)).toBe('payload-too-large');
   });
 
   it('is 401 for a guest', async () => {

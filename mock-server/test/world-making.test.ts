@@ -46,7 +46,7 @@ describe('making a world', () => {
     for (let i = 0; i < 4; i++) expect((await srv.call('GET', OPENED, { headers: { 'X-Mock-World': `quota-${i}` } })).status).toBe(200);
     const refused = await srv.call('GET', OPENED, { headers: { 'X-Mock-World': 'quota-over' }, unchecked: true });
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ code: 'too-many-requests' });
+    expect(refused.body).toMatchObject({ data: 'too-many-requests' });
     expect(srv.mock.worlds.list().some((w) => w.name === 'quota-over')).toBe(false);
     expect((await srv.call('GET', OPENED, { headers: { 'X-Mock-World': 'quota-0' } })).status).toBe(200);
   });

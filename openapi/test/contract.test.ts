@@ -141,7 +141,7 @@ describe('validateResponse on the product document', () => {
 
   it('is the default document', () => {
     expect(validateResponse({ operationId: 'listDevices' }, 200, { data: [device] })).toEqual({ valid: true, errors: [] });
-    expect(validateResponse({ method: 'GET', path: '/device' }, 401, { code: 'unauthorized', message: '로그인이 필요해요.' }).valid).toBe(
+    expect(validateResponse({ method: 'GET', path: '/device' }, 401, { data: 'unauthorized', message: '로그인이 필요해요.' }).valid).toBe(
       true,
     );
     expect(validateResponse({ operationId: 'listDevices' }, 200, { data: [device] }, productDocument).valid).toBe(true);
@@ -163,22 +163,31 @@ describe('validateResponse on the product document', () => {
     ]);
   });
 
-  it('checks error bodies against ErrorBody (closed, code and message required)', () => {
+  it('checks error bodies against ErrorBody (the code in `data`, closed, each code in its own shape)', () => {
+    const notice = { data: 'server-notice', message: '서버 점검 안내', title: '서버 점검 안내', msg: '곧 돌아올게요.' };
+    expect(validateResponse({ operationId: 'listDevices' }, 420, notice).valid).toBe(true);
+    const list = [{ _id: '6650f1c2a9d3e4b5c6d7e801', title: '말랑 곰돌이 키링', option: '핑크', available: 2 }];
     expect(
-      validateResponse({ operationId: 'listDevices' }, 420, {
-        code: 'server-notice',
-        message: '서버 점검 안내',
-        title: '서버 점검 안내',
-        msg: '곧 돌아올게요.',
-      }).valid,
+      validateResponse({ operationId: 'insertReceipt' }, 400, { data: { code: 'stock-shortage', list }, message: '재고 부족' }).valid,
     ).toBe(true);
-    expect(validateResponse({ operationId: 'listDevices' }, 504, { code: 'gateway-timeout', message: 'x', retry: true }).errors).toEqual([
-      "body has unexpected property 'retry'",
-    ]);
+    expect(validateResponse({ operationId: 'insertReceipt' }, 400, { data: 'out-of-stock', message: '품절' }).valid).toBe(true);
+    // Refused: an extra field, the code outside `data`, a list code without its list, a plain code with a list,
+    // a 420 without its title, a code the catalogue lacks, and a code the operation does not list.
+    for (const [status, body] of [
+      [504, { data: 'gateway-timeout', message: 'x', retry: true }],
+      [400, { code: 'out-of-stock', message: '품절' }],
+      [400, { data: 'stock-shortage', message: '재고 부족' }],
+      [400, { data: { code: 'out-of-stock', list }, message: '품절' }],
+      [420, { data: 'server-notice', message: '점검', msg: '곧' }],
+      [400, { data: 'out-of-stok', message: '품절' }],
+      [400, { data: 'limit-cart', message: '장바구니가 꽉 찼어요' }],
+    ] as const) {
+      expect(validateResponse({ operationId: 'insertReceipt' }, status, body).valid, JSON.stringify(body)).toBe(false);
+    }
   });
 
   it('rejects a status the operation does not declare', () => {
-    const result = validateResponse({ operationId: 'listDevices' }, 418, { code: 'teapot', message: 'x' });
+    const result = validateResponse({ operationId: 'listDevices' }, 418, { data: 'teapot', message: 'x' });
     expect(result.valid).toBe(false);
     expect(result.errors[0]).toMatch(/^listDevices declares no response for status 418 \(declared: .*200.*\)$/);
   });

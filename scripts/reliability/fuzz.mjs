@@ -2,7 +2,7 @@
 // Bad-input fuzzer: for every operation of openapi/bundled/product.json, at least 50 requests derived from
 // its schema that the server must refuse (see mutations.mjs), sent with a valid buyer token where the
 // operation needs one, against a fresh mock server CLI. Asserts for every answer: a 4xx; a body in the
-// catalogue shape ({code: string, message: string}, a code of the catalogue for that status) that is valid
+// catalogue shape ({data: code or {code, list}, message: string}, a code of the catalogue for that status) that is valid
 // against the operation's declared response for that status (validateResponse of openapi/src/contract.ts);
 // no stack trace text. And the world is unchanged: GET /__mock/state before and after, equal but for the clock.
 //
@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
 import { createClient } from '../bench/http.mjs';
+import { errorCodeOf } from '../lib/error-body.mjs';
 import { startMockCli } from '../bench/processes.mjs';
 import { login, payload } from '../bench/world.mjs';
 import { listOperations, resolveSchema } from './openapi.mjs';
@@ -27,7 +28,11 @@ import {
 register();
 const { validateResponse } = await import('../../openapi/src/contract.ts');
 
-/** The team's error catalogue by HTTP status (the codes mock-server/src/http/failure.ts has messages for). */
+/**
+ * The team's error catalogue by HTTP status (the codes mock-server/src/http/failure.ts has messages for); the
+ * sdk's ErrorCode type, so a misspelt code does not type-check.
+ * @type {Record<number, ReadonlySet<import('../lib/error-body.mjs').ErrorCode>>}
+ */
 const CATALOGUE = {
   400: new Set([
     'bad-request',
@@ -290,12 +295,14 @@ function judge(op, request, res) {
   if (res.status < 400 || res.status >= 500) reasons.push(`status ${res.status}, expected a 4xx`);
   if (STACK_TRACE.test(res.text)) reasons.push('stack trace text in the body');
   const body = res.json;
-  if (!body || typeof body !== 'object' || typeof body.code !== 'string' || typeof body.message !== 'string') {
-    reasons.push(`body is not {code, message}: ${res.text.slice(0, 120) || '(empty)'}`);
+  const code = errorCodeOf(body);
+  if (code === undefined || typeof body.message !== 'string') {
+    reasons.push(`body is not {data, message}: ${res.text.slice(0, 120) || '(empty)'}`);
     return reasons;
   }
   const codes = CATALOGUE[res.status];
-  if (codes && !codes.has(body.code)) reasons.push(`code '${body.code}' is not a catalogue code for ${res.status}`);
+  if (codes && !(/** @type {ReadonlySet<string>} */ (codes).has(code)))
+    reasons.push(`code '${code}' is not a catalogue code for ${res.status}`);
   if (op.declaredStatuses.includes(String(res.status))) {
     const result = validateResponse({ operationId: op.operationId }, res.status, body);
     if (!result.valid) reasons.push(`breaks the declared ${res.status} response: ${result.errors.join('; ')}`);

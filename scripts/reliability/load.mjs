@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createClient } from '../bench/http.mjs';
+import { errorCodeOf } from '../lib/error-body.mjs';
 import { printProfile } from '../bench/cpu-profile.mjs';
 import { quantile } from '../bench/measure.mjs';
 import { startMockCli } from '../bench/processes.mjs';
@@ -196,7 +197,7 @@ export async function runLoad({
       s.statuses[res.status] = (s.statuses[res.status] ?? 0) + 1;
       s.latencies.push(res.ms);
       if (res.status >= 400 || res.status === 0) {
-        const code = res.status === 0 ? `socket: ${res.error?.message}` : (res.json?.code ?? `http-${res.status}`);
+        const code = res.status === 0 ? `socket: ${res.error?.message}` : (errorCodeOf(res.json) ?? `http-${res.status}`);
         s.codes[code] = (s.codes[code] ?? 0) + 1;
         if ((res.status >= 500 || res.status === 0) && s.samples.length < 5)
           s.samples.push({ status: res.status, body: res.text.slice(0, 300), error: res.error?.message });

@@ -11,6 +11,7 @@ import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '../bench/http.mjs';
+import { errorCodeOf } from '../lib/error-body.mjs';
 import { REPO_ROOT, startMockCli } from '../bench/processes.mjs';
 import { login, payload } from '../bench/world.mjs';
 
@@ -64,12 +65,12 @@ async function attack(group, attackName, send, expected, extra) {
 /** @param {{text: string}} res */
 const code = (res) => {
   try {
-    return JSON.parse(res.text).code;
+    return errorCodeOf(JSON.parse(res.text));
   } catch {
     return undefined;
   }
 };
-/** @param {string} want */
+/** @param {import('../lib/error-body.mjs').ErrorCode} want */
 const hasCode = (want) => (/** @type {{text: string}} */ res) => (code(res) === want ? null : `code ${code(res)}, expected ${want}`);
 
 let failed = false;

@@ -2,6 +2,7 @@
 // mock produces them for real (401, 404 of an unknown seller, 403 of another account's order room, 400 of a
 // malformed request) and are built as ApiError values for codes a single call cannot provoke here.
 import { ApiError } from '@creator-market/sdk/client';
+import type { ApiErrorCode } from '@creator-market/sdk/domain';
 import { LOGIN_REDIRECT_KEY } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -20,7 +21,7 @@ beforeEach(() => {
   resetAppState();
 });
 
-function apiError(status: number, code: string, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): ApiError {
+function apiError(status: number, code: ApiErrorCode, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): ApiError {
   return new ApiError({
     status,
     code,

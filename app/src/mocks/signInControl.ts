@@ -37,7 +37,7 @@ export function signInControlHandlers(handlers: HttpHandler[]): HttpHandler[] {
       const session = persona ? await personaLogin(handlers, persona) : null;
       return session
         ? HttpResponse.json(session)
-        : HttpResponse.json({ code: 'bad-request', message: `unknown persona ${String(persona)}` }, { status: 400 });
+        : HttpResponse.json({ data: 'bad-request', message: `unknown persona ${String(persona)}` }, { status: 400 });
     }),
   ];
 }

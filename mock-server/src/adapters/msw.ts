@@ -17,7 +17,7 @@ import { adHandlers, adKeyRejection, toAdError } from '../handlers/ads';
 import { handlers as allHandlers } from '../handlers';
 import type { Handler, HandlerMap, OperationId, UploadedFile } from '../handlers/types';
 import { createAccessPolicy } from '../http/access-policy';
-import { ApiFailure } from '../http/failure';
+import { ApiFailure, type ErrorBody } from '../http/failure';
 import { parseJsonBody, tooLarge, UPLOAD_LIMIT_BYTES } from '../http/json-body';
 import { resolveCaller, runHandler, toErrorResponse, type Outcome } from '../http/pipeline';
 import { WorldRegistry, type WorldStatus } from '../world/registry';
@@ -129,7 +129,12 @@ export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {
       } catch (err) {
         outcome = toErrorResponse(err);
       }
-      return respond('raw' in outcome ? outcome : { status: outcome.status, body: toAdError(outcome.status, outcome.body) }, picked);
+      return respond(
+        'raw' in outcome || outcome.status < 400
+          ? outcome
+          : { status: outcome.status, body: toAdError(outcome.status, outcome.body as ErrorBody) },
+        picked,
+      );
     });
   });
 

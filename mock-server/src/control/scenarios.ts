@@ -7,16 +7,19 @@ import { personaById } from '@creator-market/fixtures';
 import {
   availableQuantity,
   ERROR_CATALOGUE_ENTRIES,
+  isErrorCode,
+  type ErrorCode,
   resolveError,
   visibleOptions,
+  type CatalogueCode,
   type ErrorAction,
   type ErrorCatalogueEntry,
 } from '@creator-market/sdk/domain';
-import { DEFAULT_TIMEOUT_MS } from '@creator-market/sdk/client';
+import { DEFAULT_TIMEOUT_MS, readErrorBody } from '@creator-market/sdk/client';
 import type { OpenApiDocument } from '@creator-market/openapi';
 import type { components as AdComponents } from '@creator-market/sdk/generated/ads';
 import { validateResponse } from '@creator-market/openapi/contract';
-import { messageFor, type ErrorBody, type ErrorListItem } from '../http/failure';
+import { ApiFailure, type ErrorBody, type ErrorListItem } from '../http/failure';
 import { stateOf } from '../world/views';
 import type { World } from '../world/world';
 
@@ -35,21 +38,27 @@ export type FaultName = keyof typeof FAULTS;
 /** The longest `slow:MS` delay accepted (two minutes). */
 export const MAX_DELAY_MS = 120_000;
 
+/** A catalogue entry that an HTTP answer carries (not a status 0 one). */
+export type ResponseEntry = ErrorCatalogueEntry & { code: ErrorCode };
+
 export type Scenario =
-  | { kind: 'error'; name: string; entry: ErrorCatalogueEntry }
+  | { kind: 'error'; name: string; entry: ResponseEntry }
   | { kind: 'fault'; name: FaultName }
   | { kind: 'slow'; name: string; delayMs: number };
 
 /** The statuses whose scenario is named by the spec's code; the others are `http-<status>`. */
 const NAMED_BY_CODE = new Set([400, 403, 404]);
 
-function errorScenarioName(entry: ErrorCatalogueEntry): string {
+function errorScenarioName(entry: ResponseEntry): string {
   return NAMED_BY_CODE.has(entry.status) ? entry.code : `http-${entry.status}`;
 }
 
 /** Error scenarios by name, in the sdk catalogue's order. */
-const ERROR_SCENARIOS: ReadonlyMap<string, ErrorCatalogueEntry> = new Map(
-  ERROR_CATALOGUE_ENTRIES.filter((entry) => entry.status > 0).map((entry) => [errorScenarioName(entry), entry]),
+const ERROR_SCENARIOS: ReadonlyMap<string, ResponseEntry> = new Map(
+  ERROR_CATALOGUE_ENTRIES.filter((entry): entry is ResponseEntry => entry.status > 0 && isErrorCode(entry.code)).map((entry) => [
+    errorScenarioName(entry),
+    entry,
+  ]),
 );
 
 /** Every fixed scenario name (errors, then faults); `slow:MS` is a family of names besides these. */
@@ -96,7 +105,7 @@ export interface ScenarioTarget {
 /** The status and body an error scenario answers on `target`, in its service's shape (a list error names
  * the caller's own cart lines when it can). */
 export function forcedError(
-  entry: ErrorCatalogueEntry,
+  entry: ResponseEntry,
   target: ScenarioTarget,
   world: World,
   callerUid?: string | null,
@@ -130,12 +139,12 @@ export const SERVER_NOTICE = {
  * of `callerUid`'s cart when the caller is signed in and has some (an order's error names what it ordered),
  * else products of the persona seller.
  */
-export function errorBody(entry: ErrorCatalogueEntry, world: World, callerUid?: string | null): ErrorBody {
-  const body: ErrorBody = { code: entry.code, message: messageFor(entry.code) };
-  if (entry.showsList) body.list = (callerUid && cartList(entry.code, world, callerUid)) || sampleList(entry.code, world);
-  if (entry.status === 420) Object.assign(body, { message: SERVER_NOTICE.title, ...SERVER_NOTICE });
-  if (entry.code === 'bad-request') body.details = [{ path: '/body/marketId', message: "must have required property 'marketId'" }];
-  return body;
+export function errorBody(entry: ResponseEntry, world: World, callerUid?: string | null): ErrorBody {
+  return new ApiFailure(entry.status, entry.code, {
+    ...(entry.showsList && { list: (callerUid && cartList(entry.code, world, callerUid)) || sampleList(entry.code, world) }),
+    ...(entry.code === 'server-notice' && { message: SERVER_NOTICE.title, ...SERVER_NOTICE }),
+    ...(entry.code === 'bad-request' && { details: [{ path: '/body/marketId', message: "must have required property 'marketId'" }] }),
+  }).body;
 }
 
 /**
@@ -159,7 +168,7 @@ function cartList(code: string, world: World, uid: string): ErrorListItem[] | nu
 }
 
 /** The items a list error names: products (and for `market-schedule` a market) of the persona seller. */
-function sampleList(code: string, world: World): ErrorListItem[] {
+function sampleList(code: ErrorCode, world: World): ErrorListItem[] {
   const { store } = world;
   const now = world.clock.now();
   const markets = store.markets.by('seller', personaById('seller').uid);
@@ -192,7 +201,7 @@ export interface ScenarioInfo {
   /** The HTTP status answered; 0 when the client gets no usable answer. */
   status: number;
   /** The catalogue code the sdk's client reports. */
-  code: string;
+  code: CatalogueCode;
   description: string;
   /** The error body answered (error scenarios), in the shape of the operation's service when one is named. */
   body?: ErrorBody | AdError;
@@ -216,7 +225,7 @@ export function describeScenarios(world: World, target?: ScenarioTarget): Scenar
         code: entry.code,
         description: `HTTP ${entry.status} ${entry.code}`,
         body: target ? (forcedError(entry, target, world).body as ErrorBody | AdError) : body,
-        ui: resolveError({ status: entry.status, ...body }),
+        ui: resolveError({ status: entry.status, ...readErrorBody(body) }),
       };
     });
   const networkUi = resolveError({ status: 0, code: 'network-error' });

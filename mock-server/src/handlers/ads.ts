@@ -3,7 +3,7 @@
 //
 // The service authenticates with a fixed app key in `Authorization` (not a user token) and answers errors
 // in its own shape `{code, msg}`: adapters check the key with `adKeyRejection` before running the handler
-// (the operation is then run as a guest one) and reshape failures with `toAdError`.
+// (the operation is then run as a guest one) and reshape failures, forced scenarios included, with `toAdError`.
 import { ownValue } from '../world/own';
 import type { components, operations } from '@creator-market/sdk/generated/ads';
 import { seoulDayKey } from '@creator-market/sdk/domain';
@@ -40,26 +40,28 @@ export function adKeyRejection(authorization: string | null | undefined): { stat
   return { status: 401, body: { code: 'unauthorized', msg: '인증 키가 올바르지 않아요.' } };
 }
 
-/** The error codes of the ad document (AdError), each with the status that answers it. */
-const AD_ERROR_CODES: ReadonlySet<string> = new Set<AdError['code']>([
-  'bad-request',
-  'unauthorized',
-  'request-timeout',
-  'internal',
-  'gateway-timeout',
-]);
+/** The ad service's code of each error status its document declares (AdError). */
+const AD_ERROR_CODES: Readonly<Record<number, AdError['code']>> = {
+  400: 'bad-request',
+  401: 'unauthorized',
+  408: 'request-timeout',
+  500: 'internal',
+  504: 'gateway-timeout',
+};
 
 /**
- * The ad service's error shape for a failure of the shared pipeline or a forced scenario. A code the ad
- * document does not have (a product API business code) keeps the product API's shape, which the ad
- * document does not declare: such a scenario is not offered on the ad service.
+ * A failure of the shared pipeline (or a forced scenario) in the ad service's own error shape `{code, msg}`.
+ * A failure the ad document does not declare (a product API business code, a status it lacks) keeps the
+ * product API's shape, which the ad document does not declare either: such a scenario is not offered on the
+ * ad service (control/scenarios.ts, declaredOn).
  */
-export function toAdError(_status: number, body: unknown): unknown {
-  const failure = body as Partial<ErrorBody>;
-  if (!failure.code || !AD_ERROR_CODES.has(failure.code)) return body;
-  const detail = failure.details?.[0];
-  const msg = detail ? `${detail.path} ${detail.message}` : (failure.message ?? '요청 형식이 올바르지 않아요.');
-  return { code: failure.code as AdError['code'], msg: msg.slice(0, 200) } satisfies AdError;
+export function toAdError(status: number, body: ErrorBody): AdError | ErrorBody {
+  const code = ownValue(AD_ERROR_CODES, String(status));
+  const bodyCode = typeof body.data === 'string' ? body.data : body.data.code;
+  if (!code || code !== bodyCode) return body;
+  const detail = 'details' in body ? body.details?.[0] : undefined;
+  const text = detail ? `${detail.path} ${detail.message}` : 'msg' in body ? body.msg : body.message;
+  return { code, msg: (text || '요청을 처리하지 못했어요.').slice(0, 200) };
 }
 
 /** The app's placements and the format each shows (SPEC.md section 7; the ads document's `unit`). */

@@ -1,7 +1,15 @@
 // receipt: placing an order, reading it, and the buyer's edits of it. The order rules live in
 // ../world/orders (shared with the payment pages and the control plane), the state rules in the sdk.
 import type { components } from '@creator-market/sdk/generated/api';
-import { canEditAddress, canEditBuyerInfo, canEditMemo, isReceiptCancelled, latestStatus, RECEIPT_NOTES } from '@creator-market/sdk/domain';
+import {
+  canEditAddress,
+  canEditBuyerInfo,
+  canEditMemo,
+  isReceiptCancelled,
+  latestStatus,
+  RECEIPT_NOTES,
+  type ErrorCode,
+} from '@creator-market/sdk/domain';
 import { ApiFailure } from '../http/failure';
 import { checkCancelReason, checkDeliveryAddress, checkOrderMemo, checkSnsId } from '../world/input-rules';
 import { cancelByBuyer, ownReceipt, paymentState, placeOrder } from '../world/orders';
@@ -13,7 +21,7 @@ import { signedIn } from './types';
 type Receipt = components['schemas']['Receipt'];
 type CashReceipt = components['schemas']['CashReceipt'];
 
-const refuse = (code: string, message: string) => new ApiFailure(400, code, { message });
+const refuse = (code: ErrorCode, message: string) => new ApiFailure(400, code, { message });
 
 /** Buyer info (sns, cash receipt, refund account) stays editable unless the order was cancelled. */
 function assertBuyerInfoEditable(receipt: Receipt): void {

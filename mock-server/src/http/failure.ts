@@ -1,12 +1,16 @@
-// The one way a handler fails: throw an ApiFailure. Both adapters turn it into the shared ErrorBody.
+// The one way a handler fails: throw an ApiFailure. Both adapters turn it into the shared ErrorBody, whose
+// `data` carries the catalogue code (SPEC.md sections 7-8): a string, or `{code, list}` for the list errors.
+import { isListErrorCode, type ErrorCode } from '@creator-market/sdk/domain';
 import { ownValue } from '../world/own';
 import type { components } from '@creator-market/sdk/generated/api';
+import type { ErrorDetail } from '@creator-market/sdk/client';
 
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type ErrorListItem = components['schemas']['ErrorListItem'];
+export type { ErrorDetail };
 
 /** Korean log/inquiry messages by catalogue code; the app's UI text comes from the sdk's catalogue. */
-const MESSAGES: Record<string, string> = {
+const MESSAGES: Record<ErrorCode, string> = {
   'bad-request': '요청 형식이 올바르지 않아요.',
   unauthorized: '로그인이 필요해요.',
   'permission-denied': '접근 권한이 없어요.',
@@ -16,6 +20,7 @@ const MESSAGES: Record<string, string> = {
   'too-many-requests': '요청이 너무 많아요. 잠시 후 다시 시도해주세요.',
   'request-timeout': '주문이 몰려 요청 시간이 초과되었어요.',
   'payload-too-large': '요청 크기가 너무 커요.',
+  'header-too-large': '요청 주소와 헤더가 너무 길어요.',
   'server-notice': '서버 안내',
   'gateway-timeout': '주문이 몰려 응답이 지연되고 있어요.',
   'bad-gateway': '프록시 대상 서버가 올바르게 답하지 않았어요.',
@@ -55,26 +60,45 @@ const MESSAGES: Record<string, string> = {
   'invalid-cart': '존재하지 않는 장바구니예요.',
 };
 
-export function messageFor(code: string): string {
+export function messageFor(code: ErrorCode): string {
+  // The fallback is for a code that reached here untyped (a cast); the contract refuses its body anyway.
   return ownValue(MESSAGES, code) ?? '요청을 처리하지 못했어요.';
+}
+
+/** What a failure may carry beside its code: its own message, and the fields of the code's shape. */
+export interface FailureExtras {
+  message?: string;
+  /** The items of a list error (`stock-shortage`, `market-schedule`, `deleted-product`, `failed`). */
+  list?: ErrorListItem[];
+  /** The alert of `server-notice` (420). */
+  title?: string;
+  msg?: string;
+  /** What did not match, for `bad-request`. */
+  details?: ErrorDetail[];
 }
 
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
-    readonly extra: Partial<Omit<ErrorBody, 'code'>> = {},
+    readonly code: ErrorCode,
+    readonly extra: FailureExtras = {},
   ) {
     super(extra.message ?? messageFor(code));
   }
 
+  /** The body in the shape of the code: each code's own fields, and only those. */
   get body(): ErrorBody {
-    return { ...this.extra, code: this.code, message: this.message };
+    const { code, message } = this;
+    const { list, title, msg, details } = this.extra;
+    if (isListErrorCode(code)) return { data: { code, list: list ?? [] }, message };
+    if (code === 'server-notice') return { data: code, message, title: title ?? message, msg: msg ?? message };
+    if (code === 'bad-request') return { data: code, message, ...(details && { details }) };
+    return { data: code, message };
   }
 }
 
 /** A 400 with a catalogue data code (and the list for list errors). */
-export const badRequest = (code: string, list?: ErrorListItem[]) => new ApiFailure(400, code, list ? { list } : {});
+export const badRequest = (code: ErrorCode, list?: ErrorListItem[]) => new ApiFailure(400, code, list ? { list } : {});
 /** A return address outside the allow-list (../http/access-policy): no token or result is sent there. */
 export const unlistedOrigin = (origin: string) =>
   new ApiFailure(403, 'forbidden', {

@@ -47,5 +47,5 @@ export function runHandler(
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof ApiFailure) return { status: err.status, body: err.body };
   console.error('[mock] unexpected error:', err);
-  return { status: 500, body: { code: 'internal', message: '서버 오류가 발생했어요.' } };
+  return { status: 500, body: { data: 'internal', message: '서버 오류가 발생했어요.' } };
 }

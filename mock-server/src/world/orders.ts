@@ -21,6 +21,7 @@ import {
   RECEIPT_STATUS,
   toEpochMs,
   VIRTUAL_ACCOUNT_BANK_CODE,
+  type ErrorCode,
   type ReceiptStatusCode,
 } from '@creator-market/sdk/domain';
 import { notificationKind, orderNotificationText } from '@creator-market/fixtures';
@@ -42,7 +43,7 @@ export const VIRTUAL_ACCOUNT_VALIDITY_MS = 24 * 60 * 60 * 1000;
 export const VIRTUAL_ACCOUNT_HOLDER = '크리에이터마켓';
 
 /** A 400 with a catalogue code and the operation's own Korean message (the OpenAPI examples' wording). */
-function refuse(code: string, message: string, list?: ErrorListItem[]): ApiFailure {
+function refuse(code: ErrorCode, message: string, list?: ErrorListItem[]): ApiFailure {
   return new ApiFailure(400, code, list ? { message, list } : { message });
 }
 

@@ -2,6 +2,7 @@
 // that the screen shows what the catalogue says for it: GET /__mock/scenarios gives each scenario's `ui`
 // (kind, title, message, buttons), the sdk's resolveError without an operation's own rule.
 import { JourneyFailure } from './journey.mjs';
+import { errorListOf } from '../../lib/error-body.mjs';
 
 /**
  * Chrome silently resends a request when a reused keep-alive connection closes without an answer or answers
@@ -51,7 +52,7 @@ export async function forcedErrors(ctx) {
         );
         if (!message.startsWith(ui.message))
           throw new JourneyFailure(`'${ui.title}' says '${message}', expected it to start with '${ui.message}'`);
-        for (const item of body?.list ?? []) {
+        for (const item of errorListOf(body)) {
           if (item.title && !message.includes(`· ${item.title}`))
             throw new JourneyFailure(`'${ui.title}' does not name '${item.title}' of the error's list: '${message}'`);
         }

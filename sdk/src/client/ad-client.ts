@@ -1,6 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { operations, paths } from '../generated/ads';
 import { DEFAULT_TIMEOUT_MS } from './api-client';
+import { readAdErrorBody } from './errors';
 import { createTransport, type FetchLike } from './transport';
 
 export type AdRequestQuery = operations['requestAd']['parameters']['query'];
@@ -32,6 +33,7 @@ export function createAdClient(options: AdClientOptions): AdClient {
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       authorization: options.authorization,
       expectEnvelope: false,
+      readError: readAdErrorBody,
       fetch: options.fetch,
     }),
   });

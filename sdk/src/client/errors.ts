@@ -1,21 +1,31 @@
 import type { components } from '../generated/api';
 import { CATALOGUE_CODE_OF_STATUS } from '../domain/constants';
+import { isErrorCode, isListErrorCode, type ApiErrorCode, type ErrorCode, type TransportErrorCode } from '../domain/error-codes';
 
-type ErrorBody = components['schemas']['ErrorBody'];
+export type { TransportErrorCode } from '../domain/error-codes';
 
-/** Status 0 codes: the request got no usable HTTP answer. */
-export type TransportErrorCode = 'network-error' | 'timeout';
+/** The error body of the contract: the catalogue code in `data`, as SPEC.md sections 7-8 carry it. */
+export type ErrorBody = components['schemas']['ErrorBody'];
+export type ErrorListItem = components['schemas']['ErrorListItem'];
+export type ErrorDetail = NonNullable<Extract<ErrorBody, { data: 'bad-request' }>['details']>[number];
+
+/** Every code the contract's ErrorBody can carry, read off its shapes. */
+type ContractErrorCode = Extract<ErrorBody['data'], string> | Extract<ErrorBody['data'], object>['code'];
+// The sdk's ErrorCode list and the contract are the same set of codes (the build fails when they drift).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const codesMatchContract: Same<ErrorCode, ContractErrorCode> = true;
+void codesMatchContract;
 
 export interface ApiErrorInit {
   /** HTTP status, or 0 when there was no usable response (network failure, malformed body, timeout). */
   status: number;
-  /** The catalogue code: the ErrorBody's `code`, else one derived from the status (see codeForStatus). */
-  code: string;
+  /** The catalogue code: the error body's `data`, else one derived from the status (see codeForStatus). */
+  code: ApiErrorCode;
   message: string;
   title?: string;
   msg?: string;
-  list?: ErrorBody['list'];
-  details?: ErrorBody['details'];
+  list?: ErrorListItem[];
+  details?: ErrorDetail[];
   method: string;
   url: string;
   cause?: unknown;
@@ -26,11 +36,11 @@ const brand = Symbol.for('creator-market.ApiError');
 /** The one error every failed API call throws. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly title?: string;
   readonly msg?: string;
-  readonly list?: ErrorBody['list'];
-  readonly details?: ErrorBody['details'];
+  readonly list?: ErrorListItem[];
+  readonly details?: ErrorDetail[];
   readonly method: string;
   readonly url: string;
   readonly [brand] = true;
@@ -55,21 +65,27 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /** The code of an HTTP error whose body does not give one: the catalogue's, else `http-<status>`. */
-export function codeForStatus(status: number): string {
+export function codeForStatus(status: number): ApiErrorCode {
   return (status !== 0 && CATALOGUE_CODE_OF_STATUS[status]) || `http-${status}`;
 }
 
-/** An HTTP error from its status and raw body text: the ErrorBody's fields when the body is one. */
-export function httpError(status: number, statusText: string, bodyText: string, request: { method: string; url: string }): ApiError {
-  const body = parseErrorBody(bodyText);
+/** An HTTP error from its status and raw body text: the error body's fields when it is one (see readErrorBody). */
+export function httpError(
+  status: number,
+  statusText: string,
+  bodyText: string,
+  request: { method: string; url: string },
+  read: (value: unknown) => ReadErrorBody = readErrorBody,
+): ApiError {
+  const body = read(parseJson(bodyText));
   return new ApiError({
     status,
-    code: body?.code ?? codeForStatus(status),
-    message: body?.message ?? `HTTP ${status} ${statusText}`.trim(),
-    ...(body?.title !== undefined && { title: body.title }),
-    ...(body?.msg !== undefined && { msg: body.msg }),
-    ...(body?.list !== undefined && { list: body.list }),
-    ...(body?.details !== undefined && { details: body.details }),
+    code: body.code ?? codeForStatus(status),
+    message: body.message ?? `HTTP ${status} ${statusText}`.trim(),
+    ...(body.title !== undefined && { title: body.title }),
+    ...(body.msg !== undefined && { msg: body.msg }),
+    ...(body.list !== undefined && { list: body.list }),
+    ...(body.details !== undefined && { details: body.details }),
     method: request.method,
     url: request.url,
   });
@@ -85,27 +101,83 @@ export function transportError(
   return new ApiError({ status: 0, code, message, method: request.method, url: request.url, cause });
 }
 
-/** The fields of an ErrorBody that have the right type; undefined when the text is not a JSON object. */
-function parseErrorBody(text: string): Partial<ErrorBody> | undefined {
-  let value: unknown;
+/** What an error body says, each field only when it has the contract's type. */
+export interface ReadErrorBody {
+  code?: ErrorCode;
+  message?: string;
+  title?: string;
+  msg?: string;
+  list?: ErrorListItem[];
+  details?: ErrorDetail[];
+}
+
+/**
+ * Reads an error body of the contract's ErrorBody shapes: the code from `data` (a known code string, or a
+ * list error's `{code, list}`), `message`, and the fields of the code's own shape (`title` and `msg` of
+ * `server-notice`, `details` of `bad-request`). A body of another shape gives no code (the caller takes the
+ * status's), and a field of the wrong type is left out rather than trusted.
+ */
+export function readErrorBody(value: unknown): ReadErrorBody {
+  if (!isRecord(value)) return {};
+  const message = nonEmptyString(value.message);
+  const result: ReadErrorBody = message === undefined ? {} : { message };
+  const { data } = value;
+  if (typeof data === 'string') {
+    // A list code without its list is still that error (the dialog then names no items).
+    if (!isErrorCode(data)) return result;
+    result.code = data;
+    if (data === 'server-notice') {
+      const title = nonEmptyString(value.title);
+      const msg = nonEmptyString(value.msg);
+      if (title !== undefined) result.title = title;
+      if (msg !== undefined) result.msg = msg;
+    }
+    if (data === 'bad-request' && Array.isArray(value.details) && value.details.every(isDetail)) result.details = value.details;
+    return result;
+  }
+  if (isRecord(data) && isListErrorCode(data.code)) {
+    result.code = data.code;
+    if (Array.isArray(data.list) && data.list.every(isListItem)) result.list = data.list;
+  }
+  return result;
+}
+
+/** Reads the ad service's own error shape `{code, msg}` (openapi/ads/openapi.yaml, AdError). */
+export function readAdErrorBody(value: unknown): ReadErrorBody {
+  if (!isRecord(value)) return {};
+  const msg = nonEmptyString(value.msg);
+  return { ...(isErrorCode(value.code) && { code: value.code }), ...(msg !== undefined && { message: msg, msg }) };
+}
+
+function parseJson(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const body = value as Record<string, unknown>;
-  const stringField = (key: string) => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : undefined);
-  const code = stringField('code');
-  const message = stringField('message');
-  const title = stringField('title');
-  const msg = stringField('msg');
-  return {
-    ...(code !== undefined && { code }),
-    ...(message !== undefined && { message }),
-    ...(title !== undefined && { title }),
-    ...(msg !== undefined && { msg }),
-    ...(Array.isArray(body.list) && { list: body.list as ErrorBody['list'] }),
-    ...(Array.isArray(body.details) && { details: body.details as ErrorBody['details'] }),
-  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+const isOptional = (value: unknown, check: (v: unknown) => boolean) => value === undefined || check(value);
+
+function isListItem(value: unknown): value is ErrorListItem {
+  return (
+    isRecord(value) &&
+    typeof value._id === 'string' &&
+    typeof value.title === 'string' &&
+    isOptional(value.option, (v) => typeof v === 'string') &&
+    isOptional(value.available, (v) => Number.isInteger(v) && (v as number) >= 0) &&
+    Object.keys(value).every((key) => key === '_id' || key === 'title' || key === 'option' || key === 'available')
+  );
+}
+
+function isDetail(value: unknown): value is ErrorDetail {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string' && Object.keys(value).length === 2;
 }

@@ -1,7 +1,7 @@
 // The fetch that openapi-fetch calls. It owns every failure rule, so that a call either resolves with a 2xx
 // JSON response or rejects with one ApiError: adds the bearer token, enforces the timeout (over the whole
 // exchange, body included), reports each response to the clock and the observer, and normalises errors.
-import { httpError, transportError } from './errors';
+import { httpError, readErrorBody, transportError, type ReadErrorBody } from './errors';
 import type { ServerClock } from './clock';
 
 export type FetchLike = (input: Request) => Promise<Response>;
@@ -20,6 +20,8 @@ export interface TransportOptions {
   onResponse?: (response: Response, request: Request) => void;
   /** The product API wraps every success in `{data}`; a 2xx without it is malformed. */
   expectEnvelope: boolean;
+  /** Reads a parsed error body (default: the product API's ErrorBody; the ad service has its own shape). */
+  readError?: (value: unknown) => ReadErrorBody;
 }
 
 export function createTransport(options: TransportOptions): FetchLike {
@@ -60,7 +62,7 @@ export function createTransport(options: TransportOptions): FetchLike {
     options.clock?.observe(response.headers);
     options.onResponse?.(copyResponse(response, text), request);
 
-    if (!response.ok) throw httpError(response.status, response.statusText, text, target);
+    if (!response.ok) throw httpError(response.status, response.statusText, text, target, options.readError ?? readErrorBody);
     const body = readBody(text, options.expectEnvelope);
     if ('problem' in body) throw transportError('network-error', `HTTP ${response.status} with ${body.problem}`, target);
     return new CheckedResponse(text, responseInit(response), body.value);

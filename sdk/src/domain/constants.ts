@@ -1,5 +1,6 @@
 // Every business constant, default and timing of SPEC.md (section 9, with the defaults of section 3), stated once.
 // Durations are in milliseconds unless the name says otherwise.
+import type { ErrorCode, TransportErrorCode } from './error-codes';
 
 // ---------------------------------------------------------------- money, fees, versions, retention
 
@@ -302,7 +303,7 @@ export const SPECIAL_MARKET_ID_PREFIXES = { kakao: 'kakao_', product: 'creatorma
 export const SPECIAL_MARKET_ID_COUNTS = { kakao: 4, product: 2 } as const;
 
 /** The catalogue code of an HTTP status whose meaning does not depend on the body (SPEC.md section 8). */
-export const CATALOGUE_CODE_OF_STATUS: Readonly<Record<number, string>> = {
+export const CATALOGUE_CODE_OF_STATUS: Readonly<Record<number, ErrorCode | TransportErrorCode>> = {
   0: 'network-error',
   401: 'unauthorized',
   403: 'permission-denied',

@@ -2,6 +2,7 @@
 // that turns an API error into what the UI does. Titles and messages quoted by the spec are exact; where the
 // spec names an error without its text, the Korean below is ours (marked "ours").
 import { CATALOGUE_CODE_OF_STATUS, TIMING } from './constants';
+import type { ApiErrorCode, ErrorCode, TransportErrorCode } from './error-codes';
 import { PAYMENT_MESSAGES, RECEIPT_NOTES } from './receipt';
 
 /** Errors are handled this long after the response arrives. */
@@ -26,9 +27,12 @@ export interface ErrorUi {
   toastType?: ErrorToastType;
 }
 
+/** A code the catalogue has an entry for: the response codes and the two with no response. */
+export type CatalogueCode = ErrorCode | TransportErrorCode;
+
 export interface ErrorCatalogueEntry extends ErrorUi {
   status: number;
-  code: string;
+  code: CatalogueCode;
   /** The alert shows the server's own title and msg (status 420). */
   usesServerText?: boolean;
   /** The server's message is appended to the message as a detail line. */
@@ -68,14 +72,15 @@ const GENERAL_INQUIRY: ErrorUi = {
 const ORDER_RUSH_MESSAGE = '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.';
 const REQUEST_FAILED_MESSAGE = '요청에 실패했습니다. 잠시 후 다시 시도해주세요.';
 
-function entry(status: number, code: string, ui: Omit<ErrorCatalogueEntry, 'status' | 'code'>): ErrorCatalogueEntry {
+function entry(status: number, code: CatalogueCode, ui: Omit<ErrorCatalogueEntry, 'status' | 'code'>): ErrorCatalogueEntry {
   return { status, code, ...ui };
 }
 
-const orderRush = (status: number, code: string) => entry(status, code, { kind: 'alert', title: '주문 실패', message: ORDER_RUSH_MESSAGE });
-const soldOut = (code: string, tracked: boolean) =>
+const orderRush = (status: number, code: ErrorCode) =>
+  entry(status, code, { kind: 'alert', title: '주문 실패', message: ORDER_RUSH_MESSAGE });
+const soldOut = (code: ErrorCode, tracked: boolean) =>
   entry(400, code, { kind: 'toast', toastType: 'warning', message: '품절된 물품이 있어요', followUp: 'reload-cart', tracked });
-const generalInquiry = (status: number, code: string) => entry(status, code, GENERAL_INQUIRY);
+const generalInquiry = (status: number, code: ErrorCode) => entry(status, code, GENERAL_INQUIRY);
 
 /** Every catalogue entry, one per (HTTP status, code), in the order of the team's code catalogue. */
 export const ERROR_CATALOGUE_ENTRIES: readonly ErrorCatalogueEntry[] = [
@@ -267,7 +272,7 @@ function lookupByStatus(status: number): ErrorCatalogueEntry | undefined {
 
 export interface ApiErrorInput {
   status: number;
-  code?: string;
+  code?: ApiErrorCode;
   /** Server-given title and msg (status 420). */
   title?: string;
   msg?: string;
@@ -288,7 +293,7 @@ export interface ErrorContext {
 /** The details an inquiry dialog carries to the support chat. */
 export interface InquiryDetails {
   status: number;
-  code?: string;
+  code?: ApiErrorCode;
   message?: string;
   uid?: string;
   api?: string;
@@ -297,7 +302,7 @@ export interface InquiryDetails {
 
 export interface ErrorAction extends ErrorUi {
   status: number;
-  code?: string;
+  code?: ApiErrorCode;
   treatAsSuccess: boolean;
   /** Items named by a 400 list error. */
   list?: unknown[];

@@ -5,6 +5,7 @@ export * from './market-timing';
 export * from './pricing';
 export * from './cart';
 export * from './validation';
+export * from './error-codes';
 export * from './errors';
 export * from './receipt';
 export * from './routing';

@@ -2981,34 +2981,72 @@ export interface components {
         };
         /**
          * ErrorBody
-         * @description The one error shape of every non-2xx response. `code` is the catalogue key the app maps to its UI
-         *     (SPEC.md section 8): a 400 carries the spec's data code (`out-of-stock`, `limit-cart`, ...) or, for list
-         *     errors, one of `stock-shortage`, `market-schedule`, `deleted-product`, `failed` with `list`; other
-         *     statuses carry `unauthorized`, `permission-denied`, `not-found`, `request-timeout`, `payload-too-large`,
-         *     `server-notice` (with `title` and `msg`), `gateway-timeout`, `bad-request` (with `details`), `internal` or,
-         *     before any operation, 431 `header-too-large` (request line and headers past 16 KiB).
+         * @description The one error shape of every non-2xx response of the product API and the control plane. As SPEC.md
+         *     sections 7-8 write it, the error's catalogue code is in `data`, where a success carries its payload:
+         *
+         *     - a plain code is a string: `{"data": "out-of-stock", "message": "품절된 물품이 있어요"}`;
+         *     - a list error (`stock-shortage`, `market-schedule`, `deleted-product`, `failed`) carries its code with
+         *       the items concerned: `{"data": {"code": "stock-shortage", "list": [...]}, "message": "..."}`;
+         *     - 420 `server-notice` adds the alert's `title` and `msg`, chosen by the server;
+         *     - `bad-request` may add `details`, what did not match the schema.
+         *
+         *     `message` is a Korean description for logs and the inquiry dialog; the app's UI text comes from the
+         *     sdk's catalogue. A 400 carries a code the operation lists; other statuses carry `unauthorized` (401),
+         *     `permission-denied` or `forbidden` (403), `not-found` (404), `request-timeout` (408),
+         *     `payload-too-large` (413), `unsupported-media-type` (415), `server-notice` (420), `too-many-requests`
+         *     (429), `header-too-large` (431, before any operation: request line and headers past 16 KiB), `internal`
+         *     (500), `bad-gateway` (502, only the mock server in proxy mode) or `gateway-timeout` (504).
          *
          */
         ErrorBody: {
+            data: components["schemas"]["PlainErrorCode"];
             /**
-             * @description The catalogue code.
-             * @example out-of-stock
-             */
-            code: string;
-            /**
-             * @description A Korean description for logs and the inquiry dialog; the app's UI text comes from the catalogue.
+             * @description A Korean description for logs and the inquiry dialog.
              * @example 품절된 물품이 있어요
              */
             message: string;
-            /** @description The items a list error is about (stock shortage, market schedule, deleted products, failed items). */
-            list?: components["schemas"]["ErrorListItem"][];
-            /** @description For 420, the alert title chosen by the server. */
-            title?: string;
-            /** @description For 420, the alert message chosen by the server. */
-            msg?: string;
-            /** @description For `bad-request`, what did not match the schema. */
+        } | {
+            data: {
+                code: components["schemas"]["ListErrorCode"];
+                /** @description The items concerned (stock shortage, market schedule, deleted products, failed items). */
+                list: components["schemas"]["ErrorListItem"][];
+            };
+            /**
+             * @description A Korean description for logs and the inquiry dialog.
+             * @example 재고가 부족한 물품이 있어요.
+             */
+            message: string;
+        } | {
+            /** @enum {string} */
+            data: "server-notice";
+            /**
+             * @description A Korean description for logs.
+             * @example 서버 점검 안내
+             */
+            message: string;
+            /**
+             * @description The alert title chosen by the server.
+             * @example 서버 점검 안내
+             */
+            title: string;
+            /**
+             * @description The alert message chosen by the server.
+             * @example 더 나은 서비스를 위해 02:00~04:00 점검을 진행해요.
+             */
+            msg: string;
+        } | {
+            /** @enum {string} */
+            data: "bad-request";
+            /**
+             * @description A Korean description for logs and the inquiry dialog.
+             * @example 요청 형식이 올바르지 않아요.
+             */
+            message: string;
+            /** @description What did not match, each with the JSON pointer-like path of the value. */
             details?: {
+                /** @example /body/marketId */
                 path: string;
+                /** @example must have required property 'marketId' */
                 message: string;
             }[];
         };
@@ -3082,6 +3120,13 @@ export interface components {
              */
             no: string;
         };
+        /**
+         * ListErrorCode
+         * @description The catalogue codes of the list errors (status 400), sent with the items concerned in `data.list`.
+         * @example stock-shortage
+         * @enum {string}
+         */
+        ListErrorCode: "stock-shortage" | "market-schedule" | "deleted-product" | "failed";
         /**
          * Market
          * @description A seller's time-limited market (SPEC.md section 3), as `getMarket` and the cart return it.
@@ -3716,6 +3761,16 @@ export interface components {
          * @enum {string}
          */
         PaymentType: "vbank" | "kakaopay" | "naverpay" | "card";
+        /**
+         * PlainErrorCode
+         * @description The catalogue codes sent as a plain string in an error's `data` (every code but the list errors,
+         *     `server-notice` and `bad-request`, which have their own shapes in ErrorBody). The 400 data codes of
+         *     SPEC.md section 8 and the codes of the other statuses.
+         *
+         * @example out-of-stock
+         * @enum {string}
+         */
+        PlainErrorCode: "limit-cart" | "already-in-order" | "invalid-delivery-option" | "weight-exceeded" | "under-total-price" | "invalid-user-type" | "receipt-remained" | "popbill-error" | "validate-sms-failed" | "card-payment-failed" | "notification-send-failed" | "not-supported" | "permission-not-granted" | "out-of-stock" | "amount-exceeded" | "invalid-product" | "invalid-product-option" | "invalid-market" | "operation-failed" | "transaction-exceeded" | "transaction-failed" | "already-subscribed" | "already-added" | "already-canceled" | "already-exists" | "alarm-not-exists" | "already-scrapped" | "market-unavailable" | "invalid-cart" | "unauthorized" | "permission-denied" | "forbidden" | "not-found" | "request-timeout" | "payload-too-large" | "unsupported-media-type" | "too-many-requests" | "header-too-large" | "internal" | "bad-gateway" | "gateway-timeout";
         /**
          * Preview
          * @description An upcoming-release preview (a seller's news about products to come). It carries both field sets of
@@ -4986,7 +5041,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "bad-gateway",
+                 *       "data": "bad-gateway",
                  *       "message": "프록시 대상 서버 http://127.0.0.1:8080에 연결하지 못했어요 (upstream refused the connection: connect ECONNREFUSED 127.0.0.1:8080)."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -4999,7 +5054,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "bad-request",
+                 *       "data": "bad-request",
                  *       "message": "요청 형식이 올바르지 않아요.",
                  *       "details": [
                  *         {
@@ -5010,7 +5065,7 @@ export interface components {
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"] & {
                     /** @enum {unknown} */
-                    code?: "bad-request";
+                    data?: "bad-request";
                 };
             };
         };
@@ -5023,7 +5078,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "gateway-timeout",
+                 *       "data": "gateway-timeout",
                  *       "message": "주문이 몰려 응답이 지연되고 있어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5038,7 +5093,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "internal",
+                 *       "data": "internal",
                  *       "message": "서버 오류가 발생했어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5051,7 +5106,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "not-found",
+                 *       "data": "not-found",
                  *       "message": "찾을 수 없어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5064,7 +5119,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "payload-too-large",
+                 *       "data": "payload-too-large",
                  *       "message": "요청 크기가 너무 커요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5077,7 +5132,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "permission-denied",
+                 *       "data": "permission-denied",
                  *       "message": "접근 권한이 없어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5090,7 +5145,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "request-timeout",
+                 *       "data": "request-timeout",
                  *       "message": "주문이 몰려 요청 시간이 초과되었어요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5103,7 +5158,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "server-notice",
+                 *       "data": "server-notice",
                  *       "message": "서버 점검 안내",
                  *       "title": "서버 점검 안내",
                  *       "msg": "더 나은 서비스를 위해 02:00~04:00 점검을 진행해요."
@@ -5118,7 +5173,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "unauthorized",
+                 *       "data": "unauthorized",
                  *       "message": "로그인이 필요해요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5134,7 +5189,7 @@ export interface components {
             };
             content: {
                 /** @example {
-                 *       "code": "forbidden",
+                 *       "data": "forbidden",
                  *       "message": "https://evil.example(으)로는 돌아갈 수 없어요: 이 컴퓨터의 앱(localhost, 127.0.0.1)이나 --allow-origin으로 더한 출처만 받아요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5249,7 +5304,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -5303,7 +5358,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "popbill-error";
+                        data?: "bad-request" | "popbill-error";
                     };
                 };
             };
@@ -5365,7 +5420,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "popbill-error" | "already-canceled";
+                        data?: "bad-request" | "popbill-error" | "already-canceled";
                     };
                 };
             };
@@ -5427,7 +5482,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "validate-sms-failed";
+                        data?: "bad-request" | "validate-sms-failed";
                     };
                 };
             };
@@ -5482,7 +5537,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -5495,7 +5550,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "payload-too-large",
+                     *       "data": "payload-too-large",
                      *       "message": "이미지는 5MB 이하만 올릴 수 있어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5549,7 +5604,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "invalid-user-type" | "receipt-remained";
+                        data?: "bad-request" | "invalid-user-type" | "receipt-remained";
                     };
                 };
             };
@@ -5561,7 +5616,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "permission-denied",
+                     *       "data": "permission-denied",
                      *       "message": "본인 계정만 탈퇴할 수 있어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5726,7 +5781,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -5776,7 +5831,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-subscribed";
+                        data?: "bad-request" | "already-subscribed";
                     };
                 };
             };
@@ -5788,7 +5843,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "작가님을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5844,7 +5899,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled";
+                        data?: "bad-request" | "already-canceled";
                     };
                 };
             };
@@ -5856,7 +5911,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "작가님을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5946,7 +6001,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-exists" | "invalid-market";
+                        data?: "bad-request" | "already-exists" | "invalid-market";
                     };
                 };
             };
@@ -6001,7 +6056,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "alarm-not-exists";
+                        data?: "bad-request" | "alarm-not-exists";
                     };
                 };
             };
@@ -6077,7 +6132,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6090,7 +6145,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "장바구니를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6163,8 +6218,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        code?: "bad-request" | "invalid-market" | "market-unavailable" | "market-schedule" | "invalid-product" | "invalid-product-option" | "already-in-order" | "limit-cart" | "out-of-stock" | "amount-exceeded";
+                        data?: ("bad-request" | "invalid-market" | "market-unavailable" | "invalid-product" | "invalid-product-option" | "already-in-order" | "limit-cart" | "out-of-stock" | "amount-exceeded") | {
+                            /** @enum {unknown} */
+                            code?: "market-schedule";
+                        };
                     };
                 };
             };
@@ -6235,7 +6292,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "invalid-cart" | "already-in-order" | "out-of-stock" | "amount-exceeded";
+                        data?: "bad-request" | "invalid-cart" | "already-in-order" | "out-of-stock" | "amount-exceeded";
                     };
                 };
             };
@@ -6248,7 +6305,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "장바구니를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6304,7 +6361,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-in-order";
+                        data?: "bad-request" | "already-in-order";
                     };
                 };
             };
@@ -6317,7 +6374,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "장바구니를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6375,7 +6432,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "invalid-delivery-option" | "already-in-order";
+                        data?: "bad-request" | "invalid-delivery-option" | "already-in-order";
                     };
                 };
             };
@@ -6388,7 +6445,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "장바구니를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6464,7 +6521,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6519,7 +6576,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6564,7 +6621,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6609,7 +6666,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6655,7 +6712,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6706,7 +6763,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6752,7 +6809,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6802,7 +6859,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6857,7 +6914,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6938,7 +6995,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -6991,7 +7048,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7041,7 +7098,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7097,7 +7154,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7147,7 +7204,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7211,7 +7268,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7223,7 +7280,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "permission-denied",
+                     *       "data": "permission-denied",
                      *       "message": "판매 작가만 판매 알림을 볼 수 있어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7281,7 +7338,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7293,7 +7350,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "permission-denied",
+                     *       "data": "permission-denied",
                      *       "message": "판매 작가 본인의 주문만 열 수 있어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7306,7 +7363,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주문을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7367,7 +7424,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "notification-send-failed" | "not-supported";
+                        data?: "bad-request" | "notification-send-failed" | "not-supported";
                     };
                 };
             };
@@ -7475,7 +7532,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7488,7 +7545,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주소를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7544,7 +7601,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7601,7 +7658,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7614,7 +7671,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주소를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7670,7 +7727,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7683,7 +7740,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주소를 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7736,7 +7793,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7818,7 +7875,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7831,7 +7888,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주문 내역을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7889,7 +7946,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7901,7 +7958,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "작가님을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7948,7 +8005,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -7961,7 +8018,7 @@ export interface operations {
                 };
                 content: {
                     /** @example {
-                     *       "code": "not-found",
+                     *       "data": "not-found",
                      *       "message": "주문 내역을 찾을 수 없어요."
                      *     } */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8051,15 +8108,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description The order was refused; nothing was stored. `code` says why (see the description). */
+            /** @description The order was refused; nothing was stored. `data` says why (see the description). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {unknown} */
-                        code?: "bad-request" | "out-of-stock" | "amount-exceeded" | "stock-shortage" | "market-schedule" | "deleted-product" | "failed" | "already-in-order" | "invalid-delivery-option" | "weight-exceeded" | "under-total-price" | "invalid-product" | "invalid-product-option" | "invalid-market" | "market-unavailable" | "operation-failed" | "transaction-exceeded" | "transaction-failed" | "invalid-cart";
+                        data?: ("bad-request" | "out-of-stock" | "amount-exceeded" | "already-in-order" | "invalid-delivery-option" | "weight-exceeded" | "under-total-price" | "invalid-product" | "invalid-product-option" | "invalid-market" | "market-unavailable" | "operation-failed" | "transaction-exceeded" | "transaction-failed" | "invalid-cart") | {
+                            /** @enum {unknown} */
+                            code?: "stock-shortage" | "market-schedule" | "deleted-product" | "failed";
+                        };
                     };
                 };
             };
@@ -8106,7 +8165,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -8163,7 +8222,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8230,7 +8289,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8290,7 +8349,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled";
+                        data?: "bad-request" | "already-canceled";
                     };
                 };
             };
@@ -8354,7 +8413,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8418,7 +8477,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled";
+                        data?: "bad-request" | "already-canceled";
                     };
                 };
             };
@@ -8475,7 +8534,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -8530,7 +8589,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8585,7 +8644,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8643,7 +8702,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "card-payment-failed" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "card-payment-failed" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8704,7 +8763,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request" | "already-canceled" | "operation-failed";
+                        data?: "bad-request" | "already-canceled" | "operation-failed";
                     };
                 };
             };
@@ -8776,7 +8835,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };
@@ -8840,7 +8899,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {unknown} */
-                        code?: "bad-request";
+                        data?: "bad-request";
                     };
                 };
             };

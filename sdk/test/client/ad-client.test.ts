@@ -42,9 +42,13 @@ describe('createAdClient', () => {
     await expect(ads.requestAd(query)).rejects.toMatchObject({
       status: 401,
       code: 'unauthorized',
+      message: '인증 키가 올바르지 않아요.',
       msg: '인증 키가 올바르지 않아요.',
       method: 'GET',
     });
+    // The ad service's own error shape `{code, msg}` is read as such.
+    server.use(http.get(`${ADS}/request`, adReply(400, { code: 'bad-request', msg: 'unit 값이 필요해요.' })));
+    await expect(ads.requestAd(query)).rejects.toMatchObject({ status: 400, code: 'bad-request', message: 'unit 값이 필요해요.' });
 
     server.use(http.get(`${ADS}/request`, () => HttpResponse.error()));
     const networkError = await ads.requestAd(query).catch((error: unknown) => error);

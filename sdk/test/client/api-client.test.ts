@@ -106,7 +106,7 @@ describe('successful calls', () => {
   });
 
   it('report every response to onResponse with a readable body', async () => {
-    server.use(http.get(`${API}/user/me`, apiReply('getMe', 401, { code: 'unauthorized', message: '로그인이 필요해요.' })));
+    server.use(http.get(`${API}/user/me`, apiReply('getMe', 401, { data: 'unauthorized', message: '로그인이 필요해요.' })));
     const seen: { status: number; body: unknown; method: string }[] = [];
     const api = createApiClient({
       baseUrl: API,
@@ -115,7 +115,7 @@ describe('successful calls', () => {
     });
     await failure(api.get('/user/me'));
     await vi.waitFor(() =>
-      expect(seen).toEqual([{ status: 401, body: { code: 'unauthorized', message: '로그인이 필요해요.' }, method: 'GET' }]),
+      expect(seen).toEqual([{ status: 401, body: { data: 'unauthorized', message: '로그인이 필요해요.' }, method: 'GET' }]),
     );
   });
 });
@@ -130,7 +130,7 @@ describe('every failure is one ApiError', () => {
     server.use(
       http.post(
         `${API}/receipt/insert`,
-        apiReply('insertReceipt', 400, { code: 'stock-shortage', message: '재고가 부족한 물품이 있어요.', list }),
+        apiReply('insertReceipt', 400, { data: { code: 'stock-shortage', list }, message: '재고가 부족한 물품이 있어요.' }),
       ),
     );
     expect(fields(await failure(order()))).toEqual({
@@ -148,7 +148,7 @@ describe('every failure is one ApiError', () => {
     server.use(
       http.post(
         `${API}/receipt/insert`,
-        apiReply('insertReceipt', 400, { code: 'bad-request', message: '요청 형식이 올바르지 않아요.', details }),
+        apiReply('insertReceipt', 400, { data: 'bad-request', message: '요청 형식이 올바르지 않아요.', details }),
       ),
     );
     expect(await failure(order())).toMatchObject({ status: 400, code: 'bad-request', details });
@@ -159,7 +159,7 @@ describe('every failure is one ApiError', () => {
     [408, 'request-timeout', '주문이 몰려 요청 시간이 초과되었어요.'],
     [504, 'gateway-timeout', '주문이 몰려 응답이 지연되고 있어요.'],
   ])('%i %s from the ErrorBody', async (status, code, message) => {
-    server.use(http.get(`${API}/user/me`, apiReply('getMe', status, { code, message })));
+    server.use(http.get(`${API}/user/me`, apiReply('getMe', status, { data: code, message })));
     expect(fields(await failure(me()))).toEqual({ status, code, message, method: 'GET', url: `${API}/user/me` });
   });
 
@@ -167,27 +167,22 @@ describe('every failure is one ApiError', () => {
     [403, 'permission-denied', '접근 권한이 없어요.'],
     [404, 'not-found', '찾을 수 없어요.'],
   ])('%i %s from the ErrorBody', async (status, code, message) => {
-    server.use(http.get(`${API}/receipt/get/:publicId`, apiReply('getReceipt', status, { code, message })));
+    server.use(http.get(`${API}/receipt/get/:publicId`, apiReply('getReceipt', status, { data: code, message })));
     const error = await failure(api.get('/receipt/get/{publicId}', { params: { path: { publicId: '261121000999' } } }));
     expect(fields(error)).toEqual({ status, code, message, method: 'GET', url: `${API}/receipt/get/261121000999` });
   });
 
   it('413 payload-too-large', async () => {
     server.use(
-      http.post(`${API}/receipt/insert`, apiReply('insertReceipt', 413, { code: 'payload-too-large', message: '요청 크기가 너무 커요.' })),
+      http.post(`${API}/receipt/insert`, apiReply('insertReceipt', 413, { data: 'payload-too-large', message: '요청 크기가 너무 커요.' })),
     );
     expect(await failure(order())).toMatchObject({ status: 413, code: 'payload-too-large', message: '요청 크기가 너무 커요.' });
   });
 
   it('420 server-notice carries the server title and msg', async () => {
-    const notice = {
-      code: 'server-notice',
-      message: '서버 점검 안내',
-      title: '서버 점검 안내',
-      msg: '더 나은 서비스를 위해 02:00~04:00 점검을 진행해요.',
-    };
-    server.use(http.get(`${API}/user/me`, apiReply('getMe', 420, notice)));
-    expect(fields(await failure(me()))).toEqual({ status: 420, ...notice, method: 'GET', url: `${API}/user/me` });
+    const notice = { message: '서버 점검 안내', title: '서버 점검 안내', msg: '더 나은 서비스를 위해 02:00~04:00 점검을 진행해요.' };
+    server.use(http.get(`${API}/user/me`, apiReply('getMe', 420, { data: 'server-notice', ...notice })));
+    expect(fields(await failure(me()))).toEqual({ status: 420, code: 'server-notice', ...notice, method: 'GET', url: `${API}/user/me` });
   });
 
   it.each([
@@ -200,6 +195,9 @@ describe('every failure is one ApiError', () => {
     [408, 'request-timeout', '', 'text/plain'],
     [413, 'payload-too-large', '<html>Request Entity Too Large</html>', 'text/html'],
     [420, 'server-notice', '[]', 'application/json'],
+    // The shape before the {data} envelope: its `code` is not read.
+    [400, 'http-400', '{"code":"out-of-stock"}', 'application/json'],
+    [404, 'not-found', '{"data":"out-of-stok"}', 'application/json'],
   ])('%i with a non-ErrorBody body (%s) takes its code from the status', async (status, code, body, contentType) => {
     server.use(http.get(`${API}/user/me`, () => new HttpResponse(body, { status, headers: { 'Content-Type': contentType } })));
     const error = await failure(me());

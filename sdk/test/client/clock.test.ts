@@ -59,7 +59,7 @@ describe('the api client with a clock', () => {
     server.use(
       http.get(
         `${API}/user/me`,
-        apiReply('getMe', 401, { code: 'unauthorized', message: '로그인이 필요해요.' }, { 'X-Mock-Now': String(earlier) }),
+        apiReply('getMe', 401, { data: 'unauthorized', message: '로그인이 필요해요.' }, { 'X-Mock-Now': String(earlier) }),
       ),
     );
     await expect(api.get('/user/me')).rejects.toSatisfy(isApiError);

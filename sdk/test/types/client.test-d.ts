@@ -2,7 +2,19 @@
 // that breaks the contract must not compile, and a correct one must. Each @ts-expect-error line fails the
 // typecheck if that line ever compiles.
 import { expectTypeOf } from 'vitest';
-import { call, type AdClient, type AdResponse, type ApiClient, type ApiError, type Schemas } from '../../src/index';
+import {
+  call,
+  ERROR_CODES,
+  resolveError,
+  type AdClient,
+  type AdResponse,
+  type ApiClient,
+  type ApiError,
+  type ApiErrorCode,
+  type ErrorBody,
+  type ErrorCode,
+  type Schemas,
+} from '../../src/index';
 
 declare const api: ApiClient;
 declare const ads: AdClient;
@@ -62,7 +74,28 @@ export async function wrongCallsDoNotCompile() {
 
 export function apiErrorFields(error: ApiError) {
   expectTypeOf(error.status).toEqualTypeOf<number>();
-  expectTypeOf(error.code).toEqualTypeOf<string>();
+  expectTypeOf(error.code).toEqualTypeOf<ApiErrorCode>();
   expectTypeOf(error.list).toEqualTypeOf<Schemas['ErrorListItem'][] | undefined>();
   expectTypeOf(error.title).toEqualTypeOf<string | undefined>();
+}
+
+export function errorCodesAreOneType(error: ApiError) {
+  // The sdk's list is the contract's set of codes, and every error body's `data` names one of them.
+  expectTypeOf<(typeof ERROR_CODES)[number]>().toEqualTypeOf<ErrorCode>();
+  expectTypeOf<Extract<ErrorBody['data'], string>>().toEqualTypeOf<
+    Exclude<ErrorCode, 'stock-shortage' | 'market-schedule' | 'deleted-product' | 'failed'>
+  >();
+  expectTypeOf<Extract<ErrorBody['data'], object>['code']>().toEqualTypeOf<
+    'stock-shortage' | 'market-schedule' | 'deleted-product' | 'failed'
+  >();
+  const known: ErrorCode = 'out-of-stock';
+  // @ts-expect-error a misspelt code is not an ErrorCode
+  const misspelt: ErrorCode = 'out-of-stok';
+  // @ts-expect-error comparing an error's code with a misspelt one does not compile
+  const compared = error.code === 'out-of-stok';
+  // @ts-expect-error nor does resolving a misspelt code
+  resolveError({ status: 400, code: 'out-of-stok' });
+  // @ts-expect-error an error body with the code outside `data` is not the contract's
+  const legacy: ErrorBody = { code: 'out-of-stock', message: '품절된 물품이 있어요' };
+  return [known, misspelt, compared, legacy];
 }

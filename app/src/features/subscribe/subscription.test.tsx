@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
+import type { ErrorCode } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { renderAt, signInAs } from '../../mocks/appHarness';
@@ -31,8 +32,8 @@ async function serverSubscribes(uid: string): Promise<boolean> {
   return (await api.get('/subscribe/getsubscriberlist')).includes(uid);
 }
 
-function failWith(path: '/subscribe/add' | '/subscribe/cancel', status: number, code: string) {
-  server.use(http.post(`${API_BASE}${path}`, () => HttpResponse.json({ code, message: code }, { status })));
+function failWith(path: '/subscribe/add' | '/subscribe/cancel', status: number, code: ErrorCode) {
+  server.use(http.post(`${API_BASE}${path}`, () => HttpResponse.json({ data: code, message: code }, { status })));
 }
 
 describe('subscribe button', () => {

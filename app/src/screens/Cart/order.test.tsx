@@ -342,10 +342,10 @@ describe('order rush answers', () => {
     cartWorld.server.use(http.post(`${API_BASE}/receipt/insert`, () => HttpResponse.json(body, { status }), { once: true }));
 
   test.each([
-    ['operation-failed (400)', 400, { code: 'operation-failed', message: '주문을 완료하지 못했어요.' }, '주문 폭주'],
-    ['failed list (400)', 400, { code: 'failed', message: '주문 폭주로 일부 물품을 주문하지 못했어요.', list: [] }, '주문 폭주'],
-    ['request-timeout (408)', 408, { code: 'request-timeout', message: '요청 시간이 초과되었어요.' }, '주문 실패'],
-    ['gateway-timeout (504)', 504, { code: 'gateway-timeout', message: '게이트웨이 시간 초과' }, '주문 실패'],
+    ['operation-failed (400)', 400, { data: 'operation-failed', message: '주문을 완료하지 못했어요.' }, '주문 폭주'],
+    ['failed list (400)', 400, { data: { code: 'failed', list: [] }, message: '주문 폭주로 일부 물품을 주문하지 못했어요.' }, '주문 폭주'],
+    ['request-timeout (408)', 408, { data: 'request-timeout', message: '요청 시간이 초과되었어요.' }, '주문 실패'],
+    ['gateway-timeout (504)', 504, { data: 'gateway-timeout', message: '게이트웨이 시간 초과' }, '주문 실패'],
   ])('%s: the alert says the order could not go through, the cart stays', async (_name, status, body, title) => {
     await signInAs('buyer');
     const entry = await orderableEntry();

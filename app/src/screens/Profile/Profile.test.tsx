@@ -59,7 +59,7 @@ describe('Profile', () => {
     const { sellerPID, profile } = await sellerWithMarkets();
     server.use(
       http.get(`${API_BASE}/common/v2/seller/opened-market/:sellerPID`, () =>
-        HttpResponse.json({ code: 'internal', message: 'x' }, { status: 500 }),
+        HttpResponse.json({ data: 'internal', message: 'x' }, { status: 500 }),
       ),
       http.get(`${API_BASE}/common/v2/reco-seller`, () => HttpResponse.error()),
       http.get(`${API_BASE}/common/v2/preview`, () => HttpResponse.error()),
