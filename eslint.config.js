@@ -95,6 +95,11 @@ export default tseslint.config(
     rules: packageBoundary(['fixtures', 'mock-server', 'app', 'scripts'], "sdk imports only openapi's generated types"),
   },
   { files: ['fixtures/**'], rules: packageBoundary(['mock-server', 'app', 'scripts', 'openapi'], 'fixtures import only the sdk') },
+  // Their tests check every generated record against the contract's schemas (openapi is a devDependency).
+  {
+    files: ['fixtures/test/**'],
+    rules: packageBoundary(['mock-server', 'app', 'scripts'], 'fixtures tests import only the sdk and the contract'),
+  },
   { files: ['mock-server/**'], rules: packageBoundary(['app', 'scripts'], 'the mock server never imports the app') },
   // Inside the app: a feature never imports another feature; the UI kit never imports features or screens.
   {

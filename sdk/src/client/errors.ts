@@ -95,7 +95,7 @@ function parseErrorBody(text: string): Partial<ErrorBody> | undefined {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const body = value as Record<string, unknown>;
-  const stringField = (key: string) => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : undefined);
+  const stringField = (key: string) => (typeof body[key] === 'string' && body[key] !== '' ? body[key] : undefined);
   const code = stringField('code');
   const message = stringField('message');
   const title = stringField('title');
