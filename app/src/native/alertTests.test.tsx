@@ -3,14 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { API_BASE } from '../config';
 import { renderAt, resetAppState, signInAs } from '../mocks/appHarness';
-import { useMockApi } from '../mocks/testServer';
+import { setupMockApi } from '../mocks/testServer';
 import Setting from '../screens/Setting';
 import { uiState } from '../stores/ui';
 import { registerDevice } from './deviceRegistration';
 import { OPEN_ALERT_TEST_ID } from './OpenAlertTest';
 import { installSimulatedShell, removeSimulatedShell, type ShellOverrides } from './testing/simulatedShell';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetAppState();

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../api/client';
 import { renderAt, resetAppState, signInAs } from '../mocks/appHarness';
-import { useMockApi } from '../mocks/testServer';
+import { setupMockApi } from '../mocks/testServer';
 import { session } from '../stores/session';
 import { shellPage, startNativeShell } from './appStart';
 import { checkAppUpdate, resetAppUpdate, UPDATE_NOTICE_URL } from './appUpdate';
@@ -11,7 +11,7 @@ import { registerDevice } from './deviceRegistration';
 import { NativeHome } from './NativeHome';
 import { installSimulatedShell, removeSimulatedShell, type ShellOverrides } from './testing/simulatedShell';
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();

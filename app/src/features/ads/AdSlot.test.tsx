@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { API_BASE } from '../../config';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
 import Calendar from '../../screens/Calendar';
 import Home from '../../screens/Home';
@@ -23,7 +23,7 @@ import { AD_UNITS, AdSlot, type AdUnit } from './AdSlot';
 import { AD_GUEST_KEY } from './adUser';
 import { HOME_POPUP_HIDDEN_KEY, HomePopupAd, resetHomePopupAd } from './HomePopupAd';
 
-const server = useMockApi();
+const server = setupMockApi();
 const AD_REQUEST = `${API_BASE}/ads/request`;
 
 /** The ad requests of the current test, as their query. */

@@ -6,12 +6,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { renderAt, signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { timingOf } from '../market-card/openedMarkets';
 import { resetScreenState } from '../testing/screenHarness';
 import { AlarmButton } from './AlarmButton';
 
-useMockApi();
+setupMockApi();
 
 const MINUTE = 60_000;
 

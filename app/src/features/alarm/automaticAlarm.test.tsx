@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { api, now } from '../../api/client';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { alarmSyncSettled, resetAlarmSync, startAlarmSync } from '../../native/alarmSync';
 import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
 import { addLinesToCart } from '../cart-drawer-entry/addToCart';
@@ -11,7 +11,7 @@ import { loadMarketDetail, type MarketDetail } from '../market-detail/marketDeta
 import { resetScreenState } from '../testing/screenHarness';
 import { alarmState, saveAlarm } from './alarms';
 
-useMockApi();
+setupMockApi();
 
 const MINUTE = 60_000;
 

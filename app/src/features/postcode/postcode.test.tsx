@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import { lookupPostcodes, POSTCODE_TEXT } from './lookup';
 import { Postcode, type PostcodeData } from './postcode';
 import { addressFromPostcode, PostcodeDrawer } from './PostcodeDrawer';
 
-useMockApi();
+setupMockApi();
 
 let element: HTMLDivElement | null = null;
 let embedded: Postcode | null = null;

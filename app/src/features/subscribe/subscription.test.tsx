@@ -7,12 +7,12 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { renderAt, signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { session, setSubscribedSellerIds } from '../../stores/session';
 import { resetScreenState } from '../testing/screenHarness';
 import { SubscribeButton } from './SubscribeButton';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetScreenState();

@@ -9,11 +9,11 @@ import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import Calendar from './index';
 import { addMonths, dayKey, monthOfKey } from './month';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(async () => {
   resetScreenState();

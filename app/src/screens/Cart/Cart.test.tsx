@@ -10,12 +10,12 @@ import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { addLinesToCart } from '../../features/cart-drawer-entry/addToCart';
-import { changeCartEntry, changeMarket, changeOption, useCartWorld } from './cartTestHarness';
+import { changeCartEntry, changeMarket, changeOption, setupCartWorld } from './cartTestHarness';
 import { cart, resetCart, syncEntry, type CartEntry } from './cartStore';
 import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
 
-const cartWorld = useCartWorld();
+const cartWorld = setupCartWorld();
 
 const MINUTE = 60_000;
 

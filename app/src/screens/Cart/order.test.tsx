@@ -12,11 +12,11 @@ import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { resetCart, type CartEntry } from './cartStore';
-import { changeCartEntry, changeMarket, changeProduct, option, otherBuyerOrders, useCartWorld } from './cartTestHarness';
+import { changeCartEntry, changeMarket, changeProduct, option, otherBuyerOrders, setupCartWorld } from './cartTestHarness';
 import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
 
-const cartWorld = useCartWorld();
+const cartWorld = setupCartWorld();
 
 const ORDER_RUSH = '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.';
 

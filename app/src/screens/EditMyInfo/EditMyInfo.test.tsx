@@ -4,15 +4,15 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import { ACCOUNT_TEXT } from './RefundAccountSection';
 import EditMyInfo, { EDIT_MY_INFO_TEXT as T } from './index';
 import { PHONE_TEXT } from './PhoneSection';
 import { PROFILE_TEXT } from './ProfileSection';
 
-const server = useMockApi();
-const world = useFreshWorldPerTest(server);
+const server = setupMockApi();
+const world = freshWorldPerTest(server);
 
 beforeEach(() => {
   resetScreenState();

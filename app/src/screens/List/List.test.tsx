@@ -10,11 +10,11 @@ import { notFoundState } from '../../app/notFound';
 import { API_BASE } from '../../config';
 import { marketsOf } from '../../features/market-card/openedMarkets';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import List from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 const PATTERN = '/list/:category/:typeId?';
 
 beforeEach(() => {

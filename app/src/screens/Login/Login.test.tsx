@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../../app/pageNavigation';
 import { API_BASE } from '../../config';
 import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
-import { personaToken, useMockApi } from '../../mocks/testServer';
+import { personaToken, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import Login from './index';
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();

@@ -12,10 +12,10 @@ import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { findMarket } from '../../features/testing/worldLookup';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import Market from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 const PATTERN = '/m/:sellerId/:marketId';
 
 beforeEach(() => {

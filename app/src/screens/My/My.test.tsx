@@ -5,7 +5,7 @@ import { api, now } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import { BUYER_TEXT } from './BuyerView';
 import { PROFILE_TEXT } from './FlipProfile';
@@ -13,7 +13,7 @@ import My from './index';
 import { ORDER_INFO_TEXT } from './OrderInfoDrawer';
 import { SELLER_TEXT } from './SellerView';
 
-useFreshWorldPerTest(useMockApi());
+freshWorldPerTest(setupMockApi());
 
 beforeEach(() => {
   resetScreenState();

@@ -4,12 +4,12 @@ import { api } from '../../api/client';
 import { notFoundState } from '../../app/notFound';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import OrderDetail, { ORDER_DETAIL_TEXT } from './index';
 import { mergeGroups, type ReceiptGroup } from './groups';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetScreenState();

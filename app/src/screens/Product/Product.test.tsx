@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { trackedEvents } from '../../app/analytics';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { findMarket } from '../../features/testing/worldLookup';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import ProductScreen from './index';
 
-useMockApi();
+setupMockApi();
 const PATTERN = '/p/:sellerId/:marketId';
 
 beforeEach(() => {

@@ -8,11 +8,11 @@ import { api } from '../../api/client';
 import { notFoundState } from '../../app/notFound';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
 import Profile from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 const PATTERN = '/profile/:sellerId';
 
 beforeEach(() => {

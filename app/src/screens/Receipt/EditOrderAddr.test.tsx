@@ -5,10 +5,10 @@ import { answerPostcodeSearch } from '../../../../mock-server/src/pages/postcode
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { buyerReceipt, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import EditOrderAddrScreen from './EditOrderAddr';
 
-const { world, server } = useReceiptWorld();
+const { world, server } = setupReceiptWorld();
 
 beforeEach(async () => {
   resetScreenState();

@@ -5,10 +5,10 @@ import { cancelByBuyer } from '../../../../mock-server/src/world/orders';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';
-import { buyerReceipt, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import EditOrderInfoScreen from './EditOrderInfo';
 
-const { world } = useReceiptWorld();
+const { world } = setupReceiptWorld();
 
 beforeEach(async () => {
   resetScreenState();

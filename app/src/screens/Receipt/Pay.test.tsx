@@ -7,10 +7,10 @@ import { pageNavigation } from '../../app/pageNavigation';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { buyerReceipt, changeReceipt, handlersOf, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, changeReceipt, handlersOf, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import PayScreen from './Pay';
 
-const { world, server } = useReceiptWorld();
+const { world, server } = setupReceiptWorld();
 
 beforeEach(async () => {
   resetScreenState();

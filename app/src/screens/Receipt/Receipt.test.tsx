@@ -6,11 +6,11 @@ import { notFoundState } from '../../app/notFound';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';
-import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import ReceiptScreen from './index';
 import { MEMO_TEXT } from './MemoBox';
 
-const { world } = useReceiptWorld();
+const { world } = setupReceiptWorld();
 
 const NOTES = {
   cancelAfterPayment: '결제 완료 주문 취소는 판매 작가님에게 문의해주세요',

@@ -5,11 +5,11 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
 import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import SearchResult from './index';
 
-useMockApi();
+setupMockApi();
 const PATTERN = '/search/result';
 
 beforeEach(() => {

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
 import { uiState } from '../../stores/ui';
 import Setting from './index';
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();
