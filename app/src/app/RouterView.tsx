@@ -10,7 +10,7 @@ import { NotFoundScreen, ROUTE_ELEMENTS } from '../routes';
 import { useSession } from '../stores/session';
 import { setBottomTab, setFloatingButton } from '../stores/ui';
 import { BottomTab, type BottomTabName } from '../ui/BottomTab';
-import { navigate } from '../ui/navigation';
+import { navigate } from '../lib/navigation';
 import { Spinner } from '../ui/Spinner';
 import { track } from './analytics';
 import { lastNavigationKind } from './history';

@@ -9,7 +9,7 @@ import { parseAppVersionInfo, TIMING, type AppVersionInfo } from '@creator-marke
 import { requireLogin } from '../app/login';
 import { pageNavigation } from '../app/pageNavigation';
 import { COMPANY_INFO, INQUIRY_URL } from '../config';
-import { navigate } from '../ui/navigation';
+import { navigate } from '../lib/navigation';
 import { toast } from '../ui/Toast';
 import { parseBridgeMessage, type BridgeMessage } from './message';
 

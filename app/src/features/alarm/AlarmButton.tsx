@@ -9,7 +9,7 @@ import { openDrawer } from '../../stores/ui';
 import { cx } from '../../ui/cx';
 import { IconBell } from '../../ui/Icons';
 import { AlarmDrawer, ALARM_DRAWER, type AlarmMarket } from './AlarmDrawer';
-import { alarmState, alarmTimesOf, ensureAlarms } from './alarms';
+import { alarmState, alarmTimesOf, ensureAlarms } from '../../components/alarm/alarms';
 import styles from './Alarm.module.css';
 
 export const ALARM_TEXT = {

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { renderAt, signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
-import { timingOf } from '../market-card/openedMarkets';
-import { resetScreenState } from '../testing/screenHarness';
+import { timingOf } from '../../components/market-card/openedMarkets';
+import { resetScreenState } from '../../testing/screenHarness';
 import { AlarmButton } from './AlarmButton';
 
 setupMockApi();

@@ -12,8 +12,8 @@ import { Button } from '../../ui/Button';
 import { IconBell } from '../../ui/Icons';
 import { Toggle } from '../../ui/Toggle';
 import { toast } from '../../ui/Toast';
-import { useCloseOnLeave } from '../data/useCloseOnLeave';
-import { alarmState, alarmTimesOf, saveAlarm } from './alarms';
+import { useCloseOnLeave } from '../../components/data/useCloseOnLeave';
+import { alarmState, alarmTimesOf, saveAlarm } from '../../components/alarm/alarms';
 import styles from './Alarm.module.css';
 
 export const ALARM_DRAWER = 'alarm';

@@ -18,12 +18,12 @@ import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { toast } from '../../ui/Toast';
-import { useCloseOnLeave } from '../data/useCloseOnLeave';
-import type { MarketDetail, Product } from '../market-detail/marketDetail';
-import { imageUrl } from '../media/imageUrl';
+import { useCloseOnLeave } from '../../components/data/useCloseOnLeave';
+import type { MarketDetail, Product } from '../../components/market-detail/marketDetail';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { addLinesToCart, CART_DRAWER, CART_TEXT, type DrawerLine } from './addToCart';
 import styles from './AddToCartDrawer.module.css';
 

@@ -8,7 +8,7 @@ import { track } from '../../app/analytics';
 import { presentError } from '../../app/errors';
 import { isNativeApp, openExternal } from '../../app/platform';
 import { SELLER_CENTER_URLS } from '../../config';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 
 export type Notification = Schemas['Notification'];
 

@@ -5,8 +5,8 @@ import { formatDateTime } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
-import { imageUrl } from '../media/imageUrl';
-import { profilePath } from '../seller-card/SellerCard';
+import { imageUrl } from '../../lib/media/imageUrl';
+import { profilePath } from '../../components/seller-card/SellerCard';
 import styles from './PreviewCard.module.css';
 
 export type Preview = Schemas['Preview'];

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { addLinesToCart } from '../../features/cart-drawer-entry/addToCart';
 import { changeCartEntry, changeMarket, changeOption, setupCartWorld } from './cartTestHarness';

@@ -2,7 +2,7 @@
 // market's notices (the order notice and the third-party privacy notice).
 import { formatWon } from '@creator-market/sdk/domain';
 import { useRef } from 'react';
-import { useNow } from '../../features/data/useNow';
+import { useNow } from '../../components/data/useNow';
 import { Drawer, useDrawer } from '../../ui/BottomSheet';
 import { RadioGroup } from '../../ui/Radio';
 import { chooseDelivery, useCart, type CartEntry } from './cartStore';

@@ -3,8 +3,8 @@
 // delete-selected (at most once every 2 s, one POST /cart/delete per entry, '삭제되었습니다').
 import { CART_ENTRY_STATUS, matchesCalendarFilter, TIMING, type CalendarFilter } from '@creator-market/sdk/domain';
 import { useRef, useState } from 'react';
-import { OrderWindowBadge } from '../../features/market-card/MarketCard';
-import { imageUrl } from '../../features/media/imageUrl';
+import { OrderWindowBadge } from '../../components/market-card/MarketCard';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { openDrawer } from '../../stores/ui';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { resetCart, type CartEntry } from './cartStore';
 import { changeCartEntry, changeMarket, changeProduct, option, otherBuyerOrders, setupCartWorld } from './cartTestHarness';

@@ -12,7 +12,7 @@ import { presentError } from '../../app/errors';
 import { isNativeApp, openExternal } from '../../app/platform';
 import { session } from '../../stores/session';
 import { confirm } from '../../ui/Dialog';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { toast } from '../../ui/Toast';
 import { cart, deleteEntries, dropEntry, loadCart, markOrdering, saveLineChanges, unmarkOrdering } from './cartStore';
 import { cartView } from './cartView';

@@ -2,7 +2,7 @@ import { PHONE_CODE_VALIDITY_SECONDS } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';

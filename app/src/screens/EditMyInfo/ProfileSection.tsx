@@ -2,7 +2,7 @@
 // uploaded when the form is saved) and colour swatches with a hex-only custom colour.
 import { IMAGE_INPUT_ACCEPT, isAcceptedImageType, isHexColour } from '@creator-market/sdk/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { imageUrl } from '../../features/media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { cx } from '../../ui/cx';
 import { IconCheck, IconImage } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';

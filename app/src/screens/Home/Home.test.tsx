@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { SECTION_TITLES } from './sectionTitles';
 import Home from './index';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';

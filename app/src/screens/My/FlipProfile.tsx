@@ -2,7 +2,7 @@
 // flips the card and replaces the route with the chosen type (/my/user, /my/seller).
 import { buildPath, DEFAULT_BG_COLOR, USER_LEVEL, type UserType } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
-import { imageUrl } from '../../features/media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import type { MeSnapshot } from './types';
 import { cx } from '../../ui/cx';
 import { IconChevron, IconMy } from '../../ui/Icons';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api, now } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';

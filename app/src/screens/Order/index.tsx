@@ -6,8 +6,8 @@ import { configStore, ORDER_RECORD_RETENTION_YEARS, SKELETON_COUNT } from '@crea
 import { useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
-import { useListErrors } from '../../features/data/useListErrors';
-import { useNow } from '../../features/data/useNow';
+import { useListErrors } from '../../components/data/useListErrors';
+import { useNow } from '../../components/data/useNow';
 import { RoomRow, type OrderRoom } from '../../features/order-room/RoomRow';
 import { AppBar } from '../../ui/AppBar';
 import { EmptyState } from '../../ui/EmptyState';

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { answerPostcodeSearch } from '../../../../mock-server/src/pages/postcode';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import EditOrderAddrScreen from './EditOrderAddr';

@@ -22,7 +22,7 @@ import { addressFromPostcode, PostcodeDrawer } from '../../features/postcode/Pos
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { IconAlert } from '../../ui/Icons';
-import { goBack, navigate } from '../../ui/navigation';
+import { goBack, navigate } from '../../lib/navigation';
 import { toast } from '../../ui/Toast';
 import { receiptPagePath } from './receiptData';
 import { BottomBar, ReceiptContainer, type ReceiptPageContext } from './ReceiptContainer';

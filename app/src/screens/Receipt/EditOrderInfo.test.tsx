@@ -2,7 +2,7 @@ import { formatPhoneForDisplay } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { cancelByBuyer } from '../../../../mock-server/src/world/orders';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';
 import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';

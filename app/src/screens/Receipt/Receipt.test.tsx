@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '../../../../mock-server/src/world/orders';
 import { notFoundState } from '../../app/notFound';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';
 import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';

@@ -4,7 +4,7 @@
 import type { Schemas } from '@creator-market/sdk';
 import { formatDateTime, formatWon, latestStatusEntry, paymentPendingWarning, RESULT_TOASTS, toEpochMs } from '@creator-market/sdk/domain';
 import { useEffect, useRef } from 'react';
-import { useNow } from '../../features/data/useNow';
+import { useNow } from '../../components/data/useNow';
 import { Button } from '../../ui/Button';
 import { IconAlert, IconCopy } from '../../ui/Icons';
 import { toast } from '../../ui/Toast';

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
 import { isNativeApp, openExternal } from '../../app/platform';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 
 export type ReceiptDetail = Schemas['ReceiptDetail'];
 export type Receipt = Schemas['Receipt'];

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import Search from './index';
 

@@ -9,7 +9,7 @@ import { API_BASE } from '../../config';
 import { renderAt, signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { session, setSubscribedSellerIds } from '../../stores/session';
-import { resetScreenState } from '../testing/screenHarness';
+import { resetScreenState } from '../../testing/screenHarness';
 import { SubscribeButton } from './SubscribeButton';
 
 const server = setupMockApi();
