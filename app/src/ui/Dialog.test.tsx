@@ -1,16 +1,17 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { uiState } from '../stores/ui';
 import { alert, confirm, DialogHost } from './Dialog';
 import { LoginPrompt, openLoginPrompt } from './LoginPrompt';
+import { actAndSettle } from '../test/act';
 
 describe('confirm and alert', () => {
   it('resolves true when the user confirms', async () => {
     const user = userEvent.setup();
     render(<DialogHost />);
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = confirm({
         title: '주문 취소',
         message: '주문 취소 후에는 수정할 수 없어요.',
@@ -29,14 +30,14 @@ describe('confirm and alert', () => {
     const user = userEvent.setup();
     render(<DialogHost />);
     let first: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       first = confirm({ title: '삭제할까요?' });
     });
     await user.click(screen.getByRole('button', { name: '취소' }));
     await expect(first).resolves.toBe(false);
 
     let second: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       second = confirm({ title: '삭제할까요?' });
     });
     await user.keyboard('{Escape}');
@@ -47,7 +48,7 @@ describe('confirm and alert', () => {
     const user = userEvent.setup();
     render(<DialogHost />);
     let done: Promise<void> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       done = alert({ title: '주문 폭주', message: '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.' });
       void confirm({ title: '필수 업데이트 안내', confirmText: '업데이트', cancelText: '자세히' });
     });
@@ -63,7 +64,7 @@ describe('confirm and alert', () => {
   it('locks page scroll while a dialog is open', async () => {
     const user = userEvent.setup();
     render(<DialogHost />);
-    await act(async () => {
+    await actAndSettle(() => {
       void alert('저장에 실패했습니다.');
     });
     expect(uiState.scrollLocks).toBe(1);
@@ -78,7 +79,7 @@ describe('LoginPrompt', () => {
     const onLogin = vi.fn();
     render(<LoginPrompt onLogin={onLogin} />);
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = openLoginPrompt();
     });
     const dialog = screen.getByRole('alertdialog', { name: '로그인 필요' });
@@ -95,7 +96,7 @@ describe('LoginPrompt', () => {
     const onLogin = vi.fn();
     render(<LoginPrompt onLogin={onLogin} />);
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = openLoginPrompt();
     });
     await user.click(screen.getByRole('button', { name: '다음에' }));

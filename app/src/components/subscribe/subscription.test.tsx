@@ -111,7 +111,7 @@ describe('subscribe button', () => {
     expect(session.subscribedSellerIds).toContain(uid);
 
     failWith('/subscribe/cancel', 504, 'gateway-timeout');
-    const button = screen.getByRole('button', { name: '테스트 구독중' }) as HTMLButtonElement;
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: '테스트 구독중' });
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);
     fireEvent.click(await screen.findByRole('button', { name: '구독 취소' }));

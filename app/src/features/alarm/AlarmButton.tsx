@@ -47,7 +47,7 @@ export function AlarmButton({ market, className }: AlarmButtonProps) {
         type="button"
         className={cx(styles.button, alarmed && styles.alarmed, className)}
         aria-pressed={alarmed}
-        onClick={handleClick}
+        onClick={() => void handleClick()}
       >
         <IconBell size={18} filled={alarmed} strokeWidth={alarmed ? 1.6 : 1.9} />
         <span>{label}</span>

@@ -136,7 +136,7 @@ function AlarmDrawerBody({ market, onDone }: { market: AlarmMarket; onDone: () =
           </div>
         </div>
       )}
-      <Button block size="lg" disabled={!changed} loading={saving} onClick={save}>
+      <Button block size="lg" disabled={!changed} loading={saving} onClick={() => void save()}>
         {ALARM_DRAWER_TEXT.save}
       </Button>
     </div>

@@ -98,7 +98,7 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
         <span>{CART_TEXT.total(totals.totalAmount)}</span>
         <strong>{formatWon(totals.productTotal)}</strong>
       </div>
-      <Button block size="lg" disabled={!canAddToCart(lines)} loading={sending} onClick={add}>
+      <Button block size="lg" disabled={!canAddToCart(lines)} loading={sending} onClick={() => void add()}>
         {CART_TEXT.add}
       </Button>
     </div>

@@ -44,7 +44,7 @@ describe('the postcode widget adapter', () => {
         zonecode: '04066',
         roadAddress: '서울특별시 마포구 와우산로 94',
         address: '서울특별시 마포구 와우산로 94',
-        jibunAddress: expect.stringMatching(/^서울특별시 마포구 \S+동 /),
+        jibunAddress: expect.stringMatching(/^서울특별시 마포구 \S+동 /) as unknown,
         buildingName: '홍익대학교',
         query: '와우산로 94',
       }),

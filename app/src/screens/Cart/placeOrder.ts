@@ -67,9 +67,9 @@ async function askForOrderInfo(infoMissing: boolean): Promise<void> {
 /** The cash-receipt choice of the order: the buyer's saved one, wanted when it has a number. */
 function cashReceiptOf(user: User): OrderRequest['cashReceipt'] {
   const saved = user.cashReceipt as { isPersonal: boolean; no: string };
-  return (
-    saved.no === '' ? { useYN: false, isPersonal: saved.isPersonal, no: '' } : { useYN: true, isPersonal: saved.isPersonal, no: saved.no }
-  ) as OrderRequest['cashReceipt'];
+  return saved.no === ''
+    ? { useYN: false, isPersonal: saved.isPersonal, no: '' }
+    : { useYN: true, isPersonal: saved.isPersonal, no: saved.no };
 }
 
 async function placeOrder(cartId: string): Promise<void> {

@@ -15,7 +15,7 @@ beforeEach(() => {
 
 const renderForm = (query = '') => renderScreen(`/edit/address${query}`, '/edit/address', EditAddress);
 
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: T.save }));
 

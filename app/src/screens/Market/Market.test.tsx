@@ -59,7 +59,7 @@ describe('Market', () => {
     const { detail, sellerId, marketId } = await findMarket('closed');
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
-    expect((screen.getByRole('button', { name: '주문 종료된 마켓이에요' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' }).disabled).toBe(true);
     expect(screen.getByRole('timer').textContent).toBe('주문 종료');
     // The seller has orderable or scheduled markets (it was found through them): one opens it, more the profile.
     expect(await screen.findByRole('button', { name: /작가님의 다른 마켓 보기|진행 중인 마켓 보기/ })).toBeTruthy();

@@ -27,7 +27,7 @@ const NOT_SELLER_COLOUR = '#E5E8EB';
 export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: UserType; onChange: (type: UserType) => void }) {
   const buyerColour = me.user.bgColor || DEFAULT_BG_COLOR;
   const isSeller = me.user.level === USER_LEVEL.seller && me.seller !== null;
-  const sellerColour = isSeller ? me.seller!.bgColor || DEFAULT_BG_COLOR : NOT_SELLER_COLOUR;
+  const sellerColour = isSeller ? me.seller.bgColor || DEFAULT_BG_COLOR : NOT_SELLER_COLOUR;
   const flipped = type === 'seller';
 
   return (
@@ -68,12 +68,12 @@ export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: User
           >
             {isSeller ? (
               <>
-                <Avatar src={me.seller!.info?.profile ?? me.user.profileImage} />
+                <Avatar src={me.seller.info?.profile ?? me.user.profileImage} />
                 <div className={styles.faceText}>
-                  <strong className={styles.faceName}>{me.seller!.info?.name ?? me.auth.displayName}</strong>
-                  <span className={styles.faceSub}>@{me.seller!.publicId}</span>
+                  <strong className={styles.faceName}>{me.seller.info?.name ?? me.auth.displayName}</strong>
+                  <span className={styles.faceSub}>@{me.seller.publicId}</span>
                 </div>
-                <Link href={buildPath('profile', { sellerId: me.seller!.publicId })} className={styles.facePill}>
+                <Link href={buildPath('profile', { sellerId: me.seller.publicId })} className={styles.facePill}>
                   {PROFILE_TEXT.sellerPage}
                   <IconChevron size={14} strokeWidth={2.2} />
                 </Link>

@@ -56,9 +56,9 @@ describe('Product', () => {
 
     vi.useFakeTimers();
     act(() => setIntersecting(document.getElementById(`product-${first!._id}`)!, true));
-    act(() => vi.advanceTimersByTime(4_900));
+    act(() => void vi.advanceTimersByTime(4_900));
     expect(trackedEvents('view_item')).toHaveLength(0);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => void vi.advanceTimersByTime(200));
     expect(trackedEvents('view_item').map((event) => event.params.items)).toEqual([[expect.objectContaining({ item_id: first!._id })]]);
   });
 
@@ -74,6 +74,6 @@ describe('Product', () => {
     expect(window.location.hash).toBe(`#${products[2]!._id}`);
     fireEvent.click(screen.getByRole('button', { name: products[0]!.title }));
     expect(await screen.findByRole('heading', { name: products[0]!.title })).toBeTruthy();
-    expect((screen.getByRole('button', { name: '이전 물품' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '이전 물품' }).disabled).toBe(true);
   });
 });

@@ -58,7 +58,7 @@ const COUNTRY_NAMES: Record<(typeof PHONE_FAVOURITE_COUNTRIES)[number], string> 
   sg: '싱가포르 +65',
   ca: '캐나다 +1',
 };
-const COUNTRY_OPTIONS = PHONE_FAVOURITE_COUNTRIES.map((country) => ({ value: country as string, label: COUNTRY_NAMES[country] }));
+const COUNTRY_OPTIONS = PHONE_FAVOURITE_COUNTRIES.map((country) => ({ value: country, label: COUNTRY_NAMES[country] }));
 
 const MEMO_MAX_LENGTH = 100;
 

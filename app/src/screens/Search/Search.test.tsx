@@ -25,7 +25,7 @@ describe('Search', () => {
     await waitFor(() => expect(document.querySelectorAll('a[href^="/p/"]').length).toBeGreaterThan(0));
   });
 
-  test('a term is trimmed; a blank one stays on the search screen', async () => {
+  test('a term is trimmed; a blank one stays on the search screen', () => {
     renderScreen('/search', '/search', Search);
     const field = screen.getByRole('searchbox', { name: '물품, 작가명 검색' });
     fireEvent.change(field, { target: { value: '   ' } });

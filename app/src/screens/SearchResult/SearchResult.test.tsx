@@ -23,7 +23,7 @@ describe('Search results', () => {
     const products = await api.get('/common/v2/search-product', { params: { query: { keyword: term } } });
     renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
     expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeTruthy();
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(term);
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe(term);
     expect(screen.getAllByLabelText('불러오는 중').length).toBeGreaterThan(0);
     expect(await screen.findByText(`${sellers.paging.dataCnt.toLocaleString('ko-KR')}명 total`)).toBeTruthy();
     expect(await screen.findByText(`${products.paging.dataCnt.toLocaleString('ko-KR')}개 total`)).toBeTruthy();

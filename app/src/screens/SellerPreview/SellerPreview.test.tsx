@@ -25,7 +25,7 @@ describe('Seller upcoming news', () => {
     const open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
     renderNews();
     await waitFor(() => expect(rows()).toHaveLength(previews.length));
-    expect(rows().map((row) => row.textContent)).toEqual(previews.map((p) => expect.stringContaining(p.previewContents)));
+    expect(rows().map((row) => row.textContent)).toEqual(previews.map((p): unknown => expect.stringContaining(p.previewContents)));
     fireEvent.click(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.newNews }));
     expect(open).toHaveBeenCalledWith('https://seller.creatormarket.kr/preview/new');
   });

@@ -16,7 +16,7 @@ afterEach(() => {
   removeSimulatedShell();
 });
 
-test('the Lab shows the native tools only inside the app', async () => {
+test('the Lab shows the native tools only inside the app', () => {
   renderAt('/setting', <Setting />);
   const webLab = screen.getByRole('region', { name: /실험실/ });
   expect(within(webLab).queryByText('네이티브 기기 정보')).toBeNull();
