@@ -38,11 +38,17 @@ export function useAd(unit: string | null): AdState {
   const { me } = useSession();
   const uid = adUserId(me?.auth.metadata.createdAt);
   const [state, setState] = useState<AdState>({ status: 'pending' });
+  // Another unit or viewer asks afresh: pending again, set while rendering that change.
+  const request = `${unit ?? ''}|${uid}`;
+  const [stateFor, setStateFor] = useState(request);
+  if (request !== stateFor) {
+    setStateFor(request);
+    setState({ status: 'pending' });
+  }
 
   useEffect(() => {
     if (unit === null) return;
     const controller = new AbortController();
-    setState({ status: 'pending' });
     adAudience()
       .then(({ pf, lcl }) => adClient.requestAd({ unit, uid, pf, lcl }, { signal: controller.signal }))
       .then(

@@ -13,7 +13,7 @@ import {
   visibleOptions,
   visibleProducts,
 } from '@creator-market/sdk/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
@@ -52,10 +52,12 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
   const [sending, setSending] = useState(false);
   const lastSentAt = useRef(0);
 
-  // Every opening starts from zero.
-  useEffect(() => {
+  // Every opening starts from zero (reset while rendering the opening).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setAmounts(new Map());
-  }, [open]);
+  }
 
   const products = visibleProducts(detail.product);
   const lines: DrawerLine[] = products.flatMap((product) =>
@@ -78,6 +80,7 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
   }
 
   async function add() {
+    // eslint-disable-next-line react-hooks/purity -- a click handler, not render: the compiler misreads async handlers
     const at = Date.now();
     if (at - lastSentAt.current < TIMING.addToCartDebounceMs) return;
     lastSentAt.current = at;

@@ -107,6 +107,7 @@ function MarketList({ focusedId, now, onSelect }: { focusedId: string; now: numb
   }
 
   async function deleteChosen() {
+    // eslint-disable-next-line react-hooks/purity -- a click handler, not render: the compiler misreads async handlers
     const at = Date.now();
     if (chosen.length === 0 || at - lastDeleteAt.current < TIMING.bulkDeleteDebounceMs) return;
     lastDeleteAt.current = at;

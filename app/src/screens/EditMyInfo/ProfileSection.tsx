@@ -32,23 +32,21 @@ export interface ProfileSectionProps {
 
 /** A data URL of the chosen file for the preview (readable in every browser and in tests). */
 function usePreview(file: File | null): string | null {
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
+    if (!file) return;
     let current = true;
     const reader = new FileReader();
     reader.onload = () => {
-      if (current && typeof reader.result === 'string') setPreview(reader.result);
+      if (current && typeof reader.result === 'string') setPreview({ file, url: reader.result });
     };
     reader.readAsDataURL(file);
     return () => {
       current = false;
     };
   }, [file]);
-  return preview;
+  // Only the preview of the file chosen now (none while it is read, none without a file).
+  return file && preview?.file === file ? preview.url : null;
 }
 
 export function ProfileSection({ name, profileImage, photo, onPhoto, bgColor, onColour, colourError }: ProfileSectionProps) {

@@ -58,10 +58,14 @@ export function CategoryList({ typeId }: { typeId: string | undefined }) {
 
   // Seeing a category remembers its newest seller: its badge goes away until someone newer joins.
   const latest = news.data?.find((entry) => entry.sellerCategory === category)?.sellerUID;
+  const seen = latest ? `${category}:${latest}` : null;
+  const [seenBefore, setSeenBefore] = useState<string | null>(null);
+  if (latest && seen !== seenBefore) {
+    setSeenBefore(seen);
+    setRemembered((current) => ({ ...current, [category]: latest }));
+  }
   useEffect(() => {
-    if (!latest) return;
-    rememberLatest(category, latest);
-    setRemembered(configStore.read(localStorage).remember.category);
+    if (latest) rememberLatest(category, latest);
   }, [category, latest]);
 
   // The chosen category's tab is in view even when it is far along the row.

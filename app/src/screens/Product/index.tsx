@@ -148,8 +148,7 @@ function ScrollView({ detail, productId }: { detail: MarketDetail; productId: st
   // Open on the product of the hash.
   useLayoutEffect(() => {
     if (productId) document.getElementById(`product-${productId}`)?.scrollIntoView?.({ block: 'start' });
-    // Only on arrival: scrolling by hand must not jump back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival: scrolling by hand must not jump back
   }, []);
   return (
     <div className={styles.scrollView}>

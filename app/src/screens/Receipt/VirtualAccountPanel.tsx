@@ -3,7 +3,7 @@
 // minutes '10분 후에도 확인 중이면 문의주세요') and '입금 확인', which asks for the payment result.
 import type { Schemas } from '@creator-market/sdk';
 import { formatDateTime, formatWon, latestStatusEntry, paymentPendingWarning, RESULT_TOASTS, toEpochMs } from '@creator-market/sdk/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useNow } from '../../components/data/useNow';
 import { Button } from '../../ui/Button';
 import { IconAlert, IconCopy } from '../../ui/Icons';
@@ -50,12 +50,11 @@ export function VirtualAccountPanel({ receipt, payment, holder, checking, onChec
   const pendingSince = latestStatusEntry(receipt.status)?.timestamp ?? receipt.timestamp;
 
   const expiredReported = useRef(false);
-  const onExpiredRef = useRef(onExpired);
-  onExpiredRef.current = onExpired;
+  const expired = useEffectEvent(() => onExpired());
   useEffect(() => {
     if (left > 0 || expiredReported.current) return;
     expiredReported.current = true;
-    onExpiredRef.current();
+    expired();
   }, [left]);
 
   return (

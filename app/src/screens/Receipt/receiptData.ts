@@ -72,9 +72,15 @@ export function useReceiptDetail(publicId: string): ReceiptLoad {
     [publicId],
   );
 
-  useEffect(() => {
+  // Another receipt starts empty and loading (set while rendering the change); the effect fetches it.
+  const [detailFor, setDetailFor] = useState(publicId);
+  if (publicId !== detailFor) {
+    setDetailFor(publicId);
     setDetail(null);
     setLoading(true);
+  }
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- refresh sets state only after its request's await
     void refresh();
     return () => pending.current?.abort();
   }, [refresh]);

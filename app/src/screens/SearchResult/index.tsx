@@ -82,6 +82,7 @@ function Results({ term }: { term: string }) {
     api.get('/common/v2/search-product', { params: { query: { keyword: term, page } }, signal }),
   );
   useListErrors(sellers.list, 'searchSellers');
+  const { sentinelRef: sellerSentinelRef } = sellers.list;
   useListErrors(products.list, 'searchProducts');
 
   return (
@@ -104,7 +105,7 @@ function Results({ term }: { term: string }) {
             </span>
           )}
           {/* Not a snap point: the row must not stay snapped to its end while pages arrive. */}
-          <div ref={sellers.list.sentinelRef} className={styles.railSentinel} style={{ scrollSnapAlign: 'none' }} aria-hidden="true" />
+          <div ref={sellerSentinelRef} className={styles.railSentinel} style={{ scrollSnapAlign: 'none' }} aria-hidden="true" />
         </HorizontalScroller>
         {sellers.list.empty && <EmptyState message={RESULT_TEXT.empty} className={styles.empty} />}
         {sellers.list.error !== null && <ErrorState compact onRetry={sellers.list.retry} />}
