@@ -2,6 +2,10 @@
 // ESLint over every package: typescript-eslint with type information, React's hooks rules in the app, and the
 // architecture's boundaries as rules (which package may import which, features that never import each
 // other, the UI kit below the screens, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
+//
+// Not yet in the `pnpm lint` gate: mock-server/ (its ~890 problems are fixed once the reworks of it on other
+// branches have landed). package.json's `lint` script skips it with `--ignore-pattern 'mock-server/'`, its
+// only exception; `pnpm lint:eslint` lints the whole tree, mock-server included. Gating it is deleting that flag.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -117,6 +121,19 @@ export default tseslint.config(
             })),
             { target: './app/src/ui', from: './app/src/features', message: 'the UI kit never imports features' },
             { target: './app/src/ui', from: './app/src/screens', message: 'the UI kit never imports screens' },
+            // The layers below the screens point one way: ui -> stores -> api, and native/ (the shell bridge) sits
+            // under the features; lib/ is the bottom.
+            { target: './app/src/stores', from: './app/src/ui', message: 'stores never import the UI kit (navigation lives in lib/)' },
+            {
+              target: './app/src/api',
+              from: ['./app/src/stores', './app/src/ui'],
+              message: 'the API client never imports stores or the UI kit (the session registers its token reader)',
+            },
+            {
+              target: './app/src/native',
+              from: ['./app/src/features', './app/src/components'],
+              message: 'native/ is the shell bridge under the features: what starts features lives above it (src/appStart.ts)',
+            },
           ],
         },
       ],
