@@ -2,6 +2,10 @@
 // ESLint over every package: typescript-eslint with type information, React's hooks rules in the app, and the
 // architecture's boundaries as rules (which package may import which, features that never import each
 // other, the UI kit below the screens, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
+//
+// Not yet in the `pnpm lint` gate: mock-server/ (its ~890 problems are fixed once the reworks of it on other
+// branches have landed). package.json's `lint` script skips it with `--ignore-pattern 'mock-server/'`, its
+// only exception; `pnpm lint:eslint` lints the whole tree, mock-server included. Gating it is deleting that flag.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -77,7 +81,7 @@ export default tseslint.config(
     },
   },
   // Browser journeys: page.evaluate() callbacks run in the page.
-  { files: ['scripts/e2e/**'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['scripts/e2e/**', 'scripts/a11y/**'], languageOptions: { globals: { ...globals.browser } } },
   // The browser app and its tests.
   {
     files: ['app/**/*.{ts,tsx}'],
@@ -95,6 +99,11 @@ export default tseslint.config(
     rules: packageBoundary(['fixtures', 'mock-server', 'app', 'scripts'], "sdk imports only openapi's generated types"),
   },
   { files: ['fixtures/**'], rules: packageBoundary(['mock-server', 'app', 'scripts', 'openapi'], 'fixtures import only the sdk') },
+  // Their tests check every generated record against the contract's schemas (openapi is a devDependency).
+  {
+    files: ['fixtures/test/**'],
+    rules: packageBoundary(['mock-server', 'app', 'scripts'], 'fixtures tests import only the sdk and the contract'),
+  },
   { files: ['mock-server/**'], rules: packageBoundary(['app', 'scripts'], 'the mock server never imports the app') },
   // Inside the app: a feature never imports another feature; the UI kit never imports features or screens.
   {
@@ -112,6 +121,19 @@ export default tseslint.config(
             })),
             { target: './app/src/ui', from: './app/src/features', message: 'the UI kit never imports features' },
             { target: './app/src/ui', from: './app/src/screens', message: 'the UI kit never imports screens' },
+            // The layers below the screens point one way: ui -> stores -> api, and native/ (the shell bridge) sits
+            // under the features; lib/ is the bottom.
+            { target: './app/src/stores', from: './app/src/ui', message: 'stores never import the UI kit (navigation lives in lib/)' },
+            {
+              target: './app/src/api',
+              from: ['./app/src/stores', './app/src/ui'],
+              message: 'the API client never imports stores or the UI kit (the session registers its token reader)',
+            },
+            {
+              target: './app/src/native',
+              from: ['./app/src/features', './app/src/components'],
+              message: 'native/ is the shell bridge under the features: what starts features lives above it (src/appStart.ts)',
+            },
           ],
         },
       ],

@@ -29,7 +29,7 @@ import { availableParallelism } from 'node:os';
 const steps = [
   {
     id: 'lint',
-    name: 'lint: OpenAPI (Redocly + second validator), Prettier',
+    name: 'lint: OpenAPI (Redocly + second validator), Prettier, ESLint',
     cmd: 'pnpm lint',
     cpus: 1,
   },

@@ -4,13 +4,13 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { App } from './App';
 import { HOSTS } from './config';
 import { rememberPersona, resetAppState } from './mocks/appHarness';
-import { useMockApi } from './mocks/testServer';
+import { setupMockApi } from './mocks/testServer';
 import { session } from './stores/session';
 import { uiState } from './stores/ui';
 
 vi.mock('./routes', () => import('./mocks/standInRoutes'));
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();

@@ -30,7 +30,7 @@ export function App() {
     if (!isNativeShell()) return;
     let stop: (() => void) | null = null;
     let active = true;
-    void import('./native/appStart').then(({ startNativeShell }) => {
+    void import('./appStart').then(({ startNativeShell }) => {
       if (active) stop = startNativeShell();
     });
     return () => {

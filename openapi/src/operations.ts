@@ -1,4 +1,4 @@
-import { httpMethods, type HttpMethod, type OpenApiDocument, type OperationInfo, type OperationObject } from './types';
+import { httpMethods, type OpenApiDocument, type OperationInfo, type OperationObject } from './types';
 
 const tables = new WeakMap<OpenApiDocument, readonly OperationInfo[]>();
 
@@ -48,7 +48,7 @@ export function findOperation(document: OpenApiDocument, target: OperationTarget
     info = rows.find((row) => row.method === method && row.path === template);
   }
   if (!info) return undefined;
-  const operation = document.paths?.[info.path]?.[info.method as HttpMethod];
+  const operation = document.paths?.[info.path]?.[info.method];
   return operation ? { info, operation } : undefined;
 }
 

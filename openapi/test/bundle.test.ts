@@ -8,6 +8,17 @@ import { validateDocument } from '../scripts/validate.mjs';
 const shopRoot = join(import.meta.dirname, 'fixtures/shop/openapi.yaml');
 const shopBundlePath = join(import.meta.dirname, 'fixtures/shop.bundled.json');
 
+/** The object at `path` inside parsed JSON; fails the test when a step is not an object. */
+function at(json: unknown, ...path: string[]): Record<string, unknown> {
+  let node = json;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) throw new Error(`no object on the way to ${path.join(' > ')}`);
+    node = (node as Record<string, unknown>)[key];
+  }
+  if (typeof node !== 'object' || node === null) throw new Error(`no object at ${path.join(' > ')}`);
+  return node as Record<string, unknown>;
+}
+
 describe('bundle (shop fixture)', () => {
   it('produces the committed golden bundle, byte for byte, every time', async () => {
     const [first, second] = await Promise.all([bundleDocument(shopRoot), bundleDocument(shopRoot)]);
@@ -18,12 +29,13 @@ describe('bundle (shop fixture)', () => {
   it('turns file refs into internal component refs and keeps the split structure out', async () => {
     const text = await bundleDocument(shopRoot);
     expect(text).not.toMatch(/\.yaml/);
-    const document = JSON.parse(text);
-    expect(Object.keys(document.components.schemas)).toEqual(['ErrorBody', 'Item', 'OrderRequest']);
-    expect(document.paths['/item/list'].get.responses['200'].content['application/json'].schema.properties.data.items).toEqual({
+    const document: unknown = JSON.parse(text);
+    expect(Object.keys(at(document, 'components', 'schemas'))).toEqual(['ErrorBody', 'Item', 'OrderRequest']);
+    const responses = at(document, 'paths', '/item/list', 'get', 'responses');
+    expect(at(responses, '200', 'content', 'application/json', 'schema', 'properties', 'data', 'items')).toEqual({
       $ref: '#/components/schemas/Item',
     });
-    expect(document.paths['/item/list'].get.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+    expect(responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
   });
 
   it('fails with the reason when a referenced file is missing', async () => {
@@ -61,11 +73,11 @@ describe('formatBundle', () => {
     });
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('\n  "openapi": "3.1.0"');
-    const document = JSON.parse(text);
-    expect(Object.keys(document.components.schemas)).toEqual(['Alpha', 'Zed']);
-    expect(Object.keys(document.components.responses)).toEqual(['A', 'B']);
+    const document: unknown = JSON.parse(text);
+    expect(Object.keys(at(document, 'components', 'schemas'))).toEqual(['Alpha', 'Zed']);
+    expect(Object.keys(at(document, 'components', 'responses'))).toEqual(['A', 'B']);
     // Paths keep the document's own order.
-    expect(Object.keys(document.paths)).toEqual(['/b', '/a']);
+    expect(Object.keys(at(document, 'paths'))).toEqual(['/b', '/a']);
   });
 });
 
@@ -76,8 +88,8 @@ describe('validate (second validator)', () => {
   });
 
   it('reports a response without its required description', async () => {
-    const document = JSON.parse(await readFile(shopBundlePath, 'utf8'));
-    delete document.paths['/item/list'].get.responses['200'].description;
+    const document = at(JSON.parse(await readFile(shopBundlePath, 'utf8')));
+    delete at(document, 'paths', '/item/list', 'get', 'responses', '200').description;
     const result = await validateDocument(document);
     expect(result.valid).toBe(false);
     expect(result.errors).toContain(
@@ -86,8 +98,10 @@ describe('validate (second validator)', () => {
   });
 
   it('reports a $ref that does not resolve', async () => {
-    const document = JSON.parse(await readFile(shopBundlePath, 'utf8'));
-    document.paths['/order/add'].post.requestBody.content['application/json'].schema = { $ref: '#/components/schemas/Missing' };
+    const document = at(JSON.parse(await readFile(shopBundlePath, 'utf8')));
+    at(document, 'paths', '/order/add', 'post', 'requestBody', 'content', 'application/json').schema = {
+      $ref: '#/components/schemas/Missing',
+    };
     const result = await validateDocument(document);
     expect(result).toMatchObject({ valid: false, errors: ["Can't resolve #/components/schemas/Missing"] });
   });
@@ -104,16 +118,18 @@ describe('validate (second validator)', () => {
     const run = promisify(execFile);
     const dir = await mkdtemp(join(tmpdir(), 'validate-cli-'));
     try {
-      const bad = JSON.parse(await readFile(shopBundlePath, 'utf8'));
+      const bad = at(JSON.parse(await readFile(shopBundlePath, 'utf8')));
       delete bad.info;
       await writeFile(join(dir, 'bad.json'), JSON.stringify(bad));
       const script = join(import.meta.dirname, '../scripts/validate.mjs');
       const good = await run(process.execPath, [script, shopBundlePath]);
       expect(good.stdout).toMatch(/valid OpenAPI 3\.1/);
-      await expect(run(process.execPath, [script, shopBundlePath, join(dir, 'bad.json')])).rejects.toMatchObject({
-        code: 1,
-        stderr: expect.stringMatching(/bad\.json: \d+ error\(s\)[\s\S]*must have required property 'info'/),
-      });
+      const failed: unknown = await run(process.execPath, [script, shopBundlePath, join(dir, 'bad.json')]).then(
+        () => 'exited 0',
+        (error: unknown) => error,
+      );
+      expect(failed).toMatchObject({ code: 1 });
+      expect(at(failed).stderr).toMatch(/bad\.json: \d+ error\(s\)[\s\S]*must have required property 'info'/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -170,7 +170,9 @@ describe('the product document', () => {
     const errorBody = { $ref: '#/components/schemas/ErrorBody' };
     // An error schema is ErrorBody itself, or ErrorBody narrowed with allOf (e.g. to the codes the operation can produce).
     const isErrorBody = (schema: Record<string, unknown>) =>
-      schema.$ref === errorBody.$ref || (Array.isArray(schema.allOf) && schema.allOf.some((part) => part?.$ref === errorBody.$ref));
+      schema.$ref === errorBody.$ref ||
+      (Array.isArray(schema.allOf) &&
+        schema.allOf.some((part: unknown) => typeof part === 'object' && part !== null && '$ref' in part && part.$ref === errorBody.$ref));
     for (const row of operations) {
       const operation = findOperation(productDocument, row)?.operation;
       for (const [status, declared] of Object.entries(operation?.responses ?? {})) {

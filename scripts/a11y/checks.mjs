@@ -200,7 +200,7 @@ export async function ringOf(page, locator) {
 }
 
 /** What has focus now: {inside: whether it is in `within`, label, ring}. */
-async function focused(page, within) {
+function focused(page, within) {
   return page.evaluate((within) => {
     const element = document.activeElement;
     if (!element || element === document.body) return null;

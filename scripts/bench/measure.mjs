@@ -12,7 +12,7 @@ export function quantile(sorted, q) {
 
 function run(options, onResponse) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon(options, (/** @type {Error | null} */ error, result) => (error ? reject(error) : resolve(result)));
     if (onResponse) instance.on('response', onResponse);
   });
 }

@@ -88,7 +88,7 @@ export function startProcess({ command, args, cwd = REPO_ROOT, env = {}, readyLi
 
   const ready = new Promise((resolve, reject) => {
     let done = false;
-    const finish = (error, info) => {
+    const finish = (/** @type {Error | null} */ error, /** @type {unknown} */ info) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -116,11 +116,13 @@ export function startProcess({ command, args, cwd = REPO_ROOT, env = {}, readyLi
       timeoutMs,
     );
     const poller = probe
-      ? setInterval(async () => {
-          if (await probe().catch(() => false)) finish(null, { readyMs: performance.now() - started, match: null });
+      ? setInterval(() => {
+          void probe()
+            .catch(() => false)
+            .then((ready) => ready && finish(null, { readyMs: performance.now() - started, match: null }));
         }, 100)
       : undefined;
-    exitPromise.then(({ code, signal }) =>
+    void exitPromise.then(({ code, signal }) =>
       finish(new Error(`${label} exited (code ${code}, signal ${signal}) before it was ready:\n${output.slice(-20).join('\n')}`)),
     );
   });

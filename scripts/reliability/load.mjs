@@ -209,6 +209,7 @@ export async function runLoad({
       return res;
     };
 
+    /** @type {Array<[weight: number, action: (b: any, r: any) => Promise<unknown>]>} */
     const actions = [
       // Reads: 67%.
       [22, (b, r) => call('home list', 'GET', r.pick(HOME_LISTS), b, { parse: false })],
@@ -290,7 +291,7 @@ export async function runLoad({
         },
       ],
     ];
-    const totalWeight = actions.reduce((n, [w]) => n + /** @type {number} */ (w), 0);
+    const totalWeight = actions.reduce((n, [w]) => n + w, 0);
     const orderPace = {
       startedAt: 0,
       taken: 0,
@@ -311,9 +312,7 @@ export async function runLoad({
       const buyer = buyers[worker % buyers.length];
       while (performance.now() < deadline && mock.exited === null) {
         let roll = r.next() * totalWeight;
-        const action = /** @type {(b: unknown, r: unknown) => Promise<unknown>} */ (
-          actions.find(([w]) => (roll -= /** @type {number} */ (w)) < 0)[1]
-        );
+        const action = actions.find(([w]) => (roll -= w) < 0)[1];
         await action(buyer, r);
       }
     };

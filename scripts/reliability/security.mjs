@@ -29,7 +29,7 @@ function rawExchange(port, bytes) {
     const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
     let answer = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('data', (/** @type {string} */ chunk) => (answer += chunk));
     socket.on('close', () => resolveExchange(answer));
     socket.on('error', () => resolveExchange(answer));
     socket.setTimeout(5000, () => socket.destroy());

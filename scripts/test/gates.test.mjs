@@ -14,19 +14,19 @@ const read = (/** @type {string} */ file) => readFileSync(path.join(REPO_ROOT, f
 const packagesSection = /^packages:\n((?:[ \t]+.*\n?)*)/m.exec(read('pnpm-workspace.yaml'))?.[1] ?? '';
 const packages = [...packagesSection.matchAll(/^\s+-\s+(\S+)\s*$/gm)].map((match) => match[1]);
 
-test('pnpm-workspace.yaml lists the six packages', () => {
+void test('pnpm-workspace.yaml lists the six packages', () => {
   assert.deepEqual(packages.sort(), ['app', 'fixtures', 'mock-server', 'openapi', 'scripts', 'sdk']);
 });
 
 for (const dir of packages) {
-  test(`${dir} has a test and a typecheck script`, () => {
+  void test(`${dir} has a test and a typecheck script`, () => {
     const { scripts = {} } = JSON.parse(read(`${dir}/package.json`));
     assert.equal(typeof scripts.test, 'string', `${dir}/package.json has no test script`);
     assert.equal(typeof scripts.typecheck, 'string', `${dir}/package.json has no typecheck script`);
   });
 }
 
-test('every pnpm --filter of the gates fails when it matches no package', () => {
+void test('every pnpm --filter of the gates fails when it matches no package', () => {
   const sources = { 'scripts/test-all.mjs': read('scripts/test-all.mjs'), 'package.json': read('package.json') };
   for (const [file, text] of Object.entries(sources)) {
     const filters = [...text.matchAll(/pnpm [^'"\n]*--filter/g)].map((match) => match[0]);
@@ -35,7 +35,7 @@ test('every pnpm --filter of the gates fails when it matches no package', () => 
   }
 });
 
-test('node scripts/test-all.mjs with a filter that selects no step exits non-zero', () => {
+void test('node scripts/test-all.mjs with a filter that selects no step exits non-zero', () => {
   const run = spawnSync(process.execPath, ['scripts/test-all.mjs', 'no-step-is-called-this'], { cwd: REPO_ROOT, encoding: 'utf8' });
   assert.notEqual(run.status, 0);
   assert.match(run.stderr, /No step matches/);

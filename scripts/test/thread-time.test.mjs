@@ -7,7 +7,7 @@ import { toThreadTime } from '../budgets/thread-time.mjs';
 
 const task = (ts, dur, tdur, tid = 1) => ({ ph: 'X', name: 'RunTask', pid: 1, tid, ts, dur, tdur });
 
-test('a descheduled task shrinks to its CPU time, its events squeezed into it in order', () => {
+void test('a descheduled task shrinks to its CPU time, its events squeezed into it in order', () => {
   const events = [
     task(1000, 300_000, 2000),
     { ph: 'X', name: 'EvaluateScript', pid: 1, tid: 1, ts: 1100, dur: 150_000, tdur: 1000 },
@@ -27,14 +27,14 @@ test('a descheduled task shrinks to its CPU time, its events squeezed into it in
   assert.deepEqual(second, task(400_000, 10_000, 10_000));
 });
 
-test('a long task that really computes stays long (a regression still shows)', () => {
+void test('a long task that really computes stays long (a regression still shows)', () => {
   const events = [task(0, 400_000, 380_000), task(0, 400_000, 380_000, 2)];
   toThreadTime(events);
   assert.equal(events[0].dur, 380_000);
   assert.equal(events[1].dur, 380_000, 'each thread on its own');
 });
 
-test('a quiet trace is unchanged and reads 1', () => {
+void test('a quiet trace is unchanged and reads 1', () => {
   const events = [task(0, 5000, 5000), { ph: 'X', name: 'Layout', pid: 1, tid: 1, ts: 10, dur: 100 }];
   const before = structuredClone(events);
   assert.deepEqual(toThreadTime(events), { tasks: 0, wallToCpu: 1 });

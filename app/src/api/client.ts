@@ -2,7 +2,6 @@
 // through `api` (sdk client: bearer token, error normalisation into ApiError, server clock).
 import { createAdClient, createApiClient, createServerClock, type FetchLike } from '@creator-market/sdk/client';
 import { API_BASE } from '../config';
-import { session } from '../stores/session';
 
 /** localStorage key of the mock world (the mock server's `X-Mock-World`) the app is pinned to. */
 export const MOCK_WORLD_STORAGE_KEY = 'cm.mockWorld';
@@ -52,9 +51,17 @@ if (MOCK_WORLDS_ENABLED) rememberMockWorldParam();
 /** Follows the server's clock (in development the mock server's `X-Mock-Now`). */
 export const serverClock = createServerClock();
 
+/** Reads the identity token; the session store registers its reader (the store sits above the client). */
+let readToken: () => string | null = () => null;
+
+/** Where the client reads the identity token from (stores/session.ts calls it once, when it loads). */
+export function setTokenReader(read: () => string | null): void {
+  readToken = read;
+}
+
 export const api = createApiClient({
   baseUrl: API_BASE,
-  getToken: () => session.token,
+  getToken: () => readToken(),
   clock: serverClock,
   fetch: worldFetch,
 });

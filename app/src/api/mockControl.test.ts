@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { API_BASE } from '../config';
 import { resetAppState } from '../mocks/appHarness';
-import { recordControlCalls, useMockApi, type ControlCall } from '../mocks/testServer';
+import { recordControlCalls, setupMockApi, type ControlCall } from '../mocks/testServer';
 import { MOCK_WORLD_STORAGE_KEY } from './client';
 import {
   addStickyScenario,
@@ -17,7 +17,7 @@ import {
   setLatency,
 } from './mockControl';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 /** Answers the whole control plane (most of it is absent from the test server) and records each call's headers. */
 function answerAndRecordControlCalls(): ControlCall[] {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { App } from '../App';
 import { resetAppState, waitForSession } from '../mocks/appHarness';
 import { uiState } from '../stores/ui';
-import { navigate } from '../ui/navigation';
+import { navigate } from '../lib/navigation';
 import { trackedEvents } from './analytics';
 import { showNotFound } from './notFound';
 import { pageNavigation } from './pageNavigation';

@@ -3,19 +3,18 @@
 // used evicted), remembers scroll positions by path, sets the chrome of the route (go-to-top, bottom tab,
 // gradient background) and sends a screen_view on every navigation.
 import { KEEP_ALIVE_MAX, type RouteMatch } from '@creator-market/sdk/domain';
-import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Switch, useLocation, useSearch } from 'wouter';
 import { NotFoundScreen, ROUTE_ELEMENTS } from '../routes';
 import { useSession } from '../stores/session';
 import { setBottomTab, setFloatingButton } from '../stores/ui';
 import { BottomTab, type BottomTabName } from '../ui/BottomTab';
-import { navigate, stepBack } from '../ui/navigation';
+import { navigate, stepBack } from '../lib/navigation';
 import { Spinner } from '../ui/Spinner';
 import { track } from './analytics';
 import { lastNavigationKind } from './history';
 import { requireLogin } from './login';
-import { LruMap } from './lru';
 import { clearNotFound, notFoundState } from './notFound';
 import { openExternal } from './platform';
 import { pageNavigation } from './pageNavigation';
@@ -33,6 +32,38 @@ interface Page {
 }
 
 const TAB_PATHS: Record<BottomTabName, string> = { home: '/', my: '/my/user', cart: '/cart' };
+
+/** The pages of the page area: React state, replaced (never mutated) when the location shows another page. */
+interface Pages {
+  /** The page on screen (null before the first). */
+  shown: Page | null;
+  /** The keep-alive pages, least recently used first (at most KEEP_ALIVE_MAX). */
+  kept: readonly Page[];
+  nextOrder: number;
+}
+
+const NO_PAGES: Pages = { shown: null, kept: [], nextOrder: 0 };
+
+/**
+ * The pages once `key` is shown: its kept page when there is one, else the page shown (same key) or a new one;
+ * a keep-alive page becomes the most recent of the kept ones (the least recent beyond the limit is evicted),
+ * and a page replaced by Not found is not kept, so coming back loads it afresh. The same object when nothing changes.
+ */
+function showPage(pages: Pages, page: Omit<Page, 'order'>, notFoundKey: string | null): Pages {
+  const keepAlive = page.match.route.meta.keepAlive;
+  const cached = keepAlive ? pages.kept.find((kept) => kept.key === page.key) : undefined;
+  const fresh = !cached && pages.shown?.key !== page.key;
+  const shown = cached ?? (fresh || !pages.shown ? { ...page, order: pages.nextOrder } : pages.shown);
+  let kept = keepAlive ? [...pages.kept.filter((other) => other.key !== page.key), shown].slice(-KEEP_ALIVE_MAX) : [...pages.kept];
+  if (notFoundKey === shown.key) kept = kept.filter((other) => other.key !== notFoundKey);
+  const nextOrder = fresh ? pages.nextOrder + 1 : pages.nextOrder;
+  const unchanged =
+    shown === pages.shown &&
+    nextOrder === pages.nextOrder &&
+    kept.length === pages.kept.length &&
+    kept.every((other, index) => other === pages.kept[index]);
+  return unchanged ? pages : { shown, kept, nextOrder };
+}
 
 export function PageLoading() {
   return (
@@ -66,32 +97,23 @@ export function RouterView() {
   const { token } = useSession();
   const notFound = useSnapshot(notFoundState);
 
-  const shown = useRef<Page | null>(null);
-  const kept = useRef(new LruMap<string, Page>(KEEP_ALIVE_MAX));
-  const nextOrder = useRef(0);
+  const [pages, setPages] = useState<Pages>(NO_PAGES);
 
   const decision = decideRoute({
     pathname,
     search,
     hash: window.location.hash,
     signedIn: token !== null,
-    firstNavigation: shown.current === null,
+    firstNavigation: pages.shown === null,
   });
 
   // The page to show: this location's, or, while a redirect or a cancelled navigation settles, the last one.
-  let current = shown.current;
-  if (decision.kind === 'show') {
-    const key = `${pathname}${search}`;
-    const keepAlive = decision.match.route.meta.keepAlive;
-    const cachedPage = keepAlive ? kept.current.get(key) : undefined;
-    current =
-      cachedPage ?? (shown.current?.key === key ? shown.current : { key, pathname, match: decision.match, order: nextOrder.current++ });
-    if (keepAlive) kept.current.set(key, current);
-    shown.current = current;
-  }
+  // A change is stored while rendering (React re-renders at once with it, before anything is committed).
+  const next =
+    decision.kind === 'show' ? showPage(pages, { key: `${pathname}${search}`, pathname, match: decision.match }, notFound.path) : pages;
+  if (next !== pages) setPages(next);
+  const current = next.shown;
   const showingNotFound = current !== null && notFound.path === current.key;
-  // A page replaced by Not found is not kept: coming back loads it afresh.
-  if (showingNotFound && current) kept.current.delete(current.key);
 
   // Redirects and cancelled navigations.
   useLayoutEffect(() => {
@@ -100,7 +122,7 @@ export function RouterView() {
       navigate(decision.to, { replace: true });
       return;
     }
-    const previous = shown.current;
+    const previous = pages.shown;
     const cancel = () => {
       if (previous === null) navigate('/', { replace: true });
       else if (lastNavigationKind() === 'push') stepBack();
@@ -117,8 +139,7 @@ export function RouterView() {
     }
     cancel();
     void requireLogin(decision.redirectPath, { direct: decision.direct });
-    // Runs once per location; `decision` is derived from it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per location: `decision` and the page shown derive from it
   }, [pathname, search, decision.kind]);
 
   // Scroll: remember the position of the page being left, restore the one of the page shown, else top.
@@ -159,7 +180,7 @@ export function RouterView() {
 
   if (current === null) return null;
 
-  const keptPages = kept.current.values().sort((a, b) => a.order - b.order);
+  const keptPages = [...next.kept].sort((a, b) => a.order - b.order);
 
   const meta = current.match.route.meta;
   let page: ReactNode = null;

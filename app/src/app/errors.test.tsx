@@ -8,14 +8,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../api/client';
 import { renderAt, resetAppState, signInAs } from '../mocks/appHarness';
-import { useMockApi } from '../mocks/testServer';
+import { setupMockApi } from '../mocks/testServer';
 import { session } from '../stores/session';
 import { uiState } from '../stores/ui';
 import { presentError } from './errors';
 import { notFoundState } from './notFound';
 import { pageNavigation } from './pageNavigation';
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();

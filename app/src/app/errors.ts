@@ -11,7 +11,7 @@ import {
 } from '@creator-market/sdk/domain';
 import { forgetAccount, session } from '../stores/session';
 import { alert, confirm } from '../ui/Dialog';
-import { navigate } from '../ui/navigation';
+import { navigate } from '../lib/navigation';
 import { toast } from '../ui/Toast';
 import { currentFullPath, LOGIN_PATH, requireLogin } from './login';
 import { showNotFound } from './notFound';

@@ -3,7 +3,7 @@
 // directly). After sign-in the login screen takes it back (takeLoginRedirect).
 import { saveLoginRedirect, type LoginRedirect } from '@creator-market/sdk/domain';
 import { openLoginPrompt } from '../ui/LoginPrompt';
-import { navigate } from '../ui/navigation';
+import { navigate } from '../lib/navigation';
 
 export const LOGIN_PATH = '/auth';
 

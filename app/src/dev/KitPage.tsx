@@ -259,22 +259,21 @@ export default function KitPage() {
           </Button>
           <Button
             variant="secondary"
-            onClick={async () => {
-              const ok = await confirm({
+            onClick={() =>
+              void confirm({
                 title: '주문 취소',
                 message: '주문 취소 후에는 수정할 수 없어요.',
                 confirmText: '주문 취소',
                 cancelText: '다음에',
                 destructive: true,
-              });
-              toast(ok ? '주문을 취소했어요' : '취소하지 않았어요');
-            }}
+              }).then((ok) => toast(ok ? '주문을 취소했어요' : '취소하지 않았어요'))
+            }
           >
             확인 대화상자
           </Button>
           <Button
             variant="secondary"
-            onClick={() => alert({ title: '주문 폭주', message: '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.' })}
+            onClick={() => void alert({ title: '주문 폭주', message: '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.' })}
           >
             알림 대화상자
           </Button>

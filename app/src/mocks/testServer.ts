@@ -14,7 +14,7 @@ export type PersonaId = 'buyer' | 'buyer-new' | 'seller' | 'seller-incomplete';
  * Of the /__mock control plane only personas and login exist here (./signInControl); other control calls
  * fail like an absent control plane.
  */
-export function useMockApi(): ReturnType<typeof setupServer> {
+export function setupMockApi(): ReturnType<typeof setupServer> {
   const handlers = createMswHandlers({ baseUrl: API_BASE, world: createBrowserWorld() });
   const server = setupServer(
     ...handlers,
@@ -61,14 +61,14 @@ export type MockWorld = ReturnType<typeof createBrowserWorld>;
  * every persona's data, ~0.3 s), for tests that change a persona's account and must not leak into the next
  * test. Returns the current test's world, to read its state (e.g. the SMS code the mock "sent").
  */
-export function useFreshWorldPerTest(server: ReturnType<typeof setupServer>): () => MockWorld {
+export function freshWorldPerTest(server: ReturnType<typeof setupServer>): () => MockWorld {
   let world: MockWorld | null = null;
   beforeEach(() => {
     world = createBrowserWorld(1, 0.1);
     server.use(...createMswHandlers({ baseUrl: API_BASE, world }));
   });
   return () => {
-    if (!world) throw new Error('useFreshWorldPerTest: no test is running');
+    if (!world) throw new Error('freshWorldPerTest: no test is running');
     return world;
   };
 }

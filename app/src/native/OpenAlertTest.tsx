@@ -38,7 +38,6 @@ function useDeviceClock(active: boolean): number {
   const [time, setTime] = useState(Date.now);
   useEffect(() => {
     if (!active) return;
-    setTime(Date.now());
     const timer = setInterval(() => setTime(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, [active]);
@@ -65,9 +64,8 @@ function OpenAlertTestBody({ active }: { active: boolean }) {
   // The device clock ticks every 250 ms and may still read a moment before arming: never count from before it.
   const remaining = armedAt === null ? 0 : Math.ceil((armedAt + OPEN_ALERT_COUNTDOWN_SECONDS * 1000 - Math.max(time, armedAt)) / 1000);
   const armed = armedAt !== null && remaining > 0;
-  useEffect(() => {
-    if (armedAt !== null && remaining <= 0) setArmedAt(null);
-  }, [armedAt, remaining]);
+  // The countdown ran out: disarm while rendering it (no effect and second render after the commit).
+  if (armedAt !== null && remaining <= 0) setArmedAt(null);
 
   // While armed the sample stays the market the alert was set for.
   const sampleStart = (armed ? armedAt : time) + TIMING.openAlertSampleOffsetMs;

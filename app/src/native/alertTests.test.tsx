@@ -3,14 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { API_BASE } from '../config';
 import { renderAt, resetAppState, signInAs } from '../mocks/appHarness';
-import { useMockApi } from '../mocks/testServer';
+import { setupMockApi } from '../mocks/testServer';
 import Setting from '../screens/Setting';
 import { uiState } from '../stores/ui';
 import { registerDevice } from './deviceRegistration';
 import { OPEN_ALERT_TEST_ID } from './OpenAlertTest';
 import { installSimulatedShell, removeSimulatedShell, type ShellOverrides } from './testing/simulatedShell';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetAppState();
@@ -77,7 +77,7 @@ describe('open alert test', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: '30초 후 오픈 알림 받기' }));
 
     expect(await within(sheet).findByText('29초 후에 오픈 알림이 도착해요')).toBeTruthy();
-    const armed = within(sheet).getByRole('button', { name: '오픈 알림 예약 완료' }) as HTMLButtonElement;
+    const armed = within(sheet).getByRole<HTMLButtonElement>('button', { name: '오픈 알림 예약 완료' });
     expect(armed.disabled).toBe(true);
     const alarm = shell.effects.find((effect) => effect.kind === 'alarm');
     expect(alarm).toEqual({
@@ -96,7 +96,7 @@ describe('open alert test', () => {
     vi.setSystemTime(T + 28_200);
     expect(await within(sheet).findByText('1초 후에 오픈 알림이 도착해요')).toBeTruthy();
     vi.setSystemTime(T + 29_000);
-    const again = (await within(sheet).findByRole('button', { name: '30초 후 오픈 알림 받기' })) as HTMLButtonElement;
+    const again = await within(sheet).findByRole<HTMLButtonElement>('button', { name: '30초 후 오픈 알림 받기' });
     expect(again.disabled).toBe(false);
     expect(within(sheet).queryByText(/초 후에 오픈 알림이 도착해요/)).toBeNull();
     expect(within(sheet).getByText(/오늘 19:01 오픈/)).toBeTruthy();
@@ -162,7 +162,7 @@ describe('push alert test', () => {
   test('a buyer chooses between two samples, pictured in the look of the phone', async () => {
     await signInAs('buyer-new');
     const { sheet } = await openPushTest({ os: 'ios' });
-    const radios = within(sheet).getAllByRole('radio') as HTMLInputElement[];
+    const radios = within(sheet).getAllByRole<HTMLInputElement>('radio');
     expect(radios.map((radio) => radio.value)).toEqual(['schedule', 'order']);
     expect(within(sheet).getByRole('radio', { name: /마켓 일정 등록/ })).toBeTruthy();
     await waitFor(() => expect(sheet.querySelectorAll('[data-os="ios"]')).toHaveLength(2));

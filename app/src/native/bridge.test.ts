@@ -9,7 +9,7 @@ import { installSimulatedShell, removeSimulatedShell } from './testing/simulated
 /** A native shell that records what the app sends and answers only when the test says so. */
 function manualShell() {
   const sent: { action: string; data?: unknown; id?: string }[] = [];
-  window.ReactNativeWebView = { postMessage: (json: string) => sent.push(JSON.parse(json)) };
+  window.ReactNativeWebView = { postMessage: (json: string) => sent.push(JSON.parse(json) as (typeof sent)[number]) };
   const reply = (message: object, source: MessageEventSource | null = null) =>
     window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message), source }));
   return { sent, reply };

@@ -9,7 +9,7 @@ import { parseAppVersionInfo, TIMING, type AppVersionInfo } from '@creator-marke
 import { requireLogin } from '../app/login';
 import { pageNavigation } from '../app/pageNavigation';
 import { COMPANY_INFO, INQUIRY_URL } from '../config';
-import { navigate } from '../ui/navigation';
+import { navigate } from '../lib/navigation';
 import { toast } from '../ui/Toast';
 import { parseBridgeMessage, type BridgeMessage } from './message';
 
@@ -142,6 +142,7 @@ export function request<T = unknown>(
 ): Promise<T> {
   const post = shellPoster();
   // The spec's contract: no reply is a rejection with null (not an Error).
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- null is the contract's no-reply value
   if (!post) return Promise.reject(null);
   listen();
   lastId += 1;
@@ -149,6 +150,7 @@ export function request<T = unknown>(
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(id);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the contract's no-reply value
       reject(null);
     }, timeoutMs);
     pending.set(id, { action, resolve: resolve as (data: unknown) => void, reject, timer });

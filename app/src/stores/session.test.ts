@@ -1,10 +1,10 @@
 import { configStore, subscribeStore } from '@creator-market/sdk/domain';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { rememberPersona, resetAppState } from '../mocks/appHarness';
-import { personaToken, useMockApi } from '../mocks/testServer';
+import { personaToken, setupMockApi } from '../mocks/testServer';
 import { initSession, isSignedIn, session, signIn, signOut, TOKEN_STORAGE_KEY } from './session';
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();

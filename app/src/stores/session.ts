@@ -4,8 +4,8 @@ import type { Schemas } from '@creator-market/sdk';
 import { isApiError } from '@creator-market/sdk/client';
 import { clearUserStorage, subscribeStore } from '@creator-market/sdk/domain';
 import { proxy, useSnapshot } from 'valtio';
-import { api } from '../api/client';
-import { navigate } from '../ui/navigation';
+import { api, setTokenReader } from '../api/client';
+import { navigate } from '../lib/navigation';
 
 export type Me = Schemas['Me'];
 
@@ -22,6 +22,9 @@ export interface SessionState {
 export const TOKEN_STORAGE_KEY = 'cm.token';
 
 export const session = proxy<SessionState>({ ready: false, token: null, me: null, subscribedSellerIds: [] });
+
+// Every API call carries the token of the current session.
+setTokenReader(() => session.token);
 
 function readStoredToken(): string | null {
   try {

@@ -39,10 +39,10 @@ configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 beforeEach(() => {
   // jsdom does not implement scrolling; record the position like a browser would.
-  vi.spyOn(window, 'scrollTo').mockImplementation(((x: number | ScrollToOptions, y?: number) => {
+  vi.spyOn(window, 'scrollTo').mockImplementation((x: number | ScrollToOptions, y?: number) => {
     const top = typeof x === 'number' ? (y ?? 0) : (x.top ?? window.scrollY);
     Object.defineProperty(window, 'scrollY', { value: top, configurable: true, writable: true });
-  }) as typeof window.scrollTo);
+  });
 });
 
 afterEach(async () => {

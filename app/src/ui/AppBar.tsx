@@ -4,7 +4,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { cx } from './cx';
 import { CountBadge } from './Badge';
 import { IconBack, IconCart, IconClose, IconDownload, IconSetting } from './Icons';
-import { goBack, navigate as defaultNavigate } from './navigation';
+import { goBack, navigate as defaultNavigate } from '../lib/navigation';
 import styles from './AppBar.module.css';
 
 export type AppBarAction = 'cart' | 'setting' | 'download';

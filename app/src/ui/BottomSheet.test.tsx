@@ -1,9 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDrawer, uiState } from '../stores/ui';
 import { BottomSheet, Drawer } from './BottomSheet';
 import { lockScroll, unlockScroll } from './scrollLock';
+import { actAndSettle } from '../test/act';
 
 const START = new Date('2026-11-21T10:00:00.000Z').getTime();
 
@@ -32,7 +33,7 @@ describe('Drawer (store-bound bottom sheet)', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    await act(async () => openDrawer('cart', { marketId: '7' }));
+    await actAndSettle(() => openDrawer('cart', { marketId: '7' }));
     const sheet = screen.getByRole('dialog', { name: '장바구니' });
     expect(sheet.textContent).toContain('마켓 7');
     expect(document.body.style.position).toBe('fixed');
@@ -44,14 +45,14 @@ describe('Drawer (store-bound bottom sheet)', () => {
     expect(uiState.drawers.cart).toBeUndefined();
     expect(document.body.style.position).toBe('');
     expect(uiState.scrollLocks).toBe(0);
-    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 500);
+    expect(vi.spyOn(window, 'scrollTo')).toHaveBeenLastCalledWith(0, 500);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('closes on a backdrop click', async () => {
     const user = userEvent.setup();
     render(<Drawer name="alarm" ariaLabel="오픈 알림" />);
-    await act(async () => openDrawer('alarm'));
+    await actAndSettle(() => openDrawer('alarm'));
     expect(screen.getByRole('dialog', { name: '오픈 알림' })).toBeTruthy();
 
     afterThrottle();
@@ -63,7 +64,7 @@ describe('Drawer (store-bound bottom sheet)', () => {
   it('ignores a second click within 200 ms of opening (drawer click throttle)', async () => {
     const user = userEvent.setup();
     render(<Drawer name="cart" title="장바구니" />);
-    await act(async () => openDrawer('cart'));
+    await actAndSettle(() => openDrawer('cart'));
     // The same tap landing on the fresh backdrop must not close it.
     await user.click(screen.getByTestId('sheet-backdrop'));
     expect(uiState.drawers.cart).toBeDefined();
@@ -187,7 +188,7 @@ describe('scroll lock', () => {
 
     unlockScroll();
     expect(document.body.style.position).toBe('');
-    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 320);
+    expect(vi.spyOn(window, 'scrollTo')).toHaveBeenLastCalledWith(0, 320);
 
     // Extra releases do not drive the counter below zero.
     unlockScroll();

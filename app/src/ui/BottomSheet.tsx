@@ -2,7 +2,7 @@
 //  - <BottomSheet open onClose> is controlled and presentational.
 //  - <Drawer name="cart"> binds a sheet to a named drawer of the ui store, opened with openDrawer('cart',
 //    { marketId }) from anywhere; store drawers get the 200 ms click throttle. Prefer it for every drawer.
-import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { closeDrawer, openDrawer, uiState, type DrawerName } from '../stores/ui';
@@ -56,19 +56,23 @@ export function BottomSheet({
   const [dragOffset, setDragOffset] = useState(0);
   const panelRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startY: number; startTime: number } | null>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const close = useEffectEvent(() => onClose());
 
   useScrollLock(open);
 
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setDragOffset(0);
+  }
+
   useEffect(() => {
     if (!open) return;
-    setDragOffset(0);
     openSheets.push(sheetId);
     // Focus on the panel, Tab kept inside, given back on close.
     const release = panelRef.current ? holdFocus(panelRef.current) : undefined;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && openSheets[openSheets.length - 1] === sheetId) onCloseRef.current();
+      if (event.key === 'Escape' && openSheets[openSheets.length - 1] === sheetId) close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
@@ -169,14 +173,20 @@ export interface DrawerProps extends Omit<BottomSheetProps, 'open' | 'onClose' |
   children?: ReactNode | ((params: Readonly<Record<string, string>>) => ReactNode);
 }
 
+function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 export function Drawer({ name, children, ...sheetProps }: DrawerProps) {
   const drawer = useDrawer(name);
   // Keep the last parameters during the exit animation so the content does not blank out.
-  const lastParams = useRef(drawer.params);
-  if (drawer.open) lastParams.current = drawer.params;
+  const [lastParams, setLastParams] = useState(drawer.params);
+  if (drawer.open && !sameParams(drawer.params, lastParams)) setLastParams(drawer.params);
+  const params = drawer.open ? drawer.params : lastParams;
   return (
     <BottomSheet {...sheetProps} open={drawer.open} onClose={drawer.close}>
-      {typeof children === 'function' ? children(lastParams.current) : children}
+      {typeof children === 'function' ? children(params) : children}
     </BottomSheet>
   );
 }

@@ -30,13 +30,13 @@ describe('Carousel', () => {
   it('autoplays every 3 s and loops from the last slide back to the first', async () => {
     render(banner());
     expect(currentDot()).toBe('1번째 슬라이드');
-    await act(async () => vi.advanceTimersByTime(2999));
+    await act(() => vi.advanceTimersByTimeAsync(2999));
     expect(currentDot()).toBe('1번째 슬라이드');
-    await act(async () => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(currentDot()).toBe('2번째 슬라이드');
-    await act(async () => vi.advanceTimersByTime(3000));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(currentDot()).toBe('3번째 슬라이드');
-    await act(async () => vi.advanceTimersByTime(3000 + SLIDE_TRANSITION_MS));
+    await act(() => vi.advanceTimersByTimeAsync(3000 + SLIDE_TRANSITION_MS));
     expect(currentDot()).toBe('1번째 슬라이드');
   });
 
@@ -54,7 +54,7 @@ describe('Carousel', () => {
     expect(onSlideClick).not.toHaveBeenCalled();
     expect(currentDot()).toBe('2번째 슬라이드');
 
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     fireEvent.click(screen.getByRole('button', { name: '두 번째' }));
     expect(onSlideClick).toHaveBeenCalledTimes(1);
   });

@@ -4,7 +4,17 @@
 //  - <HorizontalScroller> is a free-scrolling row (product carousels): native touch scrolling, mouse
 //    drag on desktop.
 import { DRAG_SPEED, TIMING } from '@creator-market/sdk/domain';
-import { Children, useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  Children,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { cx } from './cx';
 import styles from './Carousel.module.css';
 
@@ -85,10 +95,9 @@ export function Carousel({
     setPosition(next);
   }, []);
 
-  const onIndexChangeRef = useRef(onIndexChange);
-  onIndexChangeRef.current = onIndexChange;
+  const indexChanged = useEffectEvent((shown: number) => onIndexChange?.(shown));
   useEffect(() => {
-    onIndexChangeRef.current?.(index);
+    indexChanged(index);
   }, [index]);
 
   // Landed on a copy: jump, without animation, to the real slide it copies.

@@ -4,14 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { uiState } from '../stores/ui';
 import { alert, confirm, DialogHost } from './Dialog';
 import { LoginPrompt, openLoginPrompt } from './LoginPrompt';
-import { stepBack } from './navigation';
+import { stepBack } from '../lib/navigation';
+import { actAndSettle } from '../test/act';
 
 describe('confirm and alert', () => {
   it('resolves true when the user confirms', async () => {
     const user = userEvent.setup();
     render(<DialogHost />);
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = confirm({
         title: '주문 취소',
         message: '주문 취소 후에는 수정할 수 없어요.',
@@ -30,14 +31,14 @@ describe('confirm and alert', () => {
     const user = userEvent.setup();
     render(<DialogHost />);
     let first: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       first = confirm({ title: '삭제할까요?' });
     });
     await user.click(screen.getByRole('button', { name: '취소' }));
     await expect(first).resolves.toBe(false);
 
     let second: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       second = confirm({ title: '삭제할까요?' });
     });
     await user.keyboard('{Escape}');
@@ -55,7 +56,7 @@ describe('confirm and alert', () => {
     const opener = screen.getByRole('button', { name: '주문 시작' });
     opener.focus();
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = confirm({ title: '주문 정보 입력', message: '구매 정보, 배송 주소를 입력해주세요', confirmText: '입력하기' });
     });
     const confirmButton = screen.getByRole('button', { name: '입력하기' });
@@ -109,7 +110,7 @@ describe('confirm and alert', () => {
       </>,
     );
     let done: Promise<void> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       done = alert({ title: '결제 실패', message: '카드 결제에 실패했어요.' });
     });
     await user.keyboard('{Escape}');
@@ -121,7 +122,7 @@ describe('confirm and alert', () => {
     const user = userEvent.setup();
     render(<DialogHost />);
     let done: Promise<void> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       done = alert({ title: '주문 폭주', message: '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.' });
       void confirm({ title: '필수 업데이트 안내', confirmText: '업데이트', cancelText: '자세히' });
     });
@@ -137,7 +138,7 @@ describe('confirm and alert', () => {
   it('locks page scroll while a dialog is open', async () => {
     const user = userEvent.setup();
     render(<DialogHost />);
-    await act(async () => {
+    await actAndSettle(() => {
       void alert('저장에 실패했습니다.');
     });
     expect(uiState.scrollLocks).toBe(1);
@@ -151,7 +152,7 @@ describe('closing a dialog without its buttons', () => {
     const user = userEvent.setup();
     render(<DialogHost />);
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = confirm({ title: '문의하기', message: '위치: /search/result?term=%EB%A7%90' });
     });
     await user.click(screen.getByText('위치: /search/result?term=%EB%A7%90'));
@@ -161,7 +162,7 @@ describe('closing a dialog without its buttons', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     let shown: Promise<void> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       shown = alert('저장에 실패했습니다.');
     });
     await user.click(screen.getByTestId('dialog-backdrop'));
@@ -172,10 +173,10 @@ describe('closing a dialog without its buttons', () => {
   it("the browser's back closes it", async () => {
     render(<DialogHost />);
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = confirm({ title: '불러오지 못했어요' });
     });
-    await act(async () => {
+    await actAndSettle(() => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(answer).resolves.toBe(false);
@@ -187,7 +188,7 @@ describe('closing a dialog without its buttons', () => {
     window.history.pushState({}, '', '/r/123456789012');
     let answer: Promise<boolean> | undefined;
     const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-    await act(async () => {
+    await actAndSettle(() => {
       stepBack();
       answer = confirm({ title: '로그인 필요' });
     });
@@ -195,7 +196,7 @@ describe('closing a dialog without its buttons', () => {
       await popped;
     });
     expect(screen.getByRole('alertdialog', { name: '로그인 필요' })).toBeTruthy();
-    await act(async () => {
+    await actAndSettle(() => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(answer).resolves.toBe(false);
@@ -208,7 +209,7 @@ describe('LoginPrompt', () => {
     const onLogin = vi.fn();
     render(<LoginPrompt onLogin={onLogin} />);
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = openLoginPrompt();
     });
     const dialog = screen.getByRole('alertdialog', { name: '로그인 필요' });
@@ -225,7 +226,7 @@ describe('LoginPrompt', () => {
     const onLogin = vi.fn();
     render(<LoginPrompt onLogin={onLogin} />);
     let answer: Promise<boolean> | undefined;
-    await act(async () => {
+    await actAndSettle(() => {
       answer = openLoginPrompt();
     });
     await user.click(screen.getByRole('button', { name: '다음에' }));

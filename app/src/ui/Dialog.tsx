@@ -9,7 +9,7 @@ import { resolveDialog, uiState } from '../stores/ui';
 import { cx } from './cx';
 import { holdFocus } from './focusTrap';
 import styles from './Dialog.module.css';
-import { popWasByApp } from './navigation';
+import { popWasByApp } from '../lib/navigation';
 import { useScrollLock } from './scrollLock';
 
 export { alert, confirm } from '../stores/ui';

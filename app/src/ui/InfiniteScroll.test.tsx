@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setIntersecting } from '../test/intersectionObserver';
 import { EmptyState } from './EmptyState';
 import { InfiniteScroll, useInfiniteList, type PageRequest, type PageResult } from './InfiniteScroll';
+import { actAndSettle } from '../test/act';
 
 interface Row {
   id: string;
@@ -35,7 +36,7 @@ const rows = (...ids: string[]) => ids.map((id) => ({ id }));
 describe('useInfiniteList', () => {
   it('keeps what it loaded when a kept-alive page is hidden and shown again', async () => {
     const pages = [rows('a', 'b'), rows('c'), []];
-    const fetchPage = vi.fn(async ({ page }: PageRequest<Row>) => pages[page - 1] ?? []);
+    const fetchPage = vi.fn(({ page }: PageRequest<Row>) => Promise.resolve(pages[page - 1] ?? []));
     const view = (mode: 'visible' | 'hidden') => (
       <Activity mode={mode}>
         <List fetchPage={fetchPage} />
@@ -59,7 +60,7 @@ describe('useInfiniteList', () => {
 
   it('loads page one, then the next page when the last row is visible, and stops on an empty page', async () => {
     const pages = [rows('a', 'b'), rows('c'), []];
-    const fetchPage = vi.fn(async ({ page }: PageRequest<Row>) => pages[page - 1] ?? rows('never'));
+    const fetchPage = vi.fn(({ page }: PageRequest<Row>) => Promise.resolve(pages[page - 1] ?? rows('never')));
     const { container } = render(<List fetchPage={fetchPage} />);
 
     await screen.findByText('b');
@@ -83,7 +84,7 @@ describe('useInfiniteList', () => {
   });
 
   it('stops when fetchPage says the last page was reached (search: page = pageCnt)', async () => {
-    const fetchPage = vi.fn(async ({ page }: PageRequest<Row>) => ({ items: rows(`p${page}`), done: page === 2 }));
+    const fetchPage = vi.fn(({ page }: PageRequest<Row>) => Promise.resolve({ items: rows(`p${page}`), done: page === 2 }));
     const { container } = render(<List fetchPage={fetchPage} />);
     await screen.findByText('p1');
     act(() => setIntersecting(sentinel(container), true));
@@ -92,17 +93,14 @@ describe('useInfiniteList', () => {
   });
 
   it('shows the empty state when the first page is empty', async () => {
-    render(<List fetchPage={async () => []} />);
+    render(<List fetchPage={() => Promise.resolve([])} />);
     expect(await screen.findByText('주문 알림이 없어요')).toBeTruthy();
   });
 
   it('exposes a failed page and retries it', async () => {
     const user = userEvent.setup();
     let fail = true;
-    const fetchPage = vi.fn(async () => {
-      if (fail) throw new Error('network-error');
-      return rows('a');
-    });
+    const fetchPage = vi.fn(() => (fail ? Promise.reject(new Error('network-error')) : Promise.resolve(rows('a'))));
     render(<List fetchPage={fetchPage} />);
     await screen.findByRole('alert');
     fail = false;
@@ -123,7 +121,7 @@ describe('useInfiniteList', () => {
     const view = render(<List fetchPage={fetchPage} resetKey="스티커" />);
     view.rerender(<List fetchPage={fetchPage} resetKey="키링" />);
     await screen.findByText('새 검색어');
-    await act(async () => resolveOld(rows('옛 검색어')));
+    await actAndSettle(() => resolveOld(rows('옛 검색어')));
     expect(screen.queryByText('옛 검색어')).toBeNull();
     await waitFor(() => expect(fetchPage.mock.calls[1]?.[0].page).toBe(1));
   });

@@ -21,6 +21,7 @@ export interface InfiniteScrollProps<T> {
 }
 
 export function InfiniteScroll<T>({ list, children, placeholder, empty, className }: InfiniteScrollProps<T>) {
+  const { sentinelRef } = list;
   return (
     <div className={className} aria-busy={list.loading}>
       {children}
@@ -37,7 +38,7 @@ export function InfiniteScroll<T>({ list, children, placeholder, empty, classNam
           <Spinner size={22} />
         </div>
       )}
-      <div ref={list.sentinelRef} className={styles.sentinel} aria-hidden="true" data-sentinel="" />
+      <div ref={sentinelRef} className={styles.sentinel} aria-hidden="true" data-sentinel="" />
     </div>
   );
 }

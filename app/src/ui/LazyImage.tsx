@@ -1,7 +1,7 @@
 // Image that loads once it comes within 1000 px of the viewport (SPEC.md section 9), inside a box of
 // fixed aspect ratio so nothing shifts when it arrives; fades in, and shows a fallback if it fails.
 import { LAZY_IMAGE_MARGIN_PX } from '@creator-market/sdk/domain';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx';
 import { IconImage } from './Icons';
 import styles from './LazyImage.module.css';
@@ -48,10 +48,9 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
 
   const failed = !src || state === 'failed';
   const settled = failed || state === 'loaded';
-  const onSettleRef = useRef(onSettle);
-  onSettleRef.current = onSettle;
+  const settle = useEffectEvent(() => onSettle?.());
   useEffect(() => {
-    if (settled) onSettleRef.current?.();
+    if (settled) settle();
   }, [settled]);
   return (
     <span ref={boxRef} className={cx(styles.box, className)} style={{ borderRadius: radius }} data-state={failed ? 'failed' : state}>

@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setPageColor, setTransparentStatusBar } from '../stores/ui';
 import { statusBarFades, statusBarOpacity, StatusBarOverlay } from './StatusBarOverlay';
+import { actAndSettle } from '../test/act';
 
 describe('statusBarOpacity', () => {
   it('is 0 up to 320 minus the inset, 1 from 320 plus the inset', () => {
@@ -58,7 +59,7 @@ describe('StatusBarOverlay', () => {
       callback(0);
       return 1;
     });
-    await act(async () => {
+    await actAndSettle(() => {
       setPageColor('#07D1AE');
       setTransparentStatusBar(true);
     });
@@ -66,7 +67,7 @@ describe('StatusBarOverlay', () => {
     const overlay = screen.getByTestId('status-bar-overlay');
     expect(overlay.style.opacity).toBe('0');
 
-    await act(async () => {
+    await actAndSettle(() => {
       window.scrollTo(0, 400);
       window.dispatchEvent(new Event('scroll'));
     });

@@ -34,10 +34,7 @@ export function StatusBarOverlay() {
   const [opacity, setOpacity] = useState(1);
 
   useEffect(() => {
-    if (!fades) {
-      setOpacity(1);
-      return;
-    }
+    if (!fades) return;
     let frame = 0;
     const update = () => {
       frame = 0;
@@ -61,7 +58,7 @@ export function StatusBarOverlay() {
     <div
       ref={ref}
       className={`fixed-in-column ${styles.overlay}`}
-      style={{ background: fades ? pageColor : 'var(--color-surface)', opacity }}
+      style={{ background: fades ? pageColor : 'var(--color-surface)', opacity: fades ? opacity : 1 }}
       aria-hidden="true"
       data-testid="status-bar-overlay"
     />

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_EXIT_MS } from '../stores/ui';
 import { toast, ToastViewport } from './Toast';
+import { actAndSettle } from '../test/act';
 
 async function advance(ms: number) {
-  await act(async () => {
-    vi.advanceTimersByTime(ms);
-  });
+  await act(() => vi.advanceTimersByTimeAsync(ms));
 }
 
 describe('toast', () => {
@@ -20,7 +19,7 @@ describe('toast', () => {
 
   it('shows a message for 3000 ms by default, then fades out and is removed', async () => {
     render(<ToastViewport />);
-    await act(async () => {
+    await actAndSettle(() => {
       toast('저장 완료 되었어요', { type: 'success' });
     });
     expect(screen.getByRole('status').textContent).toContain('저장 완료 되었어요');
@@ -39,7 +38,7 @@ describe('toast', () => {
 
   it('honours a custom duration and position', async () => {
     render(<ToastViewport />);
-    await act(async () => {
+    await actAndSettle(() => {
       toast('인증번호가 발송되었습니다', { position: 'top', duration: 1000 });
     });
     expect(screen.getByRole('status').closest('[data-position]')?.getAttribute('data-position')).toBe('top');
@@ -49,7 +48,7 @@ describe('toast', () => {
 
   it('announces warnings and errors as alerts', async () => {
     render(<ToastViewport />);
-    await act(async () => {
+    await actAndSettle(() => {
       toast('품절된 물품이 있어요', { type: 'warning' });
     });
     expect(screen.getByRole('alert').textContent).toContain('품절된 물품이 있어요');
@@ -57,7 +56,7 @@ describe('toast', () => {
 
   it('keeps at most three toasts per position', async () => {
     render(<ToastViewport />);
-    await act(async () => {
+    await actAndSettle(() => {
       for (const n of [1, 2, 3, 4]) toast(`알림 ${n}`);
     });
     await advance(TOAST_EXIT_MS);
@@ -72,7 +71,7 @@ describe('toast action', () => {
     const user = userEvent.setup();
     const onClick = vi.fn();
     render(<ToastViewport />);
-    await act(async () => {
+    await actAndSettle(() => {
       toast('작가님을 구독했어요', { action: { label: '구독 목록', onClick } });
     });
     await user.click(screen.getByRole('button', { name: '구독 목록' }));

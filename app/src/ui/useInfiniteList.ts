@@ -2,6 +2,7 @@
 // sentinel after the last row is visible, and stops on an empty page (team decision: "an empty page ends
 // the list") or when fetchPage says it is done (search: page reached pageCnt).
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useLatest } from '../lib/useLatest';
 import { useIntersection } from './visibility';
 
 export interface PageRequest<T> {
@@ -60,14 +61,12 @@ export function useInfiniteList<T>({ fetchPage, resetKey, enabled = true, rootMa
   const [state, setState] = useState<InfiniteListState<T>>(initialState);
   // The ref is the source of truth between renders, so two triggers in one tick cannot load a page twice.
   const stateRef = useRef(state);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
+  const fetchRef = useLatest(fetchPage);
   const generation = useRef(0);
   const controller = useRef<AbortController | null>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const sentinelVisible = useRef(false);
-  const enabledRef = useRef(enabled);
-  enabledRef.current = enabled;
+  const enabledRef = useLatest(enabled);
 
   const commit = useCallback((next: InfiniteListState<T>) => {
     stateRef.current = next;
@@ -100,7 +99,7 @@ export function useInfiniteList<T>({ fetchPage, resetKey, enabled = true, rootMa
         commit({ ...stateRef.current, loading: false, error: error ?? new Error('load failed') });
       },
     );
-  }, [commit]);
+  }, [commit, enabledRef, fetchRef]);
 
   const reload = useCallback(() => {
     generation.current += 1;

@@ -6,11 +6,10 @@ import { useEffect, useState } from 'react';
  */
 export function usePresence(visible: boolean, exitMs: number): boolean {
   const [rendered, setRendered] = useState(visible);
+  // Shown again: present at once (set while rendering it); hidden: gone after the exit animation.
+  if (visible && !rendered) setRendered(true);
   useEffect(() => {
-    if (visible) {
-      setRendered(true);
-      return;
-    }
+    if (visible) return;
     const timer = setTimeout(() => setRendered(false), exitMs);
     return () => clearTimeout(timer);
   }, [visible, exitMs]);

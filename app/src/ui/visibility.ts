@@ -1,6 +1,6 @@
 // Shared IntersectionObservers: one per root margin for the whole page, however many images or
 // sentinels watch, and a hook over it.
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 type Listener = (entry: IntersectionObserverEntry) => void;
 
@@ -52,15 +52,14 @@ export function useIntersection<T extends Element>(
   onChange: (isIntersecting: boolean) => void,
   enabled = true,
 ): void {
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const changed = useEffectEvent(onChange);
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element) return;
     if (!canObserveIntersection()) {
-      onChangeRef.current(true);
+      changed(true);
       return;
     }
-    return observeIntersection(element, rootMargin, (entry) => onChangeRef.current(entry.isIntersecting));
+    return observeIntersection(element, rootMargin, (entry) => changed(entry.isIntersecting));
   }, [ref, rootMargin, enabled]);
 }

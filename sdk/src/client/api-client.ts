@@ -23,13 +23,13 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export type Payload<Result> = Result extends { data: infer Envelope } ? (Envelope extends { data: infer Data } ? Data : never) : never;
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-type RequiredKeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeysOf<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
 /** openapi-fetch's own rule: the init argument is optional exactly when nothing in it is required. */
 type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 /** What openapi-fetch resolves with for one method of one path item. */
 type MethodResult<Item, M extends HttpMethod, Init> = Item extends { [K in M]: infer Operation }
-  ? Operation extends Record<string | number, any>
+  ? Operation extends Record<string | number, unknown>
     ? FetchResponse<Operation, Init, `${string}/${string}`>
     : never
   : never;

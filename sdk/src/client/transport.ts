@@ -96,14 +96,20 @@ function responseInit(response: Response): ResponseInit {
   return { status: response.status, statusText: response.statusText, headers: response.headers };
 }
 
+/** Why `signal` aborted, as the Error it (nearly always) is: a DOMException from abort() or a timeout. */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
+}
+
 /** Settles like `work`, or rejects as soon as `signal` aborts. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
     work.catch(() => undefined); // the abandoned work may still reject; nobody waits for it
-    return Promise.reject(signal.reason);
+    return Promise.reject(abortReason(signal));
   }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });

@@ -51,7 +51,7 @@ describe('bearer token', () => {
     await api.get('/user/me');
     token = '';
     await api.get('/user/me');
-    const asyncApi = createApiClient({ baseUrl: API, getToken: async () => 'id-token-2' });
+    const asyncApi = createApiClient({ baseUrl: API, getToken: () => Promise.resolve('id-token-2') });
     await asyncApi.get('/user/me');
     await createApiClient({ baseUrl: API }).get('/user/me');
     expect(seen).toEqual([null, 'Bearer id-token-1', null, 'Bearer id-token-2', null]);
@@ -110,8 +110,9 @@ describe('successful calls', () => {
     const seen: { status: number; body: unknown; method: string }[] = [];
     const api = createApiClient({
       baseUrl: API,
-      onResponse: async (response, request) =>
-        void seen.push({ status: response.status, body: await response.json(), method: request.method }),
+      onResponse: (response, request) => {
+        void response.json().then((body: unknown) => seen.push({ status: response.status, body, method: request.method }));
+      },
     });
     await failure(api.get('/user/me'));
     await vi.waitFor(() =>

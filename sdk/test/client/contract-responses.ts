@@ -2,7 +2,7 @@
 // client is tested with bodies the API can really send (a test that mocks an impossible body fails here).
 import { assertResponse } from '@creator-market/openapi/contract';
 import { adsDocument, productDocument } from '@creator-market/openapi';
-import { HttpResponse } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import type { AdResponse, Schemas } from '../../src/index';
 
 export const API = 'http://api.test';
@@ -12,15 +12,20 @@ export const ADS = 'http://ads.test';
  * A product API reply that the document declares for this operation and status: checked now (so a wrong
  * mock fails where it is written), and a fresh response each time the returned function runs.
  */
-export function apiReply(operationId: string, status: number, body: unknown, headers?: Record<string, string>): () => HttpResponse<any> {
+export function apiReply(
+  operationId: string,
+  status: number,
+  body: unknown,
+  headers?: Record<string, string>,
+): () => HttpResponse<JsonBodyType> {
   assertResponse({ operationId }, status, body);
-  return () => HttpResponse.json(body as any, { status, ...(headers && { headers }) });
+  return () => HttpResponse.json(body as JsonBodyType, { status, ...(headers && { headers }) });
 }
 
 /** An ad service reply that its document declares. */
-export function adReply(status: number, body: unknown): () => HttpResponse<any> {
+export function adReply(status: number, body: unknown): () => HttpResponse<JsonBodyType> {
   assertResponse({ operationId: 'requestAd' }, status, body, adsDocument);
-  return () => HttpResponse.json(body as any, { status });
+  return () => HttpResponse.json(body as JsonBodyType, { status });
 }
 
 function schemaExample<Name extends keyof Schemas>(name: Name): Schemas[Name] {

@@ -95,9 +95,14 @@ describe('constants', () => {
 describe('limits the contract sets', () => {
   it("the order memo's limit is the contract's maxLength of the order and of the memo update", async () => {
     const { productDocument } = await import('@creator-market/openapi');
-    const doc = productDocument as any;
+    /** The contract's bundled document, read only along the paths this test names. */
+    type Memo = { properties: { memo: { maxLength?: number } } };
+    const doc = productDocument as unknown as {
+      components: { schemas: { OrderRequest: Memo } };
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: Memo }> } } }>;
+    };
     const orderMemo = doc.components.schemas.OrderRequest.properties.memo;
-    const updateMemo = doc.paths['/receipt/memo'].post.requestBody.content['application/json'].schema.properties.memo;
+    const updateMemo = doc.paths['/receipt/memo']!.post.requestBody.content['application/json']!.schema.properties.memo;
     expect(orderMemo.maxLength).toBe(LIMITS.orderMemoMaxLength);
     expect(updateMemo.maxLength).toBe(LIMITS.orderMemoMaxLength);
   });

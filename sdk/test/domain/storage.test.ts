@@ -67,15 +67,15 @@ const isConfig = (value: Config) => {
 };
 
 const STORES: Array<[string, VersionedStore<unknown>, (value: unknown) => boolean]> = [
-  ['config', configStore as VersionedStore<unknown>, (value) => isConfig(value as Config)],
+  ['config', configStore, (value) => isConfig(value as Config)],
   [
     'subscribe',
-    subscribeStore as VersionedStore<unknown>,
+    subscribeStore,
     (value) => Array.isArray(value) && value.every((id) => typeof id === 'string') && new Set(value).size === value.length,
   ],
   [
     'alarm_market_st',
-    alarmMarketStore as VersionedStore<unknown>,
+    alarmMarketStore,
     (value) =>
       typeof value === 'object' &&
       value !== null &&
@@ -86,7 +86,7 @@ const STORES: Array<[string, VersionedStore<unknown>, (value: unknown) => boolea
   ],
   [
     'expire',
-    expireStore as VersionedStore<unknown>,
+    expireStore,
     (value) => {
       const ids = value as Record<string, unknown>;
       return (

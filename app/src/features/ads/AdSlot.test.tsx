@@ -8,7 +8,7 @@ import { Activity, type ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { API_BASE } from '../../config';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
 import Calendar from '../../screens/Calendar';
 import Home from '../../screens/Home';
@@ -17,13 +17,13 @@ import Search from '../../screens/Search';
 import SearchResult from '../../screens/SearchResult';
 import { session } from '../../stores/session';
 import { uiState } from '../../stores/ui';
-import { renderScreen, resetScreenState } from '../testing/screenHarness';
-import { findMarket } from '../testing/worldLookup';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { findMarket } from '../../testing/worldLookup';
 import { AD_UNITS, AdSlot, type AdUnit } from './AdSlot';
 import { AD_GUEST_KEY } from './adUser';
 import { HOME_POPUP_HIDDEN_KEY, HomePopupAd, resetHomePopupAd } from './HomePopupAd';
 
-const server = useMockApi();
+const server = setupMockApi();
 const AD_REQUEST = `${API_BASE}/ads/request`;
 
 /** The ad requests of the current test, as their query. */

@@ -38,6 +38,13 @@ export function useAd(unit: string | null): AdState {
   const { me } = useSession();
   const uid = adUserId(me?.auth.metadata.createdAt);
   const [state, setState] = useState<AdState>({ status: 'pending' });
+  // Another unit or viewer asks afresh: pending again, set while rendering that change.
+  const request = `${unit ?? ''}|${uid}`;
+  const [stateFor, setStateFor] = useState(request);
+  if (request !== stateFor) {
+    setStateFor(request);
+    setState({ status: 'pending' });
+  }
   // The placement and user the state answers. A kept-alive page shown again re-runs its effects: its answered
   // ad stays as it is, not collapsed and asked again, which moved the content below it under a restored
   // scroll position (home came back 125-450 px lower).
@@ -48,7 +55,6 @@ export function useAd(unit: string | null): AdState {
     const key = `${unit}\u0000${uid}`;
     if (answeredFor.current === key) return;
     const controller = new AbortController();
-    setState({ status: 'pending' });
     adAudience()
       .then(({ pf, lcl }) => adClient.requestAd({ unit, uid, pf, lcl }, { signal: controller.signal }))
       .then(

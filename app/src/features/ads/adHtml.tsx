@@ -2,8 +2,8 @@
 // elements (links, images, text) are rebuilt as React elements. Links to app paths navigate in the app,
 // https links open a new tab; scripts, styles, event handlers and every other attribute are dropped.
 import type { MouseEvent, ReactNode } from 'react';
-import { navigate } from '../../ui/navigation';
-import { imageUrl } from '../media/imageUrl';
+import { navigate } from '../../lib/navigation';
+import { imageUrl } from '../../lib/media/imageUrl';
 import styles from './AdSlot.module.css';
 
 const TEXT_TAGS = new Set(['span', 'strong', 'b', 'em', 'small', 'p', 'div']);

@@ -9,7 +9,7 @@ import { openDrawer } from '../../stores/ui';
 import { cx } from '../../ui/cx';
 import { IconBell } from '../../ui/Icons';
 import { AlarmDrawer, ALARM_DRAWER, type AlarmMarket } from './AlarmDrawer';
-import { alarmState, alarmTimesOf, ensureAlarms } from './alarms';
+import { alarmState, alarmTimesOf, ensureAlarms } from '../../components/alarm/alarms';
 import styles from './Alarm.module.css';
 
 export const ALARM_TEXT = {
@@ -47,7 +47,7 @@ export function AlarmButton({ market, className }: AlarmButtonProps) {
         type="button"
         className={cx(styles.button, alarmed && styles.alarmed, className)}
         aria-pressed={alarmed}
-        onClick={handleClick}
+        onClick={() => void handleClick()}
       >
         <IconBell size={18} filled={alarmed} strokeWidth={alarmed ? 1.6 : 1.9} />
         <span>{label}</span>

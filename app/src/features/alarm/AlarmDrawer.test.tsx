@@ -6,12 +6,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { renderAt, signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
-import { timingOf } from '../market-card/openedMarkets';
-import { resetScreenState } from '../testing/screenHarness';
+import { setupMockApi } from '../../mocks/testServer';
+import { timingOf } from '../../components/market-card/openedMarkets';
+import { resetScreenState } from '../../testing/screenHarness';
 import { AlarmButton } from './AlarmButton';
 
-useMockApi();
+setupMockApi();
 
 const MINUTE = 60_000;
 
@@ -61,7 +61,7 @@ describe('alarm', () => {
     fireEvent.click(button);
 
     const drawer = await screen.findByRole('dialog', { name: '오픈 알림 설정' });
-    const toggle = (name: string) => within(drawer).getByRole('switch', { name }) as HTMLButtonElement;
+    const toggle = (name: string) => within(drawer).getByRole<HTMLButtonElement>('switch', { name });
     for (const name of ['오픈 시간', '3분 전', '5분 전', '10분 전']) expect(toggle(name).disabled).toBe(false);
     for (const name of ['30분 전', '1일 전']) expect(toggle(name).disabled).toBe(true);
     // On the web the alarm rings only in the app: the drawer says so, with the store links.
@@ -69,7 +69,7 @@ describe('alarm', () => {
     expect(within(drawer).getByRole('link', { name: 'App Store' })).toBeTruthy();
     expect(within(drawer).getByRole('link', { name: 'Google Play' })).toBeTruthy();
 
-    const save = within(drawer).getByRole('button', { name: '저장하기' }) as HTMLButtonElement;
+    const save = within(drawer).getByRole<HTMLButtonElement>('button', { name: '저장하기' });
     expect(save.disabled).toBe(true);
     fireEvent.click(toggle('30분 전'));
     expect(toggle('30분 전').getAttribute('aria-checked')).toBe('false');

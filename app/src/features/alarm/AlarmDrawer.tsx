@@ -2,7 +2,7 @@
 // only times still ahead can be switched (sdk futureAlarmTimes). On the web it also says that alarms ring
 // in the app, with the store links.
 import { alarmTimes, formatDateTime, futureAlarmTimes, type AlarmTime } from '@creator-market/sdk/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { now } from '../../api/client';
 import { isNativeApp } from '../../app/platform';
@@ -12,8 +12,8 @@ import { Button } from '../../ui/Button';
 import { IconBell } from '../../ui/Icons';
 import { Toggle } from '../../ui/Toggle';
 import { toast } from '../../ui/Toast';
-import { useCloseOnLeave } from '../data/useCloseOnLeave';
-import { alarmState, alarmTimesOf, saveAlarm } from './alarms';
+import { useCloseOnLeave } from '../../components/data/useCloseOnLeave';
+import { alarmState, alarmTimesOf, saveAlarm } from '../../components/alarm/alarms';
 import styles from './Alarm.module.css';
 
 export const ALARM_DRAWER = 'alarm';
@@ -68,10 +68,11 @@ function AlarmDrawerBody({ market, onDone }: { market: AlarmMarket; onDone: () =
 
   // A new answer from the server (alarms loaded while the drawer is open) resets the choice.
   const storedKey = stored.join(',');
-  useEffect(() => {
+  const [selectedFor, setSelectedFor] = useState(storedKey);
+  if (storedKey !== selectedFor) {
+    setSelectedFor(storedKey);
     setSelected(new Set(stored.filter((at) => future.has(at))));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [storedKey]);
+  }
 
   const changed = selected.size !== stored.length || stored.some((at) => !selected.has(at));
 
@@ -136,7 +137,7 @@ function AlarmDrawerBody({ market, onDone }: { market: AlarmMarket; onDone: () =
           </div>
         </div>
       )}
-      <Button block size="lg" disabled={!changed} loading={saving} onClick={save}>
+      <Button block size="lg" disabled={!changed} loading={saving} onClick={() => void save()}>
         {ALARM_DRAWER_TEXT.save}
       </Button>
     </div>

@@ -21,12 +21,12 @@ import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { toast } from '../../ui/Toast';
-import { useCloseOnLeave } from '../data/useCloseOnLeave';
-import type { MarketDetail, Product } from '../market-detail/marketDetail';
-import { imageUrl } from '../media/imageUrl';
+import { useCloseOnLeave } from '../../components/data/useCloseOnLeave';
+import type { MarketDetail, Product } from '../../components/market-detail/marketDetail';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { addLinesToCart, CART_DRAWER, CART_TEXT, type DrawerLine } from './addToCart';
 import styles from './AddToCartDrawer.module.css';
 
@@ -91,10 +91,12 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
   const [sending, setSending] = useState(false);
   const lastSentAt = useRef(0);
 
-  // Every opening starts from zero.
-  useEffect(() => {
+  // Every opening starts from zero (reset while rendering the opening).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setAmounts(new Map());
-  }, [open]);
+  }
 
   const products = visibleProducts(detail.product);
   const lines: DrawerLine[] = products.flatMap((product) =>
@@ -117,6 +119,7 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
   }
 
   async function add() {
+    // eslint-disable-next-line react-hooks/purity -- a click handler, not render: the compiler misreads async handlers
     const at = Date.now();
     if (at - lastSentAt.current < TIMING.addToCartDebounceMs) return;
     lastSentAt.current = at;
@@ -137,7 +140,7 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
         <span>{CART_TEXT.total(totals.totalAmount)}</span>
         <strong>{formatWon(totals.productTotal)}</strong>
       </div>
-      <Button block size="lg" disabled={!canAddToCart(lines)} loading={sending} onClick={add}>
+      <Button block size="lg" disabled={!canAddToCart(lines)} loading={sending} onClick={() => void add()}>
         {CART_TEXT.add}
       </Button>
     </div>

@@ -10,8 +10,8 @@ import { requireLogin } from '../../app/login';
 import { isSignedIn } from '../../stores/session';
 import { openDrawer } from '../../stores/ui';
 import { alert } from '../../ui/Dialog';
-import { setAutomaticAlarm } from '../alarm/alarms';
-import type { MarketDetail } from '../market-detail/marketDetail';
+import { setAutomaticAlarm } from '../../components/alarm/alarms';
+import type { MarketDetail } from '../../components/market-detail/marketDetail';
 
 export const CART_DRAWER = 'cart';
 

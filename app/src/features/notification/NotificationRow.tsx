@@ -4,7 +4,7 @@ import { formatRelative } from '@creator-market/sdk/domain';
 import { cx } from '../../ui/cx';
 import { IconChevron } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
-import { imageUrl } from '../media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { openNotification, type Notification, type NotificationType } from './notifications';
 import styles from './Notification.module.css';
 

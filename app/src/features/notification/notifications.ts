@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { track } from '../../app/analytics';
 import { presentError } from '../../app/errors';
 import { isNativeApp, openExternal } from '../../app/platform';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { sellerTransactionUrl } from '../../app/sellerCenter';
 
 export type Notification = Schemas['Notification'];

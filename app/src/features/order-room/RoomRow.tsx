@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { cx } from '../../ui/cx';
 import { IconChevron, IconStar } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
-import { imageUrl } from '../media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import styles from './RoomRow.module.css';
 
 export type OrderRoom = Schemas['OrderRoom'];

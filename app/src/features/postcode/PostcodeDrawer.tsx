@@ -1,7 +1,8 @@
 // The full-screen postcode search drawer of the address forms (SPEC.md section 2, edit address): it embeds
 // the postcode widget (./postcode.ts) the way the product embeds the real one, and hands back the chosen
 // address, then closes.
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
+import { useLatest } from '../../lib/useLatest';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { POSTCODE_TEXT } from './lookup';
 import { Postcode, type PostcodeData } from './postcode';
@@ -20,21 +21,23 @@ export function addressFromPostcode(data: PostcodeData): { zip: string; addr: st
 }
 
 export function PostcodeDrawer({ open, onClose, onComplete }: PostcodeDrawerProps) {
-  const latest = useRef({ onClose, onComplete });
-  latest.current = { onClose, onComplete };
+  const latest = useLatest({ onClose, onComplete });
 
   // The widget lives in this element for as long as it is on screen.
-  const mountWidget = useCallback((element: HTMLDivElement | null) => {
-    if (!element) return;
-    const widget = new Postcode({
-      oncomplete: (data) => {
-        latest.current.onComplete(data);
-        latest.current.onClose();
-      },
-    });
-    widget.embed(element, { autoClose: false });
-    return () => widget.remove();
-  }, []);
+  const mountWidget = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return;
+      const widget = new Postcode({
+        oncomplete: (data) => {
+          latest.current.onComplete(data);
+          latest.current.onClose();
+        },
+      });
+      widget.embed(element, { autoClose: false });
+      return () => widget.remove();
+    },
+    [latest],
+  );
 
   return (
     <BottomSheet open={open} onClose={onClose} title={POSTCODE_TEXT.title} fullHeight showClose>

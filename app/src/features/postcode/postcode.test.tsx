@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import { lookupPostcodes, POSTCODE_TEXT } from './lookup';
 import { Postcode, type PostcodeData } from './postcode';
 import { addressFromPostcode, PostcodeDrawer } from './PostcodeDrawer';
 
-useMockApi();
+setupMockApi();
 
 let element: HTMLDivElement | null = null;
 let embedded: Postcode | null = null;
@@ -44,7 +44,7 @@ describe('the postcode widget adapter', () => {
         zonecode: '04066',
         roadAddress: '서울특별시 마포구 와우산로 94',
         address: '서울특별시 마포구 와우산로 94',
-        jibunAddress: expect.stringMatching(/^서울특별시 마포구 \S+동 /),
+        jibunAddress: expect.stringMatching(/^서울특별시 마포구 \S+동 /) as unknown,
         buildingName: '홍익대학교',
         query: '와우산로 94',
       }),

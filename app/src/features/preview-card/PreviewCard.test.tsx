@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { renderAt } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { PreviewCard } from './PreviewCard';
 
-useMockApi();
+setupMockApi();
 
 test("a past planned date says '출시', a coming one '출시 예정'", async () => {
   const [preview] = await api.get('/common/v2/preview', { params: { query: {} } });

@@ -6,8 +6,8 @@ import { Link } from 'wouter';
 import { now } from '../../api/client';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
-import { imageUrl } from '../media/imageUrl';
-import { profilePath } from '../seller-card/SellerCard';
+import { imageUrl } from '../../lib/media/imageUrl';
+import { profilePath } from '../../components/seller-card/SellerCard';
 import styles from './PreviewCard.module.css';
 
 export type Preview = Schemas['Preview'];

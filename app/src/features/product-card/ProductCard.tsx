@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
-import { imageUrl } from '../media/imageUrl';
-import { Price, productPriceRange } from '../price/Price';
+import { imageUrl } from '../../lib/media/imageUrl';
+import { Price, productPriceRange } from '../../components/price/Price';
 import styles from './ProductCard.module.css';
 
 export type ProductSummary = Schemas['ProductSummary'];

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
-import { imageUrl } from '../media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import styles from './SellerNewsRow.module.css';
 
 export type Preview = Schemas['Preview'];

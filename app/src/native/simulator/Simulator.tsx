@@ -4,7 +4,8 @@
 // notifications, shares, settings screens, the store and native ads show in the frame too; every message
 // is logged.
 import { MIN_APP_VERSION } from '@creator-market/sdk/domain';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useLatest } from '../../lib/useLatest';
 import type { NativeMarketAlarm, NativeOs } from '../bridge';
 import { parseBridgeMessage, type BridgeMessage } from '../message';
 import { loadShellSettings, saveShellSettings } from './settings';
@@ -89,11 +90,9 @@ function brief(data: unknown): string {
 
 export function Simulator() {
   const [settings, setSettings] = useState<ShellSettings>(loadShellSettings);
-  const settingsRef = useRef(settings);
-  settingsRef.current = settings;
+  const settingsRef = useLatest(settings);
   const [respond, setRespond] = useState(true);
-  const respondRef = useRef(respond);
-  respondRef.current = respond;
+  const respondRef = useLatest(respond);
 
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [frameKey, setFrameKey] = useState(0);
@@ -238,14 +237,10 @@ export function Simulator() {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [addLog, applyEffect, sendToApp]);
+  }, [addLog, applyEffect, sendToApp, respondRef, settingsRef]);
 
   // The phone's clock: scheduled alarms ring when due.
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, []);
-  useEffect(() => {
+  const ringDue = useEffectEvent((now: number) => {
     const due = Object.values(alarms).filter((alarm) => alarm.at.some((time) => time <= now));
     if (due.length === 0) return;
     for (const alarm of due) {
@@ -265,7 +260,15 @@ export function Simulator() {
       }
       return next;
     });
-  }, [alarms, now, showBanner, addLog]);
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      ringDue(at);
+    }, 250);
+    return () => clearInterval(timer);
+  }, []);
 
   function update(patch: Partial<ShellSettings>) {
     setSettings((current) => ({ ...current, ...patch }));

@@ -88,7 +88,7 @@ function marketAlarm(value: unknown): NativeMarketAlarm | null {
     marketUID,
     title: typeof title === 'string' ? title : '',
     marketST: typeof marketST === 'string' ? marketST : '',
-    at: at as number[],
+    at: at,
     path: typeof path === 'string' ? path : '/',
   };
 }
@@ -141,7 +141,9 @@ export function answerBridgeMessage(message: BridgeMessage, settings: ShellSetti
     }
     case 'sendNotification': {
       const { title, body } = record(data);
-      return { effect: { kind: 'notification', title: String(title ?? ''), body: String(body ?? '') } };
+      return {
+        effect: { kind: 'notification', title: typeof title === 'string' ? title : '', body: typeof body === 'string' ? body : '' },
+      };
     }
     case 'share':
       return { effect: { kind: 'share', content: record(data) as unknown as ShareContent } };

@@ -7,13 +7,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import Calendar from './index';
 import { addMonths, dayKey, monthOfKey } from './month';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(async () => {
   resetScreenState();

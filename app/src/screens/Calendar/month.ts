@@ -1,7 +1,7 @@
 // The month grid of the calendar: Sunday-first weeks of 'YYYY-MM-DD' day keys (Seoul calendar days, the
 // same keys as the sdk's seoulDayKey), and the markets that start or end on each day.
 import { marketState, matchesCalendarFilter, seoulDayKey } from '@creator-market/sdk/domain';
-import { timingOf, type MarketEvent } from '../../features/market-card/openedMarkets';
+import { timingOf, type MarketEvent } from '../../components/market-card/openedMarkets';
 
 export interface Month {
   year: number;

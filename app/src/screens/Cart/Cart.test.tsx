@@ -7,15 +7,15 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { addLinesToCart } from '../../features/cart-drawer-entry/addToCart';
-import { changeCartEntry, changeMarket, changeOption, useCartWorld } from './cartTestHarness';
+import { changeCartEntry, changeMarket, changeOption, setupCartWorld } from './cartTestHarness';
 import { cart, resetCart, syncEntry, type CartEntry } from './cartStore';
 import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
 
-const cartWorld = useCartWorld();
+const cartWorld = setupCartWorld();
 
 const MINUTE = 60_000;
 
@@ -208,8 +208,8 @@ describe('quantity', () => {
     ).productList.find((l) => l.limitAmount > 0 && l.amount === l.limitAmount)!;
     const card = await showCart(entry);
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
-    const minus = within(row).getByRole('button', { name: '수량 줄이기' }) as HTMLButtonElement;
-    const plus = within(row).getByRole('button', { name: '수량 늘리기' }) as HTMLButtonElement;
+    const minus = within(row).getByRole<HTMLButtonElement>('button', { name: '수량 줄이기' });
+    const plus = within(row).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' });
     expect(within(row).getByText(`${line.limitAmount}개 주문 가능`)).toBeTruthy();
     expect(plus.disabled).toBe(true);
 
@@ -335,7 +335,7 @@ describe('order button', () => {
     expect(orderButton().disabled).toBe(true);
     expect(within(card).getByText('주문을 접수하고 있어서 수량과 배송 옵션을 바꿀 수 없어요')).toBeTruthy();
     for (const stepper of within(card).getAllByRole('button', { name: /수량/ })) expect((stepper as HTMLButtonElement).disabled).toBe(true);
-    expect((within(card).getByRole('button', { name: /배송 옵션/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card).getByRole<HTMLButtonElement>('button', { name: /배송 옵션/ }).disabled).toBe(true);
     expect(within(card).queryByRole('button', { name: /빼기$/ })).toBeNull();
 
     // A new message every 2 s from when the app saw the order start, wrapping after the 16th.
@@ -359,7 +359,7 @@ describe('order button', () => {
     const card = await showCart(entry);
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
     expect(within(row).getByText('품절')).toBeTruthy();
-    expect((within(row).getByRole('button', { name: '수량 늘리기' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(row).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' }).disabled).toBe(true);
     typeMemo();
     expect(orderButton().textContent).toBe('품절 제외 후 주문');
     await waitFor(() => expect(orderButton().disabled).toBe(false));

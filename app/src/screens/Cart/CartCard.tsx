@@ -3,8 +3,8 @@
 // market's notices.
 import { buildPath, clampQuantity, formatWon, LIMITS, shipDiscountApplies } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
-import { marketPeriod, OrderWindowBadge } from '../../features/market-card/MarketCard';
-import { imageUrl } from '../../features/media/imageUrl';
+import { marketPeriod, OrderWindowBadge } from '../../components/market-card/MarketCard';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { openDrawer } from '../../stores/ui';
 import { Badge } from '../../ui/Badge';
 import { cx } from '../../ui/cx';

@@ -1,8 +1,8 @@
 // The cart's drawers: the delivery option of an entry (options in use, with their weight limits), and the
 // market's notices (the order notice and the third-party privacy notice).
 import { formatWon } from '@creator-market/sdk/domain';
-import { useRef } from 'react';
-import { useNow } from '../../features/data/useNow';
+import { useState } from 'react';
+import { useNow } from '../../components/data/useNow';
 import { Drawer, useDrawer } from '../../ui/BottomSheet';
 import { RadioGroup } from '../../ui/Radio';
 import { chooseDelivery, useCart, type CartEntry } from './cartStore';
@@ -71,9 +71,10 @@ function DeliveryOptions({ cartId }: { cartId: string | undefined }) {
 export function NoticeDrawer() {
   const drawer = useDrawer(NOTICE_DRAWER);
   // The title stays while the drawer slides away (its parameters are gone by then).
-  const kind = useRef('order');
-  if (drawer.open) kind.current = drawer.params.kind ?? 'order';
-  const title = kind.current === 'privacy' ? CART_TEXT.privacyNotice : CART_TEXT.marketNotice;
+  const [lastKind, setLastKind] = useState('order');
+  const kind = drawer.open ? (drawer.params.kind ?? 'order') : lastKind;
+  if (kind !== lastKind) setLastKind(kind);
+  const title = kind === 'privacy' ? CART_TEXT.privacyNotice : CART_TEXT.marketNotice;
   return (
     <Drawer name={NOTICE_DRAWER} title={title} showClose>
       {(params) => <NoticeText cartId={params.cartId} kind={params.kind === 'privacy' ? 'privacy' : 'order'} />}

@@ -3,8 +3,8 @@
 // delete-selected (at most once every 2 s, one POST /cart/delete per entry, '삭제되었습니다').
 import { CART_ENTRY_STATUS, matchesCalendarFilter, TIMING, type CalendarFilter } from '@creator-market/sdk/domain';
 import { useRef, useState } from 'react';
-import { OrderWindowBadge } from '../../features/market-card/MarketCard';
-import { imageUrl } from '../../features/media/imageUrl';
+import { OrderWindowBadge } from '../../components/market-card/MarketCard';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { openDrawer } from '../../stores/ui';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
@@ -107,6 +107,7 @@ function MarketList({ focusedId, now, onSelect }: { focusedId: string; now: numb
   }
 
   async function deleteChosen() {
+    // eslint-disable-next-line react-hooks/purity -- a click handler, not render: the compiler misreads async handlers
     const at = Date.now();
     if (chosen.length === 0 || at - lastDeleteAt.current < TIMING.bulkDeleteDebounceMs) return;
     lastDeleteAt.current = at;

@@ -26,7 +26,7 @@ export interface CartWorld {
 }
 
 /** The mock API with a new seeded world per test. */
-export function useCartWorld(): CartWorld {
+export function setupCartWorld(): CartWorld {
   const worlds = createBrowserWorlds();
   const handlers = createMswHandlers({ baseUrl: API_BASE, worlds });
   const server = setupServer(

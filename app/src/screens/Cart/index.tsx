@@ -4,13 +4,13 @@
 import { buildPath } from '@creator-market/sdk/domain';
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
-import { useNow } from '../../features/data/useNow';
+import { useNow } from '../../components/data/useNow';
 import { useSession } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState } from '../../ui/EmptyState';
 import { IconCart } from '../../ui/Icons';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { Skeleton } from '../../ui/Skeleton';
 import { CartCard } from './CartCard';
 import { DeliveryDrawer, NoticeDrawer } from './CartDrawers';

@@ -9,14 +9,14 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { resetCart, type CartEntry } from './cartStore';
-import { changeCartEntry, changeMarket, changeOption, changeProduct, option, otherBuyerOrders, useCartWorld } from './cartTestHarness';
+import { changeCartEntry, changeMarket, changeOption, changeProduct, option, otherBuyerOrders, setupCartWorld } from './cartTestHarness';
 import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
 
-const cartWorld = useCartWorld();
+const cartWorld = setupCartWorld();
 
 const ORDER_RUSH = '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.';
 

@@ -12,7 +12,7 @@ import { presentError } from '../../app/errors';
 import { isNativeApp, openExternal } from '../../app/platform';
 import { session } from '../../stores/session';
 import { confirm } from '../../ui/Dialog';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { toast } from '../../ui/Toast';
 import { cart, deleteEntries, dropEntry, loadCart, markOrdering, saveLineChanges, unmarkOrdering } from './cartStore';
 import { cartView } from './cartView';
@@ -67,9 +67,9 @@ async function askForOrderInfo(infoMissing: boolean): Promise<void> {
 /** The cash-receipt choice of the order: the buyer's saved one, wanted when it has a number. */
 function cashReceiptOf(user: User): OrderRequest['cashReceipt'] {
   const saved = user.cashReceipt as { isPersonal: boolean; no: string };
-  return (
-    saved.no === '' ? { useYN: false, isPersonal: saved.isPersonal, no: '' } : { useYN: true, isPersonal: saved.isPersonal, no: saved.no }
-  ) as OrderRequest['cashReceipt'];
+  return saved.no === ''
+    ? { useYN: false, isPersonal: saved.isPersonal, no: '' }
+    : { useYN: true, isPersonal: saved.isPersonal, no: saved.no };
 }
 
 async function placeOrder(cartId: string): Promise<void> {

@@ -2,12 +2,12 @@ import { TIMING } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import EditAddress, { EDIT_ADDRESS_TEXT as T } from './index';
 
-useFreshWorldPerTest(useMockApi());
+freshWorldPerTest(setupMockApi());
 
 beforeEach(() => {
   resetScreenState();
@@ -15,7 +15,7 @@ beforeEach(() => {
 
 const renderForm = (query = '') => renderScreen(`/edit/address${query}`, '/edit/address', EditAddress);
 
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: T.save }));
 

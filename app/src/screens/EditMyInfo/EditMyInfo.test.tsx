@@ -2,17 +2,17 @@ import { PHONE_CODE_VALIDITY_SECONDS } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import { ACCOUNT_TEXT } from './RefundAccountSection';
 import EditMyInfo, { EDIT_MY_INFO_TEXT as T } from './index';
 import { PHONE_TEXT } from './PhoneSection';
 import { PROFILE_TEXT } from './ProfileSection';
 
-const server = useMockApi();
-const world = useFreshWorldPerTest(server);
+const server = setupMockApi();
+const world = freshWorldPerTest(server);
 
 beforeEach(() => {
   resetScreenState();
@@ -28,7 +28,7 @@ const renderForm = async () => {
   return view;
 };
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 const save = () => click(T.save);
@@ -37,7 +37,7 @@ const uid = () => session.me!.user.uid;
 const sentCode = () => world().store.state.phoneVerifications[uid()]?.code;
 
 function chooseFile(file: File) {
-  const input = screen.getByLabelText(PROFILE_TEXT.photo, { selector: 'input' }) as HTMLInputElement;
+  const input = screen.getByLabelText<HTMLInputElement>(PROFILE_TEXT.photo, { selector: 'input' });
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   fireEvent.change(input);
 }
@@ -53,7 +53,7 @@ async function requestCode(number: string) {
   await screen.findByLabelText(PHONE_TEXT.code);
 }
 
-async function verifyAccount(bank: string, number: string) {
+function verifyAccount(bank: string, number: string) {
   fireEvent.change(field(ACCOUNT_TEXT.bank), { target: { value: bank } });
   type(ACCOUNT_TEXT.number, number);
   click(ACCOUNT_TEXT.verify);
@@ -68,7 +68,7 @@ describe('Edit buyer info: what is stored', () => {
     expect(within(screen.getByRole('group', { name: PHONE_TEXT.verified })).getByText('010-1234-5678')).toBeTruthy();
     expect((field(T.snsType) as unknown as HTMLSelectElement).value).toBe('1');
     expect(field(T.snsId).value).toBe('haneul_daily');
-    expect((screen.getByRole('radio', { name: T.cashKinds.personal }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: T.cashKinds.personal }).checked).toBe(true);
     expect(field(T.cashNo.personal).value).toBe('010-1234-5678');
     const account = screen.getByRole('group', { name: ACCOUNT_TEXT.verified });
     expect(within(account).getByText('신한은행 110123456789')).toBeTruthy();
@@ -161,7 +161,7 @@ describe('Edit buyer info: every validation message', () => {
     type(ACCOUNT_TEXT.number, '12345678');
     click(ACCOUNT_TEXT.verify);
     expect(screen.getByText('환불 계좌를 입력해주세요')).toBeTruthy();
-    await verifyAccount('004', '1234567');
+    verifyAccount('004', '1234567');
     expect(screen.getByText('계좌번호는 숫자 8자리~14자리 사이로 입력해주세요')).toBeTruthy();
     type(ACCOUNT_TEXT.number, '123456789012');
     save();
@@ -175,7 +175,7 @@ describe('Edit buyer info: every validation message', () => {
     fireEvent.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: ACCOUNT_TEXT.change }));
     await waitFor(() => expect(screen.queryByRole('group', { name: ACCOUNT_TEXT.verified })).toBeNull());
     expect(field(ACCOUNT_TEXT.number).value).toBe('');
-    await verifyAccount('088', '110123456789');
+    verifyAccount('088', '110123456789');
     expect(screen.getByText('이미 등록된 계좌예요')).toBeTruthy();
   });
 
@@ -224,11 +224,11 @@ describe('Edit buyer info: phone verification', () => {
     await requestCode('010-2345-6789');
     const code = sentCode()!;
 
-    act(() => vi.setSystemTime(start + (PHONE_CODE_VALIDITY_SECONDS - 1) * 1000));
+    act(() => void vi.setSystemTime(start + (PHONE_CODE_VALIDITY_SECONDS - 1) * 1000));
     await waitFor(() => expect(screen.getByText(/남은 시간 0:0[12]/)).toBeTruthy());
     expect(screen.getByRole('button', { name: PHONE_TEXT.resend }).hasAttribute('disabled')).toBe(true);
 
-    act(() => vi.setSystemTime(start + (PHONE_CODE_VALIDITY_SECONDS + 1) * 1000));
+    act(() => void vi.setSystemTime(start + (PHONE_CODE_VALIDITY_SECONDS + 1) * 1000));
     await waitFor(() => expect(screen.getByRole('button', { name: PHONE_TEXT.resend }).hasAttribute('disabled')).toBe(false));
     type(PHONE_TEXT.code, code);
     click(PHONE_TEXT.confirmLabel);
@@ -267,7 +267,7 @@ describe('Edit buyer info: refund account', () => {
     server.events.on('request:start', onRequest);
     try {
       // An account the bank refuses is 은행 인증 오류.
-      await verifyAccount('004', '12345678000');
+      verifyAccount('004', '12345678000');
       expect(await screen.findByText('은행 인증 오류')).toBeTruthy();
       fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button'));
       // Within 3 s of that check, another one is not sent.
@@ -305,7 +305,7 @@ describe('Edit buyer info: saving', () => {
     type(T.snsId, 'saebom_daily');
     fireEvent.click(screen.getByRole('radio', { name: T.cashKinds.business }));
     type(T.cashNo.business, '1234567890');
-    await verifyAccount('090', '3333012345678');
+    verifyAccount('090', '3333012345678');
     await screen.findByRole('group', { name: ACCOUNT_TEXT.verified });
     const entries = window.history.length;
     save();

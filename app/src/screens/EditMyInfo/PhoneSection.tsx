@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { api, now as appNow } from '../../api/client';
 import { presentError } from '../../app/errors';
-import { useNow } from '../../features/data/useNow';
+import { useNow } from '../../components/data/useNow';
 import { TextField } from '../../features/forms/FormField';
 import { PhoneField, phoneValueOf, type PhoneValue } from '../../features/forms/PhoneField';
 import { VerifiedValue } from '../../features/forms/VerifiedValue';

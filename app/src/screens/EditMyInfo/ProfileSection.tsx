@@ -1,8 +1,8 @@
 // The buyer's photo and colour: a preview card in the chosen colour, a photo picker (JPEG, PNG or WebP,
 // uploaded when the form is saved) and colour swatches with a hex-only custom colour.
 import { DEFAULT_BG_COLOR, IMAGE_INPUT_ACCEPT, isAcceptedImageType, isHexColour } from '@creator-market/sdk/domain';
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { imageUrl } from '../../features/media/imageUrl';
+import { useEffect, useId, useRef, useState } from 'react';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { inkOn } from '../../ui/contrast';
 import { cx } from '../../ui/cx';
 import { IconCheck, IconImage } from '../../ui/Icons';
@@ -33,23 +33,21 @@ export interface ProfileSectionProps {
 
 /** A data URL of the chosen file for the preview (readable in every browser and in tests). */
 function usePreview(file: File | null): string | null {
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
+    if (!file) return;
     let current = true;
     const reader = new FileReader();
     reader.onload = () => {
-      if (current && typeof reader.result === 'string') setPreview(reader.result);
+      if (current && typeof reader.result === 'string') setPreview({ file, url: reader.result });
     };
     reader.readAsDataURL(file);
     return () => {
       current = false;
     };
   }, [file]);
-  return preview;
+  // Only the preview of the file chosen now (none while it is read, none without a file).
+  return file && preview?.file === file ? preview.url : null;
 }
 
 export function ProfileSection({ name, profileImage, photo, onPhoto, bgColor, onColour, colourError }: ProfileSectionProps) {
@@ -64,10 +62,7 @@ export function ProfileSection({ name, profileImage, photo, onPhoto, bgColor, on
   return (
     <div className={styles.profile}>
       {/* The buyer picks the colour: the name and the focus ring take the ink that reads on it. */}
-      <div
-        className={styles.card}
-        style={{ background: shownColour, color: cardInk, ['--color-focus' as string]: cardInk } as CSSProperties}
-      >
+      <div className={styles.card} style={{ background: shownColour, color: cardInk, ['--color-focus' as string]: cardInk }}>
         <button
           type="button"
           className={styles.photoButton}

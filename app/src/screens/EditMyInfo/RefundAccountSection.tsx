@@ -90,10 +90,7 @@ export function RefundAccountSection({ value, onChange, error, stored }: RefundA
       <SelectField
         label={ACCOUNT_TEXT.bank}
         value={value.bank}
-        options={[
-          { value: '', label: ACCOUNT_TEXT.bankPlaceholder },
-          ...BANKS.map((bank) => ({ value: bank.code as string, label: bank.name })),
-        ]}
+        options={[{ value: '', label: ACCOUNT_TEXT.bankPlaceholder }, ...BANKS.map((bank) => ({ value: bank.code, label: bank.name }))]}
         onChange={(bank) => {
           setMessage(null);
           onChange({ ...value, bank });

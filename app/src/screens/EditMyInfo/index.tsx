@@ -15,14 +15,14 @@ import {
 import { useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
-import { useLoad } from '../../features/data/useLoad';
+import { useLoad } from '../../components/data/useLoad';
 import { FormSection, SaveBar, SelectField, TextField } from '../../features/forms/FormField';
 import { phoneValueOf } from '../../features/forms/PhoneField';
 import { session } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
 import { Button } from '../../ui/Button';
 import { ErrorState } from '../../ui/EmptyState';
-import { goBack, navigate } from '../../ui/navigation';
+import { goBack, navigate } from '../../lib/navigation';
 import { RadioGroup } from '../../ui/Radio';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';

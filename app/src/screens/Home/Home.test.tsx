@@ -5,13 +5,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { SECTION_TITLES } from './sectionTitles';
 import Home from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetScreenState();

@@ -5,8 +5,8 @@ import { HOME_PREVIEW_MAX_ITEMS } from '@creator-market/sdk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
-import { useLoad, type LoadState } from '../../features/data/useLoad';
-import { loadOpenedMarkets } from '../../features/market-card/loadOpenedMarkets';
+import { useLoad, type LoadState } from '../../components/data/useLoad';
+import { loadOpenedMarkets } from '../../components/market-card/loadOpenedMarkets';
 import { whenIdle } from '../../ui/idle';
 
 export type Banner = Schemas['BannerItem'];

@@ -4,7 +4,7 @@ import { buildPath } from '@creator-market/sdk/domain';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { RailSkeleton } from '../../features/section/RailSkeleton';
-import { NativeHome } from '../../native/NativeHome';
+import { NativeHome } from './NativeHome';
 import { ErrorState } from '../../ui/EmptyState';
 import { IconDownload, IconSearch, IconSetting } from '../../ui/Icons';
 import { Logo } from '../../ui/Logo';

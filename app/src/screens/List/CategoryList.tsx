@@ -5,18 +5,18 @@ import type { Schemas } from '@creator-market/sdk';
 import { buildPath, configStore, SELLER_CATEGORY_KEYS, type SellerCategory } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { api, now as appNow } from '../../api/client';
-import { useListErrors } from '../../features/data/useListErrors';
-import { useLoad } from '../../features/data/useLoad';
-import { useNow } from '../../features/data/useNow';
-import { MarketCard } from '../../features/market-card/MarketCard';
-import { loadOpenedMarkets, marketsOf, type MarketEvent } from '../../features/market-card/openedMarkets';
-import { imageUrl } from '../../features/media/imageUrl';
-import { categoryLabel, profilePath } from '../../features/seller-card/SellerCard';
+import { useListErrors } from '../../components/data/useListErrors';
+import { useLoad } from '../../components/data/useLoad';
+import { useNow } from '../../components/data/useNow';
+import { MarketCard } from '../../components/market-card/MarketCard';
+import { loadOpenedMarkets, marketsOf, type MarketEvent } from '../../components/market-card/openedMarkets';
+import { imageUrl } from '../../lib/media/imageUrl';
+import { categoryLabel, profilePath } from '../../components/seller-card/SellerCard';
 import { DotBadge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { LazyImage } from '../../ui/LazyImage';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { Toggle } from '../../ui/Toggle';
@@ -58,10 +58,14 @@ export function CategoryList({ typeId }: { typeId: string | undefined }) {
 
   // Seeing a category remembers its newest seller: its badge goes away until someone newer joins.
   const latest = news.data?.find((entry) => entry.sellerCategory === category)?.sellerUID;
+  const seen = latest ? `${category}:${latest}` : null;
+  const [seenBefore, setSeenBefore] = useState<string | null>(null);
+  if (latest && seen !== seenBefore) {
+    setSeenBefore(seen);
+    setRemembered((current) => ({ ...current, [category]: latest }));
+  }
   useEffect(() => {
-    if (!latest) return;
-    rememberLatest(category, latest);
-    setRemembered(configStore.read(localStorage).remember.category);
+    if (latest) rememberLatest(category, latest);
   }, [category, latest]);
 
   // The chosen category's tab is in view even when it is far along the row.

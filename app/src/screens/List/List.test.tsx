@@ -8,13 +8,13 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { notFoundState } from '../../app/notFound';
 import { API_BASE } from '../../config';
-import { marketsOf } from '../../features/market-card/openedMarkets';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { marketsOf } from '../../components/market-card/openedMarkets';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import List from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 const PATTERN = '/list/:category/:typeId?';
 
 beforeEach(() => {

@@ -4,17 +4,17 @@
 import type { Schemas } from '@creator-market/sdk';
 import { MARKET_LIST_FIRST_PAGE, MARKET_LIST_NEXT_PAGE, type ListCategory } from '@creator-market/sdk/domain';
 import { api, now as appNow } from '../../api/client';
-import { useNow } from '../../features/data/useNow';
-import { MarketCard } from '../../features/market-card/MarketCard';
-import { loadOpenedMarkets, marketsOf, type MarketEvent, type MarketListKind } from '../../features/market-card/openedMarkets';
+import { useNow } from '../../components/data/useNow';
+import { MarketCard } from '../../components/market-card/MarketCard';
+import { loadOpenedMarkets, marketsOf, type MarketEvent, type MarketListKind } from '../../components/market-card/openedMarkets';
 import { PreviewCard, type Preview } from '../../features/preview-card/PreviewCard';
 import { ProductCard, ProductGrid, type ProductSummary } from '../../features/product-card/ProductCard';
-import { fromSummary, SellerRow } from '../../features/seller-card/SellerCard';
+import { fromSummary, SellerRow } from '../../components/seller-card/SellerCard';
 import { EmptyState } from '../../ui/EmptyState';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { Skeleton } from '../../ui/Skeleton';
 import { LIST_TEXT } from './listConfig';
-import { useListErrors } from '../../features/data/useListErrors';
+import { useListErrors } from '../../components/data/useListErrors';
 import styles from './List.module.css';
 
 type SellerSummary = Schemas['SellerSummary'];

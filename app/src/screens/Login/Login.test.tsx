@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../../app/pageNavigation';
 import { API_BASE } from '../../config';
 import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
-import { personaToken, useMockApi } from '../../mocks/testServer';
+import { personaToken, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import Login from './index';
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();
@@ -25,7 +25,7 @@ describe('Login', () => {
     fireEvent.click(screen.getByRole('button', { name: /카카오로 시작하기/ }));
     expect(assign).toHaveBeenLastCalledWith(`${API_BASE}/auth/v2/kakao?state=${origin}`);
     // One sign-in at a time: the other buttons wait.
-    expect((screen.getByRole('button', { name: /Apple로 시작하기/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Apple로 시작하기/ }).disabled).toBe(true);
   });
 
   test('Apple asks for e-mail and name', () => {
@@ -49,12 +49,12 @@ describe('Login', () => {
     try {
       vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
       renderAt('/auth', <Login />);
-      const kakao = screen.getByRole('button', { name: /카카오로 시작하기/ }) as HTMLButtonElement;
+      const kakao = screen.getByRole<HTMLButtonElement>('button', { name: /카카오로 시작하기/ });
       fireEvent.click(kakao);
       expect(kakao.getAttribute('aria-busy')).toBe('true');
-      act(() => vi.advanceTimersByTime(7999));
+      act(() => void vi.advanceTimersByTime(7999));
       expect(kakao.disabled).toBe(true);
-      act(() => vi.advanceTimersByTime(1));
+      act(() => void vi.advanceTimersByTime(1));
       expect(kakao.disabled).toBe(false);
       expect(kakao.getAttribute('aria-busy')).toBeNull();
     } finally {

@@ -4,10 +4,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
 import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
 import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { recordControlCalls, useMockApi } from '../../mocks/testServer';
+import { recordControlCalls, setupMockApi } from '../../mocks/testServer';
 import { MockPersonaSheet } from './MockPersonaSheet';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetAppState();

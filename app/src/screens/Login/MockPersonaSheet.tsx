@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { listPersonas, loginAsPersona, type MockPersona } from '../../api/mockControl';
 import { BottomSheet } from '../../ui/BottomSheet';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { toast } from '../../ui/Toast';
 import styles from './Login.module.css';
 

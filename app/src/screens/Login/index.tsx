@@ -13,7 +13,7 @@ import { isSignedIn, signIn } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
 import { alert } from '../../ui/Dialog';
 import { LogoMark } from '../../ui/Logo';
-import { canGoBack, goBack, navigate } from '../../ui/navigation';
+import { canGoBack, goBack, navigate } from '../../lib/navigation';
 import { Spinner } from '../../ui/Spinner';
 import styles from './Login.module.css';
 

@@ -1,7 +1,7 @@
 // The market's live countdown (SPEC.md section 4): days, hours, minutes and seconds to the start, then to
 // the close, then '주문 종료' (sdk countdown with the app clock, ticking every second).
 import { countdown, type MarketTimingInput } from '@creator-market/sdk/domain';
-import { useNow } from '../../features/data/useNow';
+import { useNow } from '../../components/data/useNow';
 import styles from './Market.module.css';
 
 export const COUNTDOWN_TEXT = {

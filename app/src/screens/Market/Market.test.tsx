@@ -9,14 +9,14 @@ import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
 import { notFoundState } from '../../app/notFound';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import type { MarketDetail } from '../../features/market-detail/marketDetail';
-import { findMarket } from '../../features/testing/worldLookup';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import type { MarketDetail } from '../../components/market-detail/marketDetail';
+import { findMarket } from '../../testing/worldLookup';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import Market from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 const PATTERN = '/m/:sellerId/:marketId';
 
 beforeEach(() => {
@@ -60,7 +60,7 @@ describe('Market', () => {
     const { detail, sellerId, marketId } = await findMarket('closed');
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
-    expect((screen.getByRole('button', { name: '주문 종료된 마켓이에요' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' }).disabled).toBe(true);
     expect(screen.getByRole('timer').textContent).toBe('주문 종료');
     // The seller has orderable or scheduled markets (it was found through them): one opens it, more the profile.
     expect(await screen.findByRole('button', { name: /작가님의 다른 마켓 보기|진행 중인 마켓 보기/ })).toBeTruthy();

@@ -2,7 +2,7 @@
 // shipping discount, and the order notice that expands.
 import { formatCount, formatDateTime, formatWon, isInUse, shippingPrice } from '@creator-market/sdk/domain';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Market } from '../../features/market-detail/marketDetail';
+import type { Market } from '../../components/market-detail/marketDetail';
 import { cx } from '../../ui/cx';
 import { IconChevron } from '../../ui/Icons';
 import styles from './Market.module.css';

@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import Message, { MESSAGE_TEXT } from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetScreenState();

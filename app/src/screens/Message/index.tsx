@@ -4,8 +4,8 @@
 import { USER_LEVEL } from '@creator-market/sdk/domain';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { useListErrors } from '../../features/data/useListErrors';
-import { useNow } from '../../features/data/useNow';
+import { useListErrors } from '../../components/data/useListErrors';
+import { useNow } from '../../components/data/useNow';
 import { NotificationRow } from '../../features/notification/NotificationRow';
 import {
   NOTIFICATION_FILTERS,

@@ -3,7 +3,7 @@
 import { buildPath, DEFAULT_BG_COLOR, USER_LEVEL, type UserType } from '@creator-market/sdk/domain';
 import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
-import { imageUrl } from '../../features/media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import type { MeSnapshot } from './types';
 import { cx } from '../../ui/cx';
 import { IconChevron, IconMy } from '../../ui/Icons';
@@ -14,7 +14,7 @@ import { inkOn } from '../../ui/contrast';
 /** A card in the user's own colour: its text and the focus ring inside it take the ink that reads on it. */
 function cardStyle(colour: string): CSSProperties {
   const ink = inkOn(colour);
-  return { background: colour, color: ink, ['--color-focus' as string]: ink } as CSSProperties;
+  return { background: colour, color: ink, ['--color-focus' as string]: ink };
 }
 import styles from './My.module.css';
 
@@ -34,7 +34,7 @@ const NOT_SELLER_COLOUR = '#E5E8EB';
 export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: UserType; onChange: (type: UserType) => void }) {
   const buyerColour = me.user.bgColor || DEFAULT_BG_COLOR;
   const isSeller = me.user.level === USER_LEVEL.seller && me.seller !== null;
-  const sellerColour = isSeller ? me.seller!.bgColor || DEFAULT_BG_COLOR : NOT_SELLER_COLOUR;
+  const sellerColour = isSeller ? me.seller.bgColor || DEFAULT_BG_COLOR : NOT_SELLER_COLOUR;
   const flipped = type === 'seller';
 
   return (
@@ -65,12 +65,12 @@ export function FlipProfile({ me, type, onChange }: { me: MeSnapshot; type: User
           <div className={cx(styles.face, styles.back)} style={cardStyle(sellerColour)} aria-hidden={!flipped} inert={!flipped}>
             {isSeller ? (
               <>
-                <Avatar src={me.seller!.info?.profile ?? me.user.profileImage} />
+                <Avatar src={me.seller.info?.profile ?? me.user.profileImage} />
                 <div className={styles.faceText}>
-                  <strong className={styles.faceName}>{me.seller!.info?.name ?? me.auth.displayName}</strong>
-                  <span className={styles.faceSub}>@{me.seller!.publicId}</span>
+                  <strong className={styles.faceName}>{me.seller.info?.name ?? me.auth.displayName}</strong>
+                  <span className={styles.faceSub}>@{me.seller.publicId}</span>
                 </div>
-                <Link href={buildPath('profile', { sellerId: me.seller!.publicId })} className={styles.facePill}>
+                <Link href={buildPath('profile', { sellerId: me.seller.publicId })} className={styles.facePill}>
                   {PROFILE_TEXT.sellerPage}
                   <IconChevron size={14} strokeWidth={2.2} />
                 </Link>

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api, now } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import { BUYER_TEXT } from './BuyerView';
 import { PROFILE_TEXT } from './FlipProfile';
@@ -14,7 +14,7 @@ import My from './index';
 import { ORDER_INFO_TEXT } from './OrderInfoDrawer';
 import { SELLER_TEXT } from './SellerView';
 
-useFreshWorldPerTest(useMockApi());
+freshWorldPerTest(setupMockApi());
 
 beforeEach(() => {
   resetScreenState();
@@ -139,7 +139,7 @@ describe('My page: the seller side for each persona', () => {
     expect(screen.getByText(PROFILE_TEXT.notSeller)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.apply }));
     // The mock server's seller center page, naming the account and the app's origin to return to.
-    const url = new URL(open.mock.calls[0]![0] as string);
+    const url = new URL(open.mock.calls[0]![0]);
     expect(`${url.origin}${url.pathname}`).toBe(`${API_BASE}/__seller/join`);
     expect(url.searchParams.get('uid')).toBe(session.me!.user.uid);
     expect(url.searchParams.get('state')).toBe(window.location.origin);
@@ -151,7 +151,7 @@ describe('My page: the seller side for each persona', () => {
     renderMy('seller');
     expect(screen.getByText('@monggeul_shop')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.complete }));
-    const url = new URL(open.mock.calls[0]![0] as string);
+    const url = new URL(open.mock.calls[0]![0]);
     expect(`${url.origin}${url.pathname}`).toBe(`${API_BASE}/__seller/profile`);
     expect(url.searchParams.get('uid')).toBe(session.me!.user.uid);
     expect(url.searchParams.get('state')).toBe(window.location.origin);

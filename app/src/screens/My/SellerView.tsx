@@ -6,9 +6,9 @@ import { buildPath, goLink, isSellerProfileComplete, MY_PAGE_LIST_COUNT, RESULT_
 import { api } from '../../api/client';
 import { openExternal } from '../../app/platform';
 import { SELLER_CENTER_URLS } from '../../config';
-import { useLoad } from '../../features/data/useLoad';
+import { useLoad } from '../../components/data/useLoad';
 import { sellerJoinUrl, sellerProfileUrl } from '../../app/sellerCenter';
-import { useNow } from '../../features/data/useNow';
+import { useNow } from '../../components/data/useNow';
 import { NotificationRow } from '../../features/notification/NotificationRow';
 import { notificationPage } from '../../features/notification/notifications';
 import { Section } from '../../features/section/Section';

@@ -5,7 +5,7 @@ import { buildPath, type UserType } from '@creator-market/sdk/domain';
 import { useParams } from 'wouter';
 import { useSession } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { Spinner } from '../../ui/Spinner';
 import { BuyerView } from './BuyerView';
 import { FlipProfile } from './FlipProfile';

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../../app/pageNavigation';
 import { INQUIRY_URL } from '../../config';
 import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import NotFound from './index';
 
-useMockApi();
+setupMockApi();
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 const realUserAgent = navigator.userAgent;

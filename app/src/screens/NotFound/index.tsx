@@ -9,11 +9,11 @@ import { pageNavigation } from '../../app/pageNavigation';
 import { isMobileDevice, openInquiry } from '../../app/platform';
 import { STORE_URLS } from '../../config';
 import { ProductCard } from '../../features/product-card/ProductCard';
-import { useLoad } from '../../features/data/useLoad';
+import { useLoad } from '../../components/data/useLoad';
 import { Button } from '../../ui/Button';
 import { HorizontalScroller } from '../../ui/Carousel';
 import { LogoMark, Logo } from '../../ui/Logo';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { Skeleton } from '../../ui/Skeleton';
 import styles from './NotFound.module.css';
 

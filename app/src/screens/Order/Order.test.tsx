@@ -2,14 +2,14 @@ import { configStore } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import type { OrderRoom } from '../../features/order-room/RoomRow';
 import Order, { ORDER_TEXT } from './index';
 import { placeRoom } from './rooms';
 
-useFreshWorldPerTest(useMockApi());
+freshWorldPerTest(setupMockApi());
 
 beforeEach(() => {
   resetScreenState();

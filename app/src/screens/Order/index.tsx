@@ -3,11 +3,12 @@
 // then a small link reopens it; only when there are rooms); 4 skeleton rows; the next page when the last
 // row comes into view.
 import { configStore, ORDER_RECORD_RETENTION_YEARS, SKELETON_COUNT } from '@creator-market/sdk/domain';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useLatest } from '../../lib/useLatest';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
-import { useListErrors } from '../../features/data/useListErrors';
-import { useNow } from '../../features/data/useNow';
+import { useListErrors } from '../../components/data/useListErrors';
+import { useNow } from '../../components/data/useNow';
 import { RoomRow, type OrderRoom } from '../../features/order-room/RoomRow';
 import { AppBar } from '../../ui/AppBar';
 import { EmptyState } from '../../ui/EmptyState';
@@ -43,8 +44,7 @@ export default function Order() {
     fetchPage: ({ last, signal }) => api.get('/room', { params: { query: last ? { offset: last._id, flag: 'before' } : {} }, signal }),
   });
   useListErrors(list, 'listRooms');
-  const allLoaded = useRef(list.done);
-  allLoaded.current = list.done;
+  const allLoaded = useLatest(list.done);
 
   async function togglePin(room: OrderRoom) {
     if (pinning !== null) return;
@@ -97,7 +97,7 @@ export default function Order() {
         <ul className={styles.rooms} aria-label={ORDER_TEXT.title}>
           {list.items.map((room) => (
             <li key={room._id}>
-              <RoomRow room={room} now={now} onTogglePin={togglePin} pinBusy={pinning === room._id} />
+              <RoomRow room={room} now={now} onTogglePin={(pinned) => void togglePin(pinned)} pinBusy={pinning === room._id} />
             </li>
           ))}
         </ul>

@@ -2,14 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { notFoundState } from '../../app/notFound';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import OrderDetail, { ORDER_DETAIL_TEXT } from './index';
 import { mergeGroups, type ReceiptGroup } from './groups';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetScreenState();

@@ -5,13 +5,13 @@ import { configStore, visibleProducts } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { trackedEvents } from '../../app/analytics';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import { findMarket } from '../../features/testing/worldLookup';
-import { useMockApi } from '../../mocks/testServer';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { findMarket } from '../../testing/worldLookup';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import ProductScreen, { VIEW_TEXT } from './index';
 
-useMockApi();
+setupMockApi();
 const PATTERN = '/p/:sellerId/:marketId';
 
 beforeEach(() => {
@@ -66,9 +66,9 @@ describe('Product', () => {
 
     vi.useFakeTimers();
     act(() => setIntersecting(document.getElementById(`product-${first!._id}`)!, true));
-    act(() => vi.advanceTimersByTime(4_900));
+    act(() => void vi.advanceTimersByTime(4_900));
     expect(trackedEvents('view_item')).toHaveLength(0);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => void vi.advanceTimersByTime(200));
     expect(trackedEvents('view_item').map((event) => event.params.items)).toEqual([[expect.objectContaining({ item_id: first!._id })]]);
   });
 
@@ -84,6 +84,6 @@ describe('Product', () => {
     expect(window.location.hash).toBe(`#${products[2]!._id}`);
     fireEvent.click(screen.getByRole('button', { name: products[0]!.title }));
     expect(await screen.findByRole('heading', { name: products[0]!.title })).toBeTruthy();
-    expect((screen.getByRole('button', { name: '이전 물품' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '이전 물품' }).disabled).toBe(true);
   });
 });

@@ -3,9 +3,9 @@
 import { availableQuantity, formatWon, LIMIT_AMOUNT_NONE, TIMING, visibleOptions } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { track } from '../../app/analytics';
-import type { Product } from '../../features/market-detail/marketDetail';
-import { imageUrl } from '../../features/media/imageUrl';
-import { Price, productPriceRange } from '../../features/price/Price';
+import type { Product } from '../../components/market-detail/marketDetail';
+import { imageUrl } from '../../lib/media/imageUrl';
+import { Price, productPriceRange } from '../../components/price/Price';
 import { Carousel } from '../../ui/Carousel';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';

@@ -7,9 +7,9 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { api } from '../../api/client';
 import { CartBar } from '../../features/cart-drawer-entry/CartBar';
-import { useLoad } from '../../features/data/useLoad';
-import { loadMarketDetail, type MarketDetail, type Product } from '../../features/market-detail/marketDetail';
-import { imageUrl } from '../../features/media/imageUrl';
+import { useLoad } from '../../components/data/useLoad';
+import { loadMarketDetail, type MarketDetail, type Product } from '../../components/market-detail/marketDetail';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { AppBar } from '../../ui/AppBar';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
@@ -19,7 +19,7 @@ import { cx } from '../../ui/cx';
 import { ErrorState } from '../../ui/EmptyState';
 import { IconChevron } from '../../ui/Icons';
 import { LazyImage } from '../../ui/LazyImage';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { SkeletonBlock } from '../../ui/Skeleton';
 import { ProductDetail } from './ProductDetail';
 import styles from './Product.module.css';
@@ -160,8 +160,7 @@ function ScrollView({ detail, productId }: { detail: MarketDetail; productId: st
   // Open on the product of the hash.
   useLayoutEffect(() => {
     if (productId) document.getElementById(`product-${productId}`)?.scrollIntoView?.({ block: 'start' });
-    // Only on arrival: scrolling by hand must not jump back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival: scrolling by hand must not jump back
   }, []);
   return (
     <div className={styles.scrollView}>

@@ -7,12 +7,12 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { notFoundState } from '../../app/notFound';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
 import Profile from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 const PATTERN = '/profile/:sellerId';
 
 beforeEach(() => {

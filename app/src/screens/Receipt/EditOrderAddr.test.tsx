@@ -3,12 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { answerPostcodeSearch } from '../../../../mock-server/src/pages/postcode';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { buyerReceipt, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import EditOrderAddrScreen from './EditOrderAddr';
 
-const { world, server } = useReceiptWorld();
+const { world, server } = setupReceiptWorld();
 
 beforeEach(async () => {
   resetScreenState();
@@ -22,7 +22,7 @@ async function openAddr(publicId: string) {
   await screen.findByRole('heading', { name: '받는 사람' });
 }
 
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: '저장' }));
 
@@ -95,7 +95,7 @@ describe('the delivery address of an order', () => {
     await openAddr(buyerReceipt(world(), 1).publicId);
     expect(screen.getByText('결제 완료 후에는 수정이 어려워요. 판매 작가님께 문의해주세요')).toBeTruthy();
     expect(input('이름').disabled).toBe(true);
-    expect((screen.getByRole('button', { name: '우편번호 찾기' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '우편번호 찾기' }).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '저장' })).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ import { addressFromPostcode, PostcodeDrawer } from '../../features/postcode/Pos
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { IconAlert } from '../../ui/Icons';
-import { goBack, navigate } from '../../ui/navigation';
+import { goBack, navigate } from '../../lib/navigation';
 import { toast } from '../../ui/Toast';
 import { receiptPagePath } from './receiptData';
 import { BottomBar, ReceiptContainer, type ReceiptPageContext } from './ReceiptContainer';
@@ -58,7 +58,7 @@ const COUNTRY_NAMES: Record<(typeof PHONE_FAVOURITE_COUNTRIES)[number], string> 
   sg: '싱가포르 +65',
   ca: '캐나다 +1',
 };
-const COUNTRY_OPTIONS = PHONE_FAVOURITE_COUNTRIES.map((country) => ({ value: country as string, label: COUNTRY_NAMES[country] }));
+const COUNTRY_OPTIONS = PHONE_FAVOURITE_COUNTRIES.map((country) => ({ value: country, label: COUNTRY_NAMES[country] }));
 
 const MEMO_MAX_LENGTH = 100;
 

@@ -2,13 +2,13 @@ import { formatPhoneForDisplay } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { cancelByBuyer } from '../../../../mock-server/src/world/orders';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';
-import { buyerReceipt, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import EditOrderInfoScreen from './EditOrderInfo';
 
-const { world } = useReceiptWorld();
+const { world } = setupReceiptWorld();
 
 beforeEach(async () => {
   resetScreenState();
@@ -32,7 +32,7 @@ describe('buyer info of an order', () => {
     const user = session.me!.user;
     expect(within(section('주문자')).getByText(user.name!)).toBeTruthy();
     expect(within(section('주문자')).getByText(formatPhoneForDisplay(user.phone))).toBeTruthy();
-    expect((screen.getByLabelText('SNS 종류') as HTMLSelectElement).value).toBe(String(receipt.sns.type));
+    expect(screen.getByLabelText<HTMLSelectElement>('SNS 종류').value).toBe(String(receipt.sns.type));
     expect(within(section('환불 계좌')).getByText('인증 완료')).toBeTruthy();
     expect(within(section('환불 계좌')).getByText(receipt.buyerAccount.name)).toBeTruthy();
   });
@@ -48,7 +48,7 @@ describe('buyer info of an order', () => {
   test('cash receipt numbers: required, digits only, shown 3-4-4 and 3-2-5', async () => {
     await openInfo(openOrder().publicId);
     fireEvent.click(screen.getByRole('radio', { name: '개인 소득공제용' }));
-    const personal = screen.getByLabelText('휴대폰 번호') as HTMLInputElement;
+    const personal = screen.getByLabelText<HTMLInputElement>('휴대폰 번호');
     fireEvent.change(personal, { target: { value: '010-123' } });
     save();
     expect(await screen.findByText('현금영수증 번호를 입력해주세요')).toBeTruthy();
@@ -56,7 +56,7 @@ describe('buyer info of an order', () => {
     expect(personal.value).toBe('010-9876-5432');
 
     fireEvent.click(screen.getByRole('radio', { name: '사업자 지출증빙용' }));
-    const business = screen.getByLabelText('사업자 등록번호') as HTMLInputElement;
+    const business = screen.getByLabelText<HTMLInputElement>('사업자 등록번호');
     expect(business.value).toBe('');
     fireEvent.change(business, { target: { value: '1234567890' } });
     expect(business.value).toBe('123-45-67890');
@@ -89,7 +89,7 @@ describe('buyer info of an order', () => {
   test('a cancelled order cannot be edited', async () => {
     await openInfo(buyerReceipt(world(), 10).publicId);
     expect(screen.getByText('주문 취소 후에는 수정할 수 없어요.')).toBeTruthy();
-    expect((screen.getByLabelText('SNS 종류') as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('SNS 종류').disabled).toBe(true);
     expect(screen.queryByRole('button', { name: '저장' })).toBeNull();
     expect(screen.queryByRole('button', { name: '다시 입력' })).toBeNull();
   });

@@ -26,7 +26,7 @@ import { useSession } from '../../stores/session';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { IconAlert } from '../../ui/Icons';
-import { goBack, navigate } from '../../ui/navigation';
+import { goBack, navigate } from '../../lib/navigation';
 import { RadioGroup } from '../../ui/Radio';
 import { toast } from '../../ui/Toast';
 import { CASH_RECEIPT_LABELS, cashReceiptKind, snsName } from './orderText';

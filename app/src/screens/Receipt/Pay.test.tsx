@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { confirmDeposit, markPaid } from '../../../../mock-server/src/world/orders';
 import { pageNavigation } from '../../app/pageNavigation';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { buyerReceipt, changeReceipt, handlersOf, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, changeReceipt, handlersOf, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import PayScreen from './Pay';
 
-const { world, server } = useReceiptWorld();
+const { world, server } = setupReceiptWorld();
 
 beforeEach(async () => {
   resetScreenState();

@@ -3,14 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '../../../../mock-server/src/world/orders';
 import { notFoundState } from '../../app/notFound';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';
-import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, useReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import ReceiptScreen from './index';
 import { MEMO_TEXT } from './MemoBox';
 
-const { world } = useReceiptWorld();
+const { world } = setupReceiptWorld();
 
 const NOTES = {
   cancelAfterPayment: '결제 완료 주문 취소는 판매 작가님에게 문의해주세요',
@@ -150,7 +150,7 @@ describe('the order memo', () => {
     const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1);
     await openReceipt(receipt.publicId);
     fireEvent.click(screen.getByRole('button', { name: '수정' }));
-    const field = screen.getByRole('textbox', { name: '주문 메모' }) as HTMLTextAreaElement;
+    const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: '주문 메모' });
     fireEvent.change(field, { target: { value: '리본 포장' } });
     expect(screen.getByText('5/500자')).toBeTruthy();
     expect(field.maxLength).toBe(500);

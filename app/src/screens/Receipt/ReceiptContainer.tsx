@@ -8,7 +8,7 @@ import { useParams } from 'wouter';
 import { isNativeApp, postToNative } from '../../app/platform';
 import { AppBar } from '../../ui/AppBar';
 import { ErrorState } from '../../ui/EmptyState';
-import { goBack, navigate } from '../../ui/navigation';
+import { goBack, navigate } from '../../lib/navigation';
 import { Spinner } from '../../ui/Spinner';
 import {
   RECEIPT_PAGE_TITLES,

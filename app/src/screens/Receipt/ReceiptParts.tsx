@@ -16,8 +16,8 @@ import {
 } from '@creator-market/sdk/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { imageUrl } from '../../features/media/imageUrl';
-import { SellerRow } from '../../features/seller-card/SellerCard';
+import { imageUrl } from '../../lib/media/imageUrl';
+import { SellerRow } from '../../components/seller-card/SellerCard';
 import { Badge } from '../../ui/Badge';
 import { cx } from '../../ui/cx';
 import { IconAlert, IconChevron } from '../../ui/Icons';

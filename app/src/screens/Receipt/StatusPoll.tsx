@@ -2,7 +2,7 @@
 // its payment the screen counts down and quietly fetches the order again, so a payment made elsewhere (the
 // pay webview, a bank transfer) shows up by itself.
 import { TIMING } from '@creator-market/sdk/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { IconRefresh } from '../../ui/Icons';
 import styles from './Receipt.module.css';
 
@@ -11,18 +11,23 @@ const POLL_SECONDS = TIMING.orderStatusPollMs / 1000;
 /** Seconds until the next refresh; counts down only while `active`. Skips refreshing a hidden page. */
 export function useStatusPoll(active: boolean, refresh: () => void): number {
   const [left, setLeft] = useState(POLL_SECONDS);
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
+  const refreshNow = useEffectEvent(() => refresh());
+
+  // Each activation counts from the full period (set while rendering it).
+  const [wasActive, setWasActive] = useState(active);
+  if (active !== wasActive) {
+    setWasActive(active);
+    if (active) setLeft(POLL_SECONDS);
+  }
 
   useEffect(() => {
     if (!active) return;
     let remaining = POLL_SECONDS;
-    setLeft(remaining);
     const timer = setInterval(() => {
       remaining -= 1;
       if (remaining <= 0) {
         remaining = POLL_SECONDS;
-        if (!document.hidden) refreshRef.current();
+        if (!document.hidden) refreshNow();
       }
       setLeft(remaining);
     }, 1000);

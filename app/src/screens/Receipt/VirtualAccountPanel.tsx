@@ -4,8 +4,8 @@
 // before the buyer says they deposited, nothing is being confirmed yet.
 import type { Schemas } from '@creator-market/sdk';
 import { formatDateTime, formatWon, latestStatusEntry, paymentPendingWarning, RESULT_TOASTS, toEpochMs } from '@creator-market/sdk/domain';
-import { useEffect, useRef } from 'react';
-import { useNow } from '../../features/data/useNow';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useNow } from '../../components/data/useNow';
 import { Button } from '../../ui/Button';
 import { IconAlert, IconCopy } from '../../ui/Icons';
 import { toast } from '../../ui/Toast';
@@ -53,12 +53,11 @@ export function VirtualAccountPanel({ receipt, payment, holder, checking, answer
   const pendingSince = latestStatusEntry(receipt.status)?.timestamp ?? receipt.timestamp;
 
   const expiredReported = useRef(false);
-  const onExpiredRef = useRef(onExpired);
-  onExpiredRef.current = onExpired;
+  const expired = useEffectEvent(() => onExpired());
   useEffect(() => {
     if (left > 0 || expiredReported.current) return;
     expiredReported.current = true;
-    onExpiredRef.current();
+    expired();
   }, [left]);
 
   return (

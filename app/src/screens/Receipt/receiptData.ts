@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
 import { isNativeApp, openExternal } from '../../app/platform';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 
 export type ReceiptDetail = Schemas['ReceiptDetail'];
 export type Receipt = Schemas['Receipt'];
@@ -72,9 +72,15 @@ export function useReceiptDetail(publicId: string): ReceiptLoad {
     [publicId],
   );
 
-  useEffect(() => {
+  // Another receipt starts empty and loading (set while rendering the change); the effect fetches it.
+  const [detailFor, setDetailFor] = useState(publicId);
+  if (publicId !== detailFor) {
+    setDetailFor(publicId);
     setDetail(null);
     setLoading(true);
+  }
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- refresh sets state only after its request's await
     void refresh();
     return () => pending.current?.abort();
   }, [refresh]);

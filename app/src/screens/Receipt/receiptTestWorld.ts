@@ -5,14 +5,14 @@ import type { Schemas } from '@creator-market/sdk';
 import { latestStatus } from '@creator-market/sdk/domain';
 import { createMswHandlers } from '@creator-market/mock-server/msw';
 import { API_BASE } from '../../config';
-import { useFreshWorldPerTest, useMockApi, type MockWorld } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi, type MockWorld } from '../../mocks/testServer';
 
 export type Receipt = Schemas['Receipt'];
 
 /** The mock API; `world()` is the running test's world. */
-export function useReceiptWorld() {
-  const server = useMockApi();
-  const world = useFreshWorldPerTest(server);
+export function setupReceiptWorld() {
+  const server = setupMockApi();
+  const world = freshWorldPerTest(server);
   return { server, world };
 }
 

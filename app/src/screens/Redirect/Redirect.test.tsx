@@ -44,13 +44,13 @@ describe('Redirect (/go)', () => {
       const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
       openAt('/go/creatormarket://m/mallang_studio/3');
       expect(assign).toHaveBeenCalledWith('creatormarket://m/mallang_studio/3');
-      act(() => vi.advanceTimersByTime(999));
+      act(() => void vi.advanceTimersByTime(999));
       expect(window.location.pathname).toBe('/go/creatormarket://m/mallang_studio/3');
-      act(() => vi.advanceTimersByTime(1));
+      act(() => void vi.advanceTimersByTime(1));
       expect(window.location.pathname).toBe('/m/mallang_studio/3');
 
       openAt('/go/creatormarket://ext/example.com');
-      act(() => vi.advanceTimersByTime(1000));
+      act(() => void vi.advanceTimersByTime(1000));
       expect(window.location.pathname).toBe('/');
     } finally {
       vi.useRealTimers();

@@ -5,11 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { setupMockApi } from '../../mocks/testServer';
 import Search from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetScreenState();
@@ -25,7 +25,7 @@ describe('Search', () => {
     await waitFor(() => expect(document.querySelectorAll('a[href^="/p/"]').length).toBeGreaterThan(0));
   });
 
-  test('a term is trimmed; a blank one stays on the search screen', async () => {
+  test('a term is trimmed; a blank one stays on the search screen', () => {
     renderScreen('/search', '/search', Search);
     const field = screen.getByRole('searchbox', { name: '물품, 작가명 검색' });
     fireEvent.change(field, { target: { value: '   ' } });

@@ -4,7 +4,7 @@ import { searchPath } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
 import { api } from '../../api/client';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
-import { useLoad } from '../../features/data/useLoad';
+import { useLoad } from '../../components/data/useLoad';
 import { ProductCard, ProductGrid } from '../../features/product-card/ProductCard';
 import { SearchBar } from '../../features/search-bar/SearchBar';
 import { Section } from '../../features/section/Section';

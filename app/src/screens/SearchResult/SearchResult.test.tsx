@@ -4,12 +4,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import SearchResult from './index';
 
-useMockApi();
+setupMockApi();
 const PATTERN = '/search/result';
 
 beforeEach(() => {
@@ -23,7 +23,7 @@ describe('Search results', () => {
     const products = await api.get('/common/v2/search-product', { params: { query: { keyword: term } } });
     renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
     expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeTruthy();
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(term);
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe(term);
     expect(screen.getAllByLabelText('불러오는 중').length).toBeGreaterThan(0);
     // Korean wording only: no English 'total' on the screen.
     expect(await screen.findByText(`총 ${sellers.paging.dataCnt.toLocaleString('ko-KR')}명`)).toBeTruthy();

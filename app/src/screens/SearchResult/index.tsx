@@ -8,16 +8,16 @@ import { useSearch } from 'wouter';
 import { api } from '../../api/client';
 import { track } from '../../app/analytics';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
-import { useListErrors } from '../../features/data/useListErrors';
+import { useListErrors } from '../../components/data/useListErrors';
 import { ProductCard, ProductGrid, type ProductSummary } from '../../features/product-card/ProductCard';
 import { SearchBar } from '../../features/search-bar/SearchBar';
 import { RailSkeleton } from '../../features/section/RailSkeleton';
-import { fromSummary, SellerAvatar } from '../../features/seller-card/SellerCard';
+import { fromSummary, SellerAvatar } from '../../components/seller-card/SellerCard';
 import { AppBar } from '../../ui/AppBar';
 import { HorizontalScroller } from '../../ui/Carousel';
 import { EmptyState, ErrorState } from '../../ui/EmptyState';
 import { InfiniteScroll, useInfiniteList, type PageRequest } from '../../ui/InfiniteScroll';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { Skeleton } from '../../ui/Skeleton';
 import { Spinner } from '../../ui/Spinner';
 import styles from './SearchResult.module.css';
@@ -83,6 +83,7 @@ function Results({ term }: { term: string }) {
     api.get('/common/v2/search-product', { params: { query: { keyword: term, page } }, signal }),
   );
   useListErrors(sellers.list, 'searchSellers');
+  const { sentinelRef: sellerSentinelRef } = sellers.list;
   useListErrors(products.list, 'searchProducts');
 
   return (
@@ -105,7 +106,7 @@ function Results({ term }: { term: string }) {
             </span>
           )}
           {/* Not a snap point: the row must not stay snapped to its end while pages arrive. */}
-          <div ref={sellers.list.sentinelRef} className={styles.railSentinel} style={{ scrollSnapAlign: 'none' }} aria-hidden="true" />
+          <div ref={sellerSentinelRef} className={styles.railSentinel} style={{ scrollSnapAlign: 'none' }} aria-hidden="true" />
         </HorizontalScroller>
         {sellers.list.empty && <EmptyState message={RESULT_TEXT.empty} className={styles.empty} />}
         {sellers.list.error !== null && <ErrorState compact onRetry={sellers.list.retry} />}

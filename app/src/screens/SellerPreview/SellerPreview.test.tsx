@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
-import { renderScreen, resetScreenState } from '../../features/testing/screenHarness';
+import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
-import { useFreshWorldPerTest, useMockApi } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import SellerPreview, { SELLER_PREVIEW_TEXT } from './index';
 
-useFreshWorldPerTest(useMockApi());
+freshWorldPerTest(setupMockApi());
 
 beforeEach(() => {
   resetScreenState();
@@ -25,7 +25,7 @@ describe('Seller upcoming news', () => {
     const open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
     renderNews();
     await waitFor(() => expect(rows()).toHaveLength(previews.length));
-    expect(rows().map((row) => row.textContent)).toEqual(previews.map((p) => expect.stringContaining(p.previewContents)));
+    expect(rows().map((row) => row.textContent)).toEqual(previews.map((p): unknown => expect.stringContaining(p.previewContents)));
     fireEvent.click(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.newNews }));
     expect(open).toHaveBeenCalledWith('https://seller.creatormarket.kr/preview/new');
   });

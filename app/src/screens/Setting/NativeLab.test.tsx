@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
 import { uiState } from '../../stores/ui';
 import Setting from './index';
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();
@@ -16,7 +16,7 @@ afterEach(() => {
   removeSimulatedShell();
 });
 
-test('the Lab shows the native tools only inside the app', async () => {
+test('the Lab shows the native tools only inside the app', () => {
   renderAt('/setting', <Setting />);
   const webLab = screen.getByRole('region', { name: /실험실/ });
   expect(within(webLab).queryByText('네이티브 기기 정보')).toBeNull();

@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
 import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
-import { recordControlCalls, useMockApi } from '../../mocks/testServer';
+import { recordControlCalls, setupMockApi } from '../../mocks/testServer';
 import { API_BASE } from '../../config';
 import { http, HttpResponse } from 'msw';
 import { session } from '../../stores/session';
 import Setting from './index';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetAppState();

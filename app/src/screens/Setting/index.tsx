@@ -11,14 +11,14 @@ import { OPEN_ALERT_TEST_DRAWER, OpenAlertTestSheet } from '../../native/OpenAle
 import { PUSH_ALERT_TEST_DRAWER, PushAlertTestSheet } from '../../native/PushAlertTest';
 import { hasAlarmSetting, useNativeDevice } from '../../native/useNativeDevice';
 import { openDrawer } from '../../stores/ui';
-import { imageUrl } from '../../features/media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { signOut, useSession } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import { Footer } from '../../ui/Footer';
 import { IconChevron, IconMy } from '../../ui/Icons';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { Toggle } from '../../ui/Toggle';
 import { Lab } from './Lab';
 import styles from './Setting.module.css';

@@ -3,10 +3,10 @@
 // times with alarmMarketST; a market whose alarm is gone gets an empty list, which cancels it.
 import { buildPath } from '@creator-market/sdk/domain';
 import { subscribe } from 'valtio';
-import { api } from '../api/client';
-import { alarmState } from '../features/alarm/alarms';
-import { isSignedIn } from '../stores/session';
-import { isNativeShell, native, type NativeMarketAlarm } from './bridge';
+import { api } from '../../api/client';
+import { alarmState } from './alarms';
+import { isSignedIn } from '../../stores/session';
+import { isNativeShell, native, type NativeMarketAlarm } from '../../native/bridge';
 
 /** Times per market as last sent to the shell. */
 let sent = new Map<string, string>();

@@ -10,7 +10,7 @@ import { presentError } from '../../app/errors';
 import { requireLogin } from '../../app/login';
 import { isSignedIn, session, setSubscribedSellerIds } from '../../stores/session';
 import { confirm } from '../../ui/Dialog';
-import { navigate } from '../../ui/navigation';
+import { navigate } from '../../lib/navigation';
 import { toast } from '../../ui/Toast';
 
 export interface SubscribeTarget {

@@ -2,7 +2,7 @@
 // through presentError (the catalogue decides whether anything is shown) and leaves `error` set so the part
 // can show its error state. Kept-alive pages (React <Activity>) re-run their effects when shown again; a
 // load that already finished for the same inputs is not repeated then.
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type DependencyList } from 'react';
 import { presentError } from '../../app/errors';
 
 export interface LoadState<T> {
@@ -34,8 +34,7 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
     loading: enabled,
   });
   const [round, setRound] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  const loadNow = useEffectEvent((signal: AbortSignal) => load(signal));
   const finishedFor = useRef<DependencyList | null>(null);
   const inputs = [...deps, enabled, round];
 
@@ -44,7 +43,7 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
     finishedFor.current = null;
     const controller = new AbortController();
     setState((previous) => ({ data: previous.data, error: null, loading: true }));
-    loadRef.current(controller.signal).then(
+    loadNow(controller.signal).then(
       // An answer is rendered as a transition: React renders it in slices with the browser free to paint
       // and respond in between, where a screen with a dozen arriving lists would render each in one long
       // task (the main thread's blocking time on a slow phone, scripts/budgets/lighthouse.mjs).

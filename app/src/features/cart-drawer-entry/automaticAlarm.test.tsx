@@ -3,15 +3,15 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { api, now } from '../../api/client';
 import { signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
-import { alarmSyncSettled, resetAlarmSync, startAlarmSync } from '../../native/alarmSync';
+import { setupMockApi } from '../../mocks/testServer';
+import { alarmSyncSettled, resetAlarmSync, startAlarmSync } from '../../components/alarm/alarmSync';
 import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
-import { addLinesToCart } from '../cart-drawer-entry/addToCart';
-import { loadMarketDetail, type MarketDetail } from '../market-detail/marketDetail';
-import { resetScreenState } from '../testing/screenHarness';
-import { alarmState, saveAlarm } from './alarms';
+import { addLinesToCart } from './addToCart';
+import { loadMarketDetail, type MarketDetail } from '../../components/market-detail/marketDetail';
+import { resetScreenState } from '../../testing/screenHarness';
+import { alarmState, saveAlarm } from '../../components/alarm/alarms';
 
-useMockApi();
+setupMockApi();
 
 const MINUTE = 60_000;
 

@@ -37,7 +37,7 @@ export function SubscribeButton({ seller, size = 'md', block = false, className 
       aria-pressed={subscribed}
       aria-label={`${seller.name ?? ''} ${subscribed ? SUBSCRIBE_TEXT.subscribed : SUBSCRIBE_TEXT.subscribe}`.trim()}
       disabled={busy}
-      onClick={handleClick}
+      onClick={() => void handleClick()}
     >
       {subscribed ? (
         <IconCheck size={size === 'sm' ? 14 : 16} strokeWidth={2.4} />

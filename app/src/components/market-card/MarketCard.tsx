@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
-import { imageUrl } from '../media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { timingOf, type MarketEvent } from './openedMarkets';
 import { marketPath } from './paths';
 import styles from './MarketCard.module.css';

@@ -3,12 +3,12 @@
 // shell signed in or out itself); the shell learns the identity token; a signed-in account registers the
 // device's push token and its open alarms are mirrored on the phone.
 import { subscribe } from 'valtio';
-import { ensureAlarms } from '../features/alarm/alarms';
-import { session } from '../stores/session';
-import { startAlarmSync } from './alarmSync';
-import { checkAppUpdate } from './appUpdate';
-import { isNativeShell, native, onNativeMessage } from './bridge';
-import { registerDevice } from './deviceRegistration';
+import { ensureAlarms } from './components/alarm/alarms';
+import { session } from './stores/session';
+import { startAlarmSync } from './components/alarm/alarmSync';
+import { checkAppUpdate } from './native/appUpdate';
+import { isNativeShell, native, onNativeMessage } from './native/bridge';
+import { registerDevice } from './native/deviceRegistration';
 
 export const SYNC_AUTH = 'sync_auth';
 

@@ -1,7 +1,7 @@
 // Finding data of the seeded mock world for a test through the API itself (no copy of the fixtures).
 import { marketState, type MarketState } from '@creator-market/sdk/domain';
-import { api } from '../../api/client';
-import type { MarketDetail } from '../market-detail/marketDetail';
+import { api } from '../api/client';
+import type { MarketDetail } from '../components/market-detail/marketDetail';
 
 /**
  * The first market (of sellers with an orderable or scheduled market, by their public numbers 1-10) whose

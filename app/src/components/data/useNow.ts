@@ -6,7 +6,6 @@ import { now } from '../../api/client';
 export function useNow(intervalMs = 60_000): number {
   const [time, setTime] = useState(now);
   useEffect(() => {
-    setTime(now());
     const timer = setInterval(() => setTime(now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);

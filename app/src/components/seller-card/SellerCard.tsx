@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
-import { imageUrl } from '../media/imageUrl';
+import { imageUrl } from '../../lib/media/imageUrl';
 import { SubscribeButton } from '../subscribe/SubscribeButton';
 import { categoryLabel, profilePath } from './paths';
 import styles from './SellerCard.module.css';

@@ -1,17 +1,17 @@
 import { APP_VERSION_UNKNOWN_LOG } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { api } from '../api/client';
-import { renderAt, resetAppState, signInAs } from '../mocks/appHarness';
-import { useMockApi } from '../mocks/testServer';
-import { session } from '../stores/session';
+import { api } from './api/client';
+import { renderAt, resetAppState, signInAs } from './mocks/appHarness';
+import { setupMockApi } from './mocks/testServer';
+import { session } from './stores/session';
 import { shellPage, startNativeShell } from './appStart';
-import { checkAppUpdate, resetAppUpdate, UPDATE_NOTICE_URL } from './appUpdate';
-import { registerDevice } from './deviceRegistration';
-import { NativeHome } from './NativeHome';
-import { installSimulatedShell, removeSimulatedShell, type ShellOverrides } from './testing/simulatedShell';
+import { checkAppUpdate, resetAppUpdate, UPDATE_NOTICE_URL } from './native/appUpdate';
+import { registerDevice } from './native/deviceRegistration';
+import { NativeHome } from './screens/Home/NativeHome';
+import { installSimulatedShell, removeSimulatedShell, type ShellOverrides } from './native/testing/simulatedShell';
 
-useMockApi();
+setupMockApi();
 
 beforeEach(() => {
   resetAppState();

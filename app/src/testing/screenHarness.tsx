@@ -2,10 +2,10 @@
 // screen under its route pattern, so wouter's useParams gives it its params.
 import type { ComponentType } from 'react';
 import { Route } from 'wouter';
-import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { resetAlarms } from '../alarm/alarms';
-import { forgetOpenedMarkets } from '../market-card/openedMarkets';
-import { forgetMarketDetails } from '../market-detail/marketDetail';
+import { renderAt, resetAppState } from '../mocks/appHarness';
+import { resetAlarms } from '../components/alarm/alarms';
+import { forgetOpenedMarkets } from '../components/market-card/openedMarkets';
+import { forgetMarketDetails } from '../components/market-detail/marketDetail';
 
 export function resetScreenState(): void {
   resetAppState();

@@ -8,12 +8,12 @@ import type { ErrorCode } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { renderAt, signInAs } from '../../mocks/appHarness';
-import { useMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../mocks/testServer';
 import { session, setSubscribedSellerIds } from '../../stores/session';
-import { resetScreenState } from '../testing/screenHarness';
+import { resetScreenState } from '../../testing/screenHarness';
 import { SubscribeButton } from './SubscribeButton';
 
-const server = useMockApi();
+const server = setupMockApi();
 
 beforeEach(() => {
   resetScreenState();
@@ -125,7 +125,7 @@ describe('subscribe button', () => {
     expect(session.subscribedSellerIds).toContain(uid);
 
     failWith('/subscribe/cancel', 504, 'gateway-timeout');
-    const button = screen.getByRole('button', { name: '테스트 구독중' }) as HTMLButtonElement;
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: '테스트 구독중' });
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);
     fireEvent.click(await screen.findByRole('button', { name: '구독 취소' }));
