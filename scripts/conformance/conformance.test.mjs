@@ -32,7 +32,7 @@ void test('our mock server conforms: every read, every provoked error, every wri
   const result = await runConformance({ baseUrl: mock.baseUrl, personaLogin: true, writes: true });
   assert.deepEqual(found(result), []);
   assert.equal(result.flow.failed, false, result.flow.summary);
-  assert.match(result.flow.summary, /passed: .* 11 steps/);
+  assert.match(result.flow.summary, /passed: .* 13 steps/);
   // It did test something: every read operation answered, and the flow's writes were checked.
   const calledReads = result.rows.filter((row) => row.method === 'get' && row.calls.some((call) => call.label === 'read'));
   assert.equal(calledReads.length, result.rows.filter((row) => row.method === 'get').length);

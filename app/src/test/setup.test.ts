@@ -6,8 +6,8 @@ import { TEST_NOW } from './now';
 
 const MINUTE = 60_000;
 
-test('Testing Library waits 10 s (not its 1 s default) before a findBy or waitFor gives up', () => {
-  expect(getConfig().asyncUtilTimeout).toBe(10_000);
+test('Testing Library waits 20 s (not its 1 s default) before a findBy or waitFor gives up', () => {
+  expect(getConfig().asyncUtilTimeout).toBe(20_000);
 });
 
 test('Date starts at the pinned instant, whatever the wall clock says, and moves on from there', async () => {

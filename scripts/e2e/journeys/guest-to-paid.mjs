@@ -127,8 +127,13 @@ export default {
       await page.getByRole('radio', { name: /가상계좌/ }).check();
       await page.getByRole('button', { name: /결제하기$/ }).click();
       await page.getByRole('region', { name: '입금 계좌' }).waitFor();
-      await ctx.see('결제 확인 중이에요', { exact: false });
       await ctx.shot('virtual-account');
+    });
+
+    await ctx.step("'입금 확인' before any deposit says the payment is being confirmed", async () => {
+      await page.getByRole('button', { name: '입금 확인' }).click();
+      await ctx.see('결제 확인 중이에요', { exact: false });
+      await ctx.shot('virtual-account-pending');
     });
 
     await ctx.step(`the bank confirms the deposit (POST /__mock/receipts/${publicId}/deposit)`, async () => {

@@ -24,8 +24,10 @@ export async function forcedErrors(ctx) {
    * Checks that `root` (the page, or the frame the app runs in) shows what the catalogue says for `name`, and
    * answers it: a confirm's cancel button, an alert's '확인'.
    */
-  async function expectShown(name, root) {
-    const { ui, body } = catalogue.get(name);
+  async function expectShown(name, root, answered = undefined) {
+    const { ui } = catalogue.get(name);
+    // A list error names the caller's own cart lines: the dialog is checked against the answer the app got.
+    const body = answered ?? catalogue.get(name).body;
     switch (ui.kind) {
       case 'alert':
       case 'confirm':
@@ -111,9 +113,20 @@ export async function forcedErrors(ctx) {
           .catch(() => undefined);
       }
       await ctx.control.force(name, { method: operation.method, path: operation.path, times });
+      const listed = errorListOf(expected.body).length > 0;
+      const answer = listed
+        ? ctx.page
+            .waitForResponse(
+              (res) =>
+                res.request().method() === operation.method &&
+                new URL(res.url()).pathname === operation.path &&
+                res.status() === expected.status,
+            )
+            .then((res) => res.json())
+        : Promise.resolve(undefined);
       await trigger();
       try {
-        await expectShown(shows, root);
+        await expectShown(shows, root, await answer);
       } catch (error) {
         const left = await ctx.control.rules();
         if (left.length && left[0].times === times)
