@@ -1,8 +1,8 @@
-// The mock seller center pages (pages/seller-center.ts): what the app's '작가 신청하기', '프로필 완성하기'
-// and sales-notification links open. Each page says what the real seller center does, completes it in the
+// The mock seller center pages (pages/seller-center.ts): what the app's '작가 신청하기', '프로필 완성하기',
+// '작가 계정', '마켓 관리', '새 소식 쓰기' and sales-notification links open. Each page says what the real seller center does, completes it in the
 // caller's world, and returns only to an allowed app origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestStatus } from '@creator-market/sdk/domain';
+import { latestStatus, marketState } from '@creator-market/sdk/domain';
 import { errorCode, startTestServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -175,3 +175,147 @@ describe('a sales notification (/__seller/transaction/{id})', () => {
     expect(errorCode(evil.body)).toBe('forbidden');
   });
 });
+
+describe('작가 계정 (/__seller/account)', () => {
+  it("shows the seller's fields read-only, the account number masked, with a link to the profile page", async () => {
+    const { name, world } = srv.freshWorld('seller-account');
+    const seller = world.store.accounts.one('persona', 'seller')!;
+    const page = await get('/__seller/account', { uid: seller.uid, world: name, state: APP });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('작가 계정');
+    expect(page.text).toContain('모의 서버에서는 이 세계의 값을 읽기만 해요');
+    expect(page.text).toContain(escapeText(seller.seller!.info!.name));
+    expect(page.text).toContain(seller.seller!.publicId);
+    expect(page.text).toContain(seller.seller!.business!.regNo);
+    expect(page.text).toContain(`****${seller.seller!.bank!.no.slice(-4)}`);
+    expect(page.text).not.toContain(seller.seller!.bank!.no);
+    expect(page.text).not.toContain('<form');
+    expect(page.text).toContain(`/__seller/profile?uid=${seller.uid}&amp;world=${name}&amp;state=${encodeURIComponent(APP)}`);
+    expect(page.text).toContain(`href="${APP}/my"`);
+  });
+
+  it('tells a buyer to apply first, and refuses an unlisted return origin', async () => {
+    const { name, world } = srv.freshWorld('seller-account-buyer');
+    const buyer = world.store.accounts.one('persona', 'buyer')!;
+    const page = await get('/__seller/account', { uid: buyer.uid, world: name, state: APP });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('작가 계정이 아니에요');
+    const evil = await get('/__seller/account', { uid: buyer.uid, world: name, state: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(errorCode(evil.body)).toBe('forbidden');
+  });
+});
+
+describe('마켓 관리 (/__seller/market)', () => {
+  it("lists the seller's markets with their state; closing an open one and opening a closed one act now", async () => {
+    const { name, world } = srv.freshWorld('seller-market');
+    const seller = world.store.accounts.one('persona', 'seller')!;
+    const now = world.clock.now();
+    const markets = world.store.markets.by('seller', seller.uid).map((r) => r.market);
+    const open = markets.find((m) => marketState(m, now) === 'opened')!;
+    const closed = markets.find((m) => marketState(m, now) === 'closed')!;
+    expect(open, 'an open market of the seller').toBeDefined();
+    expect(closed, 'a closed market of the seller').toBeDefined();
+
+    const page = await get('/__seller/market', { uid: seller.uid, world: name, state: APP });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('마켓 관리');
+    for (const market of markets) expect(page.text).toContain(`data-market="${market._id}"`);
+    expect(page.text).toContain('주문 가능');
+    expect(page.text).toContain('주문 종료');
+
+    const fields = { uid: seller.uid, world: name, state: APP };
+    const closing = await post('/__seller/market', { ...fields, marketId: open._id, action: 'close' });
+    expect(closing.status).toBe(303);
+    expect(closing.headers.get('location')).toBe(`${APP}/m/${open.sellerPublicId}/${open.publicId}`);
+    expect(marketState(world.store.markets.get(open._id)!.market, world.clock.now())).toBe('closed');
+
+    const opening = await post('/__seller/market', { ...fields, marketId: closed._id, action: 'open' });
+    expect(opening.status).toBe(303);
+    expect(marketState(world.store.markets.get(closed._id)!.market, world.clock.now())).toBe('opened');
+    // The app's market screen reads the same state through the product API.
+    const shown = await srv.call('GET', `/common/market/get/${closed.sellerPublicId}/${closed.publicId}`, {
+      headers: { 'X-Mock-World': name },
+    });
+    expect(marketState(shown.body.data.market, world.clock.now())).toBe('opened');
+  });
+
+  it("refuses another seller's market, a form from another site, and changes nothing", async () => {
+    const { name, world } = srv.freshWorld('seller-market-bad');
+    const seller = world.store.accounts.one('persona', 'seller')!;
+    const now = world.clock.now();
+    const foreign = [...world.store.markets.all()].find((r) => r.sellerUID !== seller.uid && marketState(r.market, now) === 'opened')!;
+    const fields = { uid: seller.uid, world: name, state: APP };
+    const res = await post('/__seller/market', { ...fields, marketId: foreign.market._id, action: 'close' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('이 작가의 마켓이 아니에요.');
+    const own = world.store.markets.by('seller', seller.uid).find((r) => marketState(r.market, now) === 'opened')!;
+    const cross = await post('/__seller/market', { ...fields, marketId: own.market._id, action: 'close' }, 'https://evil.example');
+    expect(cross.status).toBe(403);
+    expect(errorCode(cross.body)).toBe('forbidden');
+    expect(marketState(world.store.markets.get(foreign.market._id)!.market, now)).toBe('opened');
+    expect(marketState(world.store.markets.get(own.market._id)!.market, now)).toBe('opened');
+  });
+});
+
+describe('새 소식 쓰기 (/__seller/preview/new)', () => {
+  it("publishes the news, which the app's seller news and the public feed then list", async () => {
+    const { name, world } = srv.freshWorld('seller-preview');
+    const seller = world.store.accounts.one('persona', 'seller')!;
+    const page = await get('/__seller/preview/new', { uid: seller.uid, world: name, state: APP });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('새 소식 쓰기');
+    const cover = /name="cover" value="([^"]+)"/.exec(page.text)![1]!;
+    expect(cover).toMatch(/^\/img\/cover\//);
+
+    const before = world.store.previews.by('seller', seller.uid).length;
+    // 2026-12-24 20:00 in Seoul, after the pinned world start.
+    const fields = {
+      uid: seller.uid,
+      world: name,
+      state: APP,
+      contents: '겨울 한정 곰돌이 키링이 찾아와요!',
+      schedule: '2026-12-24T20:00',
+      cover,
+    };
+    const res = await post('/__seller/preview/new', fields);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${APP}/promo/preview`);
+    expect(world.store.previews.by('seller', seller.uid)).toHaveLength(before + 1);
+
+    const list = await srv.call('GET', '/common/preview/list', {
+      token: srv.token('seller', name),
+      headers: { 'X-Mock-World': name },
+      query: { sellerId: seller.seller!.publicId },
+    });
+    expect(list.status).toBe(200);
+    const mine = (list.body.data as { previewContents: string; previewSchedule: string; previewCover: string[] }[]).find(
+      (p) => p.previewContents === fields.contents,
+    );
+    expect(mine).toMatchObject({ previewSchedule: '2026-12-24T11:00:00.000Z', previewCover: [cover] });
+  });
+
+  it('says what is wrong on the page and publishes nothing', async () => {
+    const { name, world } = srv.freshWorld('seller-preview-bad');
+    const seller = world.store.accounts.one('persona', 'seller')!;
+    const before = world.store.previews.by('seller', seller.uid).length;
+    const fields = { uid: seller.uid, world: name, state: APP, contents: '소식', schedule: '2026-12-24T20:00' };
+    const past = await post('/__seller/preview/new', { ...fields, schedule: '2020-01-01T10:00', cover: '/img/cover/x.svg' });
+    expect(past.status).toBe(400);
+    expect(past.text).toContain('출시 예정일은 지금부터 1년 안으로 정해주세요.');
+    const foreignCover = await post('/__seller/preview/new', { ...fields, cover: '/img/cover/not-this-sellers.svg' });
+    expect(foreignCover.status).toBe(400);
+    expect(foreignCover.text).toContain('대표 이미지를 골라주세요.');
+    const empty = await post('/__seller/preview/new', { ...fields, contents: '   ', cover: '/img/cover/x.svg' });
+    expect(empty.text).toContain('소식 내용은 1~2,000자로 입력해주세요.');
+    const buyer = world.store.accounts.one('persona', 'buyer')!;
+    const notSeller = await post('/__seller/preview/new', { ...fields, uid: buyer.uid, cover: '/img/cover/x.svg' });
+    expect(notSeller.status).toBe(400);
+    expect(notSeller.text).toContain('작가 계정만 소식을 쓸 수 있어요');
+    const cross = await post('/__seller/preview/new', { ...fields, cover: '/img/cover/x.svg' }, 'https://evil.example');
+    expect(cross.status).toBe(403);
+    expect(world.store.previews.by('seller', seller.uid)).toHaveLength(before);
+  });
+});
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

@@ -8,14 +8,32 @@
 // - GET /__seller/transaction/{transactionId}?token=: a sales notification's order. Shows the receipt and
 //   moves it as the seller would (결제 확인 1, 발송 처리 3 with the invoice, 판매 취소 11) through the same
 //   operation as the control plane's test helper.
+// - GET /__seller/account: '작가 계정'. The seller's account and profile fields, read-only, with a link to
+//   the profile page to change them.
+// - GET /__seller/market: '마켓 관리'. The seller's markets with their state; opening or closing one now
+//   goes through the same code as the control plane's market helpers.
+// - GET /__seller/preview/new: '새 소식 쓰기'. Publishes upcoming-release news (text, release date, a cover
+//   from the seeded images) that the app's preview lists then show.
 //
-// Join and profile name the account (`uid`, as the control plane's persona sign-in does; the real site
+// Join, profile, account, market and news name the account (`uid`, as the control plane's persona sign-in does; the real site
 // has its own sign-in) and the world (`world`, '' = the default one); the transaction page reads both from
 // the token GET /notification/market issued. Every page returns to the app at `state`, an origin the access
 // policy allows (the same rule as the sign-in and pay pages); a form posted from a page of another site
 // (its Origin neither allowed nor this server's) is refused, so no other page can change a world through them.
 import express, { type Request, type Response, type Router } from 'express';
-import { BANKS, COURIERS, formatWon, latestStatus, RECEIPT_STATUS, receiptStatusBadge, USER_LEVEL } from '@creator-market/sdk/domain';
+import {
+  BANKS,
+  COURIERS,
+  formatDateTime,
+  formatWon,
+  latestStatus,
+  marketState,
+  RECEIPT_STATUS,
+  receiptStatusBadge,
+  USER_LEVEL,
+  type MarketState,
+} from '@creator-market/sdk/domain';
+import { closeMarket, openMarket } from '../control/helpers';
 import { errorHandler } from '../http/express-errors';
 import type { AccessPolicy } from '../http/access-policy';
 import { ApiFailure, unlistedOrigin } from '../http/failure';
@@ -26,8 +44,12 @@ import {
   approveSeller,
   BUSINESS_TYPES,
   completeSellerProfile,
+  previewCoverChoices,
+  previewProblem,
   profileProblem,
+  publishPreview,
   readTransactionToken,
+  type PreviewInput,
   type SellerProfileInput,
 } from '../world/seller-center';
 import type { Account } from '../world/store';
@@ -151,6 +173,52 @@ export function sellerCenterRouter(worlds: WorldRegistry, access: AccessPolicy):
     if (problem) return sendPage(res, 400, profilePage(page, problem, input));
     completeSellerProfile(page.world, page.account, input, page.world.clock.now());
     res.redirect(303, `${page.origin}/my`);
+  });
+
+  // ---- 작가 계정 (read-only; changes go through 프로필 완성하기)
+  router.get(`${SELLER_CENTER_PATH}/account`, (req: Request, res: Response) => {
+    sendPage(res, 200, accountPage(readAccountPage(worlds, req.query, access)));
+  });
+
+  // ---- 마켓 관리
+  router.get(`${SELLER_CENTER_PATH}/market`, (req: Request, res: Response) => {
+    const page = readAccountPage(worlds, req.query, access);
+    sendPage(res, 200, marketPage(page, null));
+  });
+  router.post(`${SELLER_CENTER_PATH}/market`, form, (req: Request, res: Response) => {
+    assertPostedHere(req, access);
+    const body = (req.body ?? {}) as Fields;
+    const page = readAccountPage(worlds, body, access);
+    const action = field(body, 'action');
+    if (action !== 'open' && action !== 'close') throw badRequest('처리 방법이 올바르지 않아요.');
+    const row = page.world.store.markets.get(field(body, 'marketId'));
+    // Only the seller's own markets: another seller's market is as unknown as a missing one.
+    if (!row || row.sellerUID !== page.account.uid) return sendPage(res, 400, marketPage(page, '이 작가의 마켓이 아니에요.'));
+    const market = action === 'open' ? openMarket(page.world, row.market._id) : closeMarket(page.world, row.market._id);
+    page.world.touched();
+    res.redirect(303, `${page.origin}/m/${encodeURIComponent(market.sellerPublicId)}/${market.publicId}`);
+  });
+
+  // ---- 새 소식 쓰기
+  router.get(`${SELLER_CENTER_PATH}/preview/new`, (req: Request, res: Response) => {
+    const page = readAccountPage(worlds, req.query, access);
+    const covers = previewCoverChoices(page.world, page.account.uid);
+    sendPage(res, 200, previewPage(page, null, { contents: '', schedule: '', cover: covers[0] ?? '' }));
+  });
+  router.post(`${SELLER_CENTER_PATH}/preview/new`, form, (req: Request, res: Response) => {
+    assertPostedHere(req, access);
+    const body = (req.body ?? {}) as Fields;
+    const page = readAccountPage(worlds, body, access);
+    const input: PreviewInput = {
+      contents: field(body, 'contents'),
+      schedule: field(body, 'schedule'),
+      cover: field(body, 'cover', false),
+    };
+    const now = page.world.clock.now();
+    const problem = previewProblem(page.world, page.account, input, now);
+    if (problem) return sendPage(res, 400, previewPage(page, problem, input));
+    publishPreview(page.world, page.account, input, now);
+    res.redirect(303, `${page.origin}/promo/preview`);
   });
 
   // ---- a sales notification's order
@@ -280,6 +348,8 @@ button.secondary{background:#E5E8EB;color:#191F28}button.danger{background:#B423
 button:focus-visible,input:focus-visible,select:focus-visible,a:focus-visible{outline:3px solid #3182F6;outline-offset:2px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;font-size:14px;margin:0}dt{color:#4E5968}dd{margin:0}
 ul{padding-left:18px;font-size:14px}a{color:#1B64DA}
+fieldset{border:0;padding:0;margin:12px 0 0}legend{font-size:14px;font-weight:600}
+label.cover{display:inline-block;margin:6px 6px 0 0}label.cover input{display:inline;width:auto;margin:0 4px 0 0}label.cover img{border-radius:8px;vertical-align:middle}
 </style>
 </head>
 <body>
@@ -397,4 +467,121 @@ ${
     : '<section class="card"><p>이 주문은 더 처리할 단계가 없어요.</p></section>'
 }`;
   return layout('주문 처리', body, page.origin);
+}
+
+const notSellerBox = (page: AccountPage) =>
+  `<p class="error" role="alert">작가 계정이 아니에요. 먼저 <a href="${SELLER_CENTER_PATH}/join?${new URLSearchParams(page.hidden).toString()}">작가 신청</a>을 해주세요.</p>`;
+
+function accountPage(page: AccountPage): string {
+  const { account } = page;
+  const seller = account.seller;
+  const row = (label: string, value: string | undefined) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value || '-')}</dd>`;
+  const bank = seller?.bank;
+  const bankName = bank ? (BANKS.find((b) => b.code === bank.type)?.name ?? bank.type) : '';
+  // The account number is shown as the real site would: only its last 4 digits.
+  const bankText = bank ? `${bankName} ****${bank.no.slice(-4)} (${bank.name})` : '';
+  const business = seller?.business;
+  const profileLink = `${SELLER_CENTER_PATH}/profile?${new URLSearchParams(page.hidden).toString()}`;
+  const body = `<section class="card">
+<h1>작가 계정</h1>
+<p>실제 판매자 센터에서는 이 화면에서 로그인 정보와 작가 정보, 정산 계좌, 사업자 정보를 확인하고 바꿀 수 있어요. 정산 계좌와 사업자 정보를 바꾸면 운영팀이 다시 확인해요.</p>
+<p class="mock">모의 서버에서는 이 세계의 값을 읽기만 해요. 바꾸려면 아래 '프로필 수정하기'에서 저장해주세요.</p>
+${
+  seller && account.user.level === USER_LEVEL.seller
+    ? `<h2>작가 정보</h2>
+<dl>
+${row('작가명', seller.info?.name)}
+${row('작가 페이지 주소', seller.publicId)}
+${row('이메일', account.auth.email ?? undefined)}
+${row('구매자 문의 연락처', seller.inquiry.tel)}
+${row('문의 가능 시간', seller.inquiry.time)}
+</dl>
+<h2>정산 계좌</h2>
+<dl>${row('계좌', bankText)}</dl>
+<h2>사업자 정보</h2>
+<dl>
+${row('사업자 유형', business?.type)}
+${row('사업자등록번호', business?.regNo)}
+${row('상호', business?.name)}
+${row('대표자', business?.ceo)}
+${row('사업장 주소', business ? `${business.addr} ${business.addr2}`.trim() : '')}
+${row('통신판매업 신고번호', business?.mailOrderNo)}
+</dl>
+<p><a href="${escapeHtml(profileLink)}">프로필 수정하기</a></p>`
+    : notSellerBox(page)
+}
+</section>`;
+  return layout('작가 계정', body, page.origin);
+}
+
+const MARKET_STATE_TEXT: Record<MarketState, string> = {
+  none: '마켓 없음',
+  'before-open': '오픈 전 (작가가 아직 열지 않음)',
+  'pre-open': '오픈 예정',
+  opened: '주문 가능',
+  closed: '주문 종료',
+};
+
+function marketPage(page: AccountPage, problem: string | null): string {
+  const { world, account } = page;
+  const now = world.clock.now();
+  const markets = world.store.markets
+    .by('seller', account.uid)
+    .map((row) => row.market)
+    .sort((a, b) => Date.parse(b.marketST) - Date.parse(a.marketST));
+  const action = (marketId: string, value: 'open' | 'close', label: string, danger = false) =>
+    `<form method="POST" action="${SELLER_CENTER_PATH}/market">${hiddenInputs({ ...page.hidden, marketId })}<button${
+      danger ? ' class="danger"' : ''
+    } type="submit" name="action" value="${value}">${label}</button></form>`;
+  const cards = markets
+    .map((market) => {
+      const state = marketState(market, now);
+      return `<section class="card" data-market="${escapeHtml(market._id)}">
+<h2>${escapeHtml(market.title)}</h2>
+<dl>
+<dt>상태</dt><dd data-testid="market-state">${escapeHtml(MARKET_STATE_TEXT[state])}</dd>
+<dt>주문 기간</dt><dd>${escapeHtml(formatDateTime(market.marketST))} ~ ${escapeHtml(formatDateTime(market.marketED))}</dd>
+</dl>
+${state === 'opened' ? action(market._id, 'close', '지금 마감하기', true) : action(market._id, 'open', '지금 열기')}
+</section>`;
+    })
+    .join('\n');
+  const body = `<section class="card">
+<h1>마켓 관리</h1>
+<p>실제 판매자 센터에서는 마켓을 만들고, 물품과 주문 기간을 정하고, 마켓을 열거나 일찍 마감해요. 마켓을 열면 오픈 알림을 신청한 구매자에게 알림이 가요.</p>
+<p class="mock">모의 서버에서는 '지금 열기'가 마켓을 지금부터 열고(종료 시각이 지났으면 원래 기간만큼 다시 열어요), '지금 마감하기'가 지금 닫아요. 제어 API의 마켓 열기/닫기와 같은 동작이에요. 처리하면 앱의 마켓 화면으로 돌아가요.</p>
+${errorBox(problem)}
+${account.user.level === USER_LEVEL.seller ? (markets.length === 0 ? '<p>아직 만든 마켓이 없어요.</p>' : '') : notSellerBox(page)}
+</section>
+${account.user.level === USER_LEVEL.seller ? cards : ''}`;
+  return layout('마켓 관리', body, page.origin);
+}
+
+function previewPage(page: AccountPage, problem: string | null, v: PreviewInput): string {
+  const covers = previewCoverChoices(page.world, page.account.uid);
+  const seller = page.account.user.level === USER_LEVEL.seller;
+  const coverChoices = covers
+    .map(
+      (cover, i) =>
+        `<label class="cover"><input type="radio" name="cover" value="${escapeHtml(cover)}"${cover === v.cover ? ' checked' : ''} required><img src="${escapeHtml(cover)}?w=160" alt="대표 이미지 ${i + 1}" width="80" height="80"></label>`,
+    )
+    .join('');
+  const body = `<section class="card">
+<h1>새 소식 쓰기</h1>
+<p>실제 판매자 센터에서는 곧 선보일 물품의 소식을 글과 사진으로 쓰고, 출시 예정일과 공개 시각을 정해요. 공개되면 작가를 구독한 구매자에게 알림이 가고 홈의 출시 예정 소식에 보여요.</p>
+<p class="mock">모의 서버에서는 사진을 올리는 대신 이 작가의 마켓과 지난 소식에 쓰인 이미지 중에서 골라요. 저장하면 지금 바로 공개되고, 앱의 출시 예정 소식으로 돌아가요.</p>
+${errorBox(problem)}
+${
+  seller
+    ? `<form method="POST" action="${SELLER_CENTER_PATH}/preview/new">
+${hiddenInputs(page.hidden)}
+<label>소식 내용<textarea name="contents" required maxlength="2000" rows="4">${escapeHtml(v.contents)}</textarea></label>
+${input('schedule', '출시 예정일 (한국 시간)', v.schedule, 'type="datetime-local" required')}
+<fieldset><legend>대표 이미지</legend>${covers.length > 0 ? coverChoices : '<p>고를 수 있는 이미지가 없어요. 먼저 마켓을 만들어주세요.</p>'}</fieldset>
+<button type="submit">소식 공개하기</button>
+</form>`
+    : notSellerBox(page)
+}
+</section>`;
+  return layout('새 소식 쓰기', body, page.origin);
 }

@@ -173,3 +173,84 @@ export function completeSellerProfile(world: World, account: Account, input: Sel
   world.store.sellers.update(account.uid, (profile) => ({ ...profile, bank, business, inquiry }));
   world.touched();
 }
+
+// ---------------------------------------------------------------- writing upcoming-release news
+
+export interface PreviewInput {
+  /** The news text the app shows, 1 to 2,000 characters (Preview.previewContents). */
+  contents: string;
+  /** The planned release, a Seoul wall-clock time `YYYY-MM-DDTHH:mm` (an HTML datetime-local value). */
+  schedule: string;
+  /** One of `previewCoverChoices`. */
+  cover: string;
+}
+
+const SEOUL_LOCAL = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})$/;
+/** News announces something still to come, within a year (the app labels it '출시 예정'). */
+const PREVIEW_SCHEDULE_MAX_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The epoch ms of a Seoul wall-clock `YYYY-MM-DDTHH:mm`, or NaN when it is not one. */
+export function seoulLocalTime(value: string): number {
+  const m = SEOUL_LOCAL.exec(value);
+  if (!m) return NaN;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h - 9, mi);
+  // Date.UTC rolls over an impossible day (02-30); the round trip catches it.
+  const back = new Date(ms + 9 * 60 * 60 * 1000);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? ms : NaN;
+}
+
+/** The covers the tester may pick: the seeded covers of the seller's markets and earlier news, at most 8. */
+export function previewCoverChoices(world: World, sellerUid: string): string[] {
+  const covers = [
+    ...world.store.markets.by('seller', sellerUid).map((row) => row.market.cover[0]),
+    ...world.store.previews.by('seller', sellerUid).map((preview) => preview.previewCover[0]),
+  ].filter((cover): cover is string => typeof cover === 'string' && cover.length > 0);
+  return [...new Set(covers)].slice(0, 8);
+}
+
+/** Why the news cannot be published, or null. */
+export function previewProblem(world: World, account: Account, input: PreviewInput, now: number): string | null {
+  if (account.user.level !== USER_LEVEL.seller || !account.seller) return '작가 계정만 소식을 쓸 수 있어요. 먼저 작가 신청을 해주세요.';
+  const contents = input.contents.trim();
+  if (contents.length < 1 || contents.length > 2000) return '소식 내용은 1~2,000자로 입력해주세요.';
+  const schedule = seoulLocalTime(input.schedule);
+  if (Number.isNaN(schedule)) return '출시 예정일을 입력해주세요.';
+  if (schedule <= now || schedule > now + PREVIEW_SCHEDULE_MAX_MS) return '출시 예정일은 지금부터 1년 안으로 정해주세요.';
+  if (!previewCoverChoices(world, account.uid).includes(input.cover)) return '대표 이미지를 골라주세요.';
+  return null;
+}
+
+/**
+ * Publishes the news now: it joins the seller's previews, so the app's seller news, the author page and
+ * the home feed list it (the existing preview operations read the same collection).
+ */
+export function publishPreview(world: World, account: Account, input: PreviewInput, now: number): Schemas['Preview'] {
+  const problem = previewProblem(world, account, input, now);
+  if (problem) throw refused(problem);
+  const seller = world.store.sellers.get(account.uid)!;
+  const own = world.store.previews.by('seller', account.uid);
+  const previewUID = world.store.newId(now);
+  const schedule = new Date(seoulLocalTime(input.schedule)).toISOString();
+  const publicTime = new Date(now).toISOString();
+  const preview: Schemas['Preview'] = {
+    previewUID,
+    previewCover: [input.cover],
+    previewSchedule: schedule,
+    previewPublicTime: publicTime,
+    previewPublicId: Math.max(0, ...own.map((p) => p.previewPublicId)) + 1,
+    previewImpressCount: 0,
+    previewContents: input.contents.trim(),
+    sellerUID: account.uid,
+    isImpress: false,
+    sellerProfile: seller.info.profile,
+    sellerName: seller.info.name,
+    publicId: seller.publicId,
+    cover: [input.cover],
+    schedule,
+    public_dt: publicTime,
+  };
+  world.store.previews.insert(preview);
+  world.touched();
+  return preview;
+}
