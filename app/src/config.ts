@@ -82,21 +82,8 @@ export const NOTIFICATION_GUIDE_URL = 'https://creatormarket.kr/guide/notificati
 
 /**
  * The seller center (a separate site where authors apply, manage their account and markets, write upcoming
- * news and handle orders); VITE_SELLER_CENTER_URL. The app only links to it.
- */
-const SELLER_CENTER = (import.meta.env.VITE_SELLER_CENTER_URL || 'https://seller.creatormarket.kr').replace(/\/+$/, '');
-export const SELLER_CENTER_URLS = {
-  /** The author's account. */
-  account: `${SELLER_CENTER}/account`,
-  /** The author's markets. */
-  market: `${SELLER_CENTER}/market`,
-  /** Write a new upcoming-release news item. */
-  newPreview: `${SELLER_CENTER}/preview/new`,
-} as const;
-
-/**
- * Where the seller entry points the tester must be able to finish go ('작가 신청하기', '프로필 완성하기', a sales
- * notification's order): the mock server's seller center pages (`/__seller`, beside the mock Kakao, Apple
- * and pay pages), unless VITE_SELLER_CENTER_URL names the real site. app/sellerCenter.ts builds the links.
+ * news and handle orders; the app only links to it). Its entry points ('작가 신청하기', '프로필 완성하기',
+ * '작가 계정', '마켓 관리', '새 소식 쓰기', a sales notification's order) go to the
+ * mock server's seller center pages (`/__seller`, beside the mock Kakao, Apple and pay pages), unless VITE_SELLER_CENTER_URL names the real site. app/sellerCenter.ts builds the links.
  */
 export const SELLER_ENTRY_BASE: string = (import.meta.env.VITE_SELLER_CENTER_URL || `${API_BASE}/__seller`).replace(/\/+$/, '');

@@ -21,6 +21,21 @@ export function sellerProfileUrl(uid: string): string {
   return `${SELLER_ENTRY_BASE}/profile?${query({ uid, world: pinnedMockWorld() })}`;
 }
 
+/** '작가 계정': the author's account and profile, read-only (changes go through '프로필 완성하기'). */
+export function sellerAccountUrl(uid: string): string {
+  return `${SELLER_ENTRY_BASE}/account?${query({ uid, world: pinnedMockWorld() })}`;
+}
+
+/** '마켓 관리': the author's markets, to open or close one. */
+export function sellerMarketUrl(uid: string): string {
+  return `${SELLER_ENTRY_BASE}/market?${query({ uid, world: pinnedMockWorld() })}`;
+}
+
+/** '새 소식 쓰기' ('+ 새 소식'): write an upcoming-release news item. */
+export function sellerNewPreviewUrl(uid: string): string {
+  return `${SELLER_ENTRY_BASE}/preview/new?${query({ uid, world: pinnedMockWorld() })}`;
+}
+
 /** The seller-side transaction form of one order, opened with the token GET /notification/market gave. */
 export function sellerTransactionUrl(transactionId: string, token: string): string {
   return `${SELLER_ENTRY_BASE}/transaction/${encodeURIComponent(transactionId)}?${query({ token })}`;

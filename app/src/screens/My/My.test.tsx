@@ -177,10 +177,13 @@ describe('My page: the seller side for each persona', () => {
 
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.account }));
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.market }));
-    expect(open.mock.calls.map(([url]) => url)).toEqual([
-      'https://seller.creatormarket.kr/account',
-      'https://seller.creatormarket.kr/market',
-    ]);
+    // Both open the mock's seller center pages for this account, returning to this app.
+    const opened = open.mock.calls.map(([url]) => new URL(url));
+    expect(opened.map((url) => `${url.origin}${url.pathname}`)).toEqual([`${API_BASE}/__seller/account`, `${API_BASE}/__seller/market`]);
+    for (const url of opened) {
+      expect(url.searchParams.get('uid')).toBe(session.me!.user.uid);
+      expect(url.searchParams.get('state')).toBe(window.location.origin);
+    }
 
     const salesRows = within(await listNamed(SELLER_TEXT.sales)).getAllByRole('listitem');
     expect(salesRows.map((row) => row.querySelector('strong')!.textContent)).toEqual(sales.slice(0, 3).map((n) => n.title));

@@ -5,9 +5,8 @@
 import { buildPath, goLink, isSellerProfileComplete, MY_PAGE_LIST_COUNT, RESULT_TOASTS, USER_LEVEL } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
 import { openExternal } from '../../app/platform';
-import { SELLER_CENTER_URLS } from '../../config';
 import { useLoad } from '../../components/data/useLoad';
-import { sellerJoinUrl, sellerProfileUrl } from '../../app/sellerCenter';
+import { sellerAccountUrl, sellerJoinUrl, sellerMarketUrl, sellerProfileUrl } from '../../app/sellerCenter';
 import { useNow } from '../../components/data/useNow';
 import { NotificationRow } from '../../features/notification/NotificationRow';
 import { notificationPage } from '../../features/notification/notifications';
@@ -59,7 +58,7 @@ export function SellerView({ me }: { me: MeSnapshot }) {
       />
     );
   }
-  return <Dashboard seller={me.seller} />;
+  return <Dashboard uid={me.user.uid} seller={me.seller} />;
 }
 
 function Prompt({ title, description, action, url }: { title: string; description: string; action: string; url: string }) {
@@ -88,7 +87,7 @@ async function copyText(text: string): Promise<void> {
   }
 }
 
-function Dashboard({ seller }: { seller: NonNullable<MeSnapshot['seller']> }) {
+function Dashboard({ uid, seller }: { uid: string; seller: NonNullable<MeSnapshot['seller']> }) {
   const now = useNow();
   const link = goLink({ page: 'profile', sellerId: seller.publicId }, window.location.origin);
   const sales = useLoad((signal) => notificationPage({ type: 'seller', signal }), [], { operation: 'listNotifications' });
@@ -117,11 +116,11 @@ function Dashboard({ seller }: { seller: NonNullable<MeSnapshot['seller']> }) {
       </section>
 
       <div className={styles.shortcuts}>
-        <button type="button" className={styles.shortcut} onClick={() => openExternal(SELLER_CENTER_URLS.account)}>
+        <button type="button" className={styles.shortcut} onClick={() => openExternal(sellerAccountUrl(uid))}>
           <IconMy size={22} />
           {SELLER_TEXT.account}
         </button>
-        <button type="button" className={styles.shortcut} onClick={() => openExternal(SELLER_CENTER_URLS.market)}>
+        <button type="button" className={styles.shortcut} onClick={() => openExternal(sellerMarketUrl(uid))}>
           <IconSetting size={22} />
           {SELLER_TEXT.market}
         </button>

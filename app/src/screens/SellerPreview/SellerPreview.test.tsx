@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
+import { API_BASE } from '../../config';
 import { pageNavigation } from '../../app/pageNavigation';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
@@ -27,7 +28,10 @@ describe('Seller upcoming news', () => {
     await waitFor(() => expect(rows()).toHaveLength(previews.length));
     expect(rows().map((row) => row.textContent)).toEqual(previews.map((p): unknown => expect.stringContaining(p.previewContents)));
     fireEvent.click(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.newNews }));
-    expect(open).toHaveBeenCalledWith('https://seller.creatormarket.kr/preview/new');
+    const url = new URL(open.mock.calls[0]![0]);
+    expect(`${url.origin}${url.pathname}`).toBe(`${API_BASE}/__seller/preview/new`);
+    expect(url.searchParams.get('uid')).toBe(session.me!.user.uid);
+    expect(url.searchParams.get('state')).toBe(window.location.origin);
   });
 
   test('delete mode: select one or all with the count, delete after confirming', async () => {

@@ -1,12 +1,12 @@
 // The seller's upcoming-release news (/promo/preview, signed in, SPEC.md section 2): their own previews
-// (published or not yet), '+ 새 소식' (the creation form on the seller center), a delete mode with
+// (published or not yet), '+ 새 소식' (the creation form on the seller center, the mock's '새 소식 쓰기' page), a delete mode with
 // select-all and the number selected, and '출시 예정 소식이 없어요' when there is none.
 import { RESULT_TOASTS, TIMING, USER_LEVEL } from '@creator-market/sdk/domain';
 import { useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../app/errors';
 import { openExternal } from '../../app/platform';
-import { SELLER_CENTER_URLS } from '../../config';
+import { sellerNewPreviewUrl } from '../../app/sellerCenter';
 import { useListErrors } from '../../components/data/useListErrors';
 import { useNow } from '../../components/data/useNow';
 import { SellerNewsRow, type Preview } from '../../features/seller-news/SellerNewsRow';
@@ -40,7 +40,7 @@ export const SELLER_PREVIEW_TEXT = {
 export default function SellerPreview() {
   const { me } = useSession();
   const sellerId = me?.user.level === USER_LEVEL.seller ? me.seller?.publicId : undefined;
-  return sellerId ? <News sellerId={sellerId} /> : <NotASeller />;
+  return sellerId && me ? <News uid={me.user.uid} sellerId={sellerId} /> : <NotASeller />;
 }
 
 function NotASeller() {
@@ -52,7 +52,7 @@ function NotASeller() {
   );
 }
 
-function News({ sellerId }: { sellerId: string }) {
+function News({ uid, sellerId }: { uid: string; sellerId: string }) {
   const now = useNow();
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -141,7 +141,7 @@ function News({ sellerId }: { sellerId: string }) {
         </div>
       ) : (
         <div className={styles.newRow}>
-          <Button variant="secondary" block onClick={() => openExternal(SELLER_CENTER_URLS.newPreview)}>
+          <Button variant="secondary" block onClick={() => openExternal(sellerNewPreviewUrl(uid))}>
             {SELLER_PREVIEW_TEXT.newNews}
           </Button>
         </div>
