@@ -1,8 +1,11 @@
 // The screenshot tour: every route of SPEC.md section 2 once, as the persona it is for (guests browse, the
 // buyer persona has orders in every status, the seller persona has a complete seller profile), each saved
-// as artifacts/screenshots/tour/<nn>-<screen>.png. A route that shows the Not found screen instead of its
+// at two phone sizes, 390x844 and 375x667 (the small phone where text is cut or overlaps first), as
+// artifacts/screenshots/tour/<nn>-<screen>-<w>x<h>.png. A route that shows the Not found screen instead of its
 // own fails the tour (after the whole tour ran), naming every such route.
-import { JourneyFailure } from '../lib/journey.mjs';
+import { JourneyFailure, PHONE, SMALL_PHONE_VIEWPORT } from '../lib/journey.mjs';
+
+const VIEWPORTS = [PHONE.viewport, SMALL_PHONE_VIEWPORT];
 
 const NOT_FOUND_TEXT = '길을 잃으셨나요?';
 
@@ -26,6 +29,8 @@ export default {
   timeoutMs: 240_000,
   async run(ctx) {
     const { page } = ctx;
+    // Every tour picture at both phone sizes.
+    const shot = (screen, options = {}) => ctx.shot(screen, { ...options, viewports: VIEWPORTS });
     const shownAsNotFound = [];
 
     /** Opens a route, waits for what proves it is that screen, saves its screenshot. */
@@ -38,13 +43,13 @@ export default {
           await Promise.race([notFound.waitFor({ state: 'visible' }), proven.waitFor({ state: 'visible' })]).catch(() => undefined);
           if (await notFound.isVisible()) shownAsNotFound.push(`${screen} (${appPath})`);
           else if (!(await proven.isVisible())) {
-            await ctx.shot(screen);
+            await shot(screen);
             throw new Error(`the screen did not show ${typeof proof === 'string' ? `'${proof}'` : 'its content'}`);
           }
         } else {
           await ctx.see(NOT_FOUND_TEXT);
         }
-        await ctx.shot(screen, { fullPage });
+        await shot(screen, { fullPage });
       });
     }
     const heading = (name) => (p) => p.getByRole('heading', { name, exact: true }).first();
@@ -60,7 +65,7 @@ export default {
     await ctx.step('product (single view)', async () => {
       await page.getByRole('button', { name: '하나씩 보기' }).click();
       await ctx.see(product.title);
-      await ctx.shot('product');
+      await shot('product');
     });
     await visit('search', '/search', (p) => p.getByRole('searchbox', { name: '물품, 작가명 검색' }));
     await visit('search-result', `/search/result?term=${encodeURIComponent('키링')}`, (p) =>
@@ -71,10 +76,10 @@ export default {
     await visit('download', '/download', '크리에이터마켓 앱');
     await ctx.step('/go redirect to a market', async () => {
       await ctx.goto('/go/mallang_studio/4');
-      await ctx.shot('go-redirect', { wait: false });
+      await ctx.shot('go-redirect', { wait: false }); // the moment before the redirect: one size
       await page.waitForURL((url) => url.pathname === '/m/mallang_studio/4');
       await ctx.see('겨울 스티커 마켓');
-      await ctx.shot('go-redirect-landed');
+      await shot('go-redirect-landed');
     });
     await visit('not-found', '/no/such/page/here', null, { notFoundExpected: true });
 

@@ -20,6 +20,9 @@ export const PHONE = {
   userAgent: devices['Pixel 7'].userAgent,
 };
 
+/** A small phone (iPhone SE/8), where the tour checks that nothing is cut off or overlaps. */
+export const SMALL_PHONE_VIEWPORT = { width: 375, height: 667 };
+
 /** A desktop browser, for the pages made for one (the native-shell simulator). */
 export const DESKTOP = {
   viewport: { width: 1280, height: 900 },
@@ -89,6 +92,18 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
     await page.evaluate(() => document.fonts.ready).catch(() => undefined);
   }
 
+  /** Waits for the page to lay out and paint at a new size (two frames). */
+  const relayout = () =>
+    page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))).catch(() => undefined);
+
+  async function take(file, fullPage) {
+    // A whole-page picture starts at the top, or a sticky app bar lands in its middle.
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
+    shots.push(file);
+    return file;
+  }
+
   const ctx = {
     name,
     page,
@@ -124,16 +139,26 @@ export async function openJourney({ browser, name, appOrigin, apiBase, runId, sh
       }
     },
 
-    /** A screenshot of the screen as it is now: <shotsDir>/<nn>-<screen>.png. */
-    async shot(screen, { fullPage = false, wait = true } = {}) {
+    /**
+     * A screenshot of the screen as it is now: <shotsDir>/<nn>-<screen>.png. With `viewports`, one per
+     * viewport, <nn>-<screen>-<w>x<h>.png, by resizing the page in place (no reload, so a second size costs
+     * a re-layout, not a visit), and the page is left at its first viewport again.
+     */
+    async shot(screen, { fullPage = false, wait = true, viewports = null } = {}) {
       if (wait) await settle();
-      // A whole-page picture starts at the top, or a sticky app bar lands in its middle.
-      if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
       shotNumber += 1;
-      const file = path.join(shotsDir, `${String(shotNumber).padStart(2, '0')}-${screen}.png`);
-      await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
-      shots.push(file);
-      return file;
+      const base = path.join(shotsDir, `${String(shotNumber).padStart(2, '0')}-${screen}`);
+      if (!viewports) return take(`${base}.png`, fullPage);
+      const original = page.viewportSize();
+      let first = null;
+      for (const size of viewports) {
+        const resized = original && (size.width !== original.width || size.height !== original.height);
+        if (resized) await page.setViewportSize(size).then(relayout);
+        const file = await take(`${base}-${size.width}x${size.height}.png`, fullPage);
+        first ??= file;
+        if (resized) await page.setViewportSize(original).then(relayout);
+      }
+      return first;
     },
 
     /** Waits until `text` (exactly, the whole text of an element) is visible; `within` narrows the search. */
