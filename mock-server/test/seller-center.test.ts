@@ -275,7 +275,7 @@ describe('새 소식 쓰기 (/__seller/preview/new)', () => {
       world: name,
       state: APP,
       contents: '겨울 한정 곰돌이 키링이 찾아와요!',
-      schedule: '2026-12-24T20:00',
+      schedule: '2026-12-24 20:00',
       cover,
     };
     const res = await post('/__seller/preview/new', fields);
@@ -303,6 +303,8 @@ describe('새 소식 쓰기 (/__seller/preview/new)', () => {
     const past = await post('/__seller/preview/new', { ...fields, schedule: '2020-01-01T10:00', cover: '/img/cover/x.svg' });
     expect(past.status).toBe(400);
     expect(past.text).toContain('출시 예정일은 지금부터 1년 안으로 정해주세요.');
+    const impossible = await post('/__seller/preview/new', { ...fields, schedule: '2027-02-30 10:00', cover: '/img/cover/x.svg' });
+    expect(impossible.text).toContain('출시 예정일을 입력해주세요.');
     const foreignCover = await post('/__seller/preview/new', { ...fields, cover: '/img/cover/not-this-sellers.svg' });
     expect(foreignCover.status).toBe(400);
     expect(foreignCover.text).toContain('대표 이미지를 골라주세요.');

@@ -332,7 +332,7 @@ function layout(title: string, body: string, origin: string): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} - 크리에이터마켓 판매자 센터 (모의)</title>
 <style>
-*{box-sizing:border-box}body{margin:0;background:#F5F6F8;color:#191F28;font-family:'Noto Sans KR',system-ui,sans-serif}
+*{box-sizing:border-box}body{margin:0;background:#F5F6F8;color:#191F28;font-family:'Noto Sans KR',system-ui,sans-serif;word-break:keep-all;overflow-wrap:anywhere}
 header{background:#191F28;color:#fff;padding:16px 20px;font-weight:700}
 main{max-width:480px;margin:20px auto;padding:0 16px}
 .card{background:#fff;border-radius:16px;padding:20px;margin-bottom:16px}
@@ -346,7 +346,7 @@ label.check{display:flex;gap:8px;align-items:center}label.check input{width:auto
 button{display:block;width:100%;margin-top:16px;padding:14px;border:0;border-radius:12px;font-size:16px;font-weight:700;background:#191F28;color:#fff;cursor:pointer}
 button.secondary{background:#E5E8EB;color:#191F28}button.danger{background:#B42318;color:#fff}
 button:focus-visible,input:focus-visible,select:focus-visible,a:focus-visible{outline:3px solid #3182F6;outline-offset:2px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;font-size:14px;margin:0}dt{color:#4E5968}dd{margin:0}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;font-size:14px;margin:0 0 12px}dt{color:#4E5968}dd{margin:0}
 ul{padding-left:18px;font-size:14px}a{color:#1B64DA}
 fieldset{border:0;padding:0;margin:12px 0 0}legend{font-size:14px;font-weight:600}
 label.cover{display:inline-block;margin:6px 6px 0 0}label.cover input{display:inline;width:auto;margin:0 4px 0 0}label.cover img{border-radius:8px;vertical-align:middle}
@@ -514,6 +514,9 @@ ${row('통신판매업 신고번호', business?.mailOrderNo)}
   return layout('작가 계정', body, page.origin);
 }
 
+/** The order window to the minute (the spec's default format shows seconds, noise on this page). */
+const MINUTES = 'YYYY.MM.DD HH:mm';
+
 const MARKET_STATE_TEXT: Record<MarketState, string> = {
   none: '마켓 없음',
   'before-open': '오픈 전 (작가가 아직 열지 않음)',
@@ -540,7 +543,7 @@ function marketPage(page: AccountPage, problem: string | null): string {
 <h2>${escapeHtml(market.title)}</h2>
 <dl>
 <dt>상태</dt><dd data-testid="market-state">${escapeHtml(MARKET_STATE_TEXT[state])}</dd>
-<dt>주문 기간</dt><dd>${escapeHtml(formatDateTime(market.marketST))} ~ ${escapeHtml(formatDateTime(market.marketED))}</dd>
+<dt>주문 기간</dt><dd>${escapeHtml(formatDateTime(market.marketST, MINUTES))} ~ ${escapeHtml(formatDateTime(market.marketED, MINUTES))}</dd>
 </dl>
 ${state === 'opened' ? action(market._id, 'close', '지금 마감하기', true) : action(market._id, 'open', '지금 열기')}
 </section>`;
@@ -576,7 +579,7 @@ ${
     ? `<form method="POST" action="${SELLER_CENTER_PATH}/preview/new">
 ${hiddenInputs(page.hidden)}
 <label>소식 내용<textarea name="contents" required maxlength="2000" rows="4">${escapeHtml(v.contents)}</textarea></label>
-${input('schedule', '출시 예정일 (한국 시간)', v.schedule, 'type="datetime-local" required')}
+${input('schedule', '출시 예정일 (한국 시간, 예: 2026-12-24 20:00)', v.schedule, 'required placeholder="2026-12-24 20:00" pattern="[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}" autocomplete="off"')}
 <fieldset><legend>대표 이미지</legend>${covers.length > 0 ? coverChoices : '<p>고를 수 있는 이미지가 없어요. 먼저 마켓을 만들어주세요.</p>'}</fieldset>
 <button type="submit">소식 공개하기</button>
 </form>`

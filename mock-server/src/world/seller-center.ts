@@ -179,17 +179,17 @@ export function completeSellerProfile(world: World, account: Account, input: Sel
 export interface PreviewInput {
   /** The news text the app shows, 1 to 2,000 characters (Preview.previewContents). */
   contents: string;
-  /** The planned release, a Seoul wall-clock time `YYYY-MM-DDTHH:mm` (an HTML datetime-local value). */
+  /** The planned release, a Seoul wall-clock time `YYYY-MM-DD HH:mm` (or with a `T`, as datetime-local). */
   schedule: string;
   /** One of `previewCoverChoices`. */
   cover: string;
 }
 
-const SEOUL_LOCAL = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})$/;
+const SEOUL_LOCAL = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[ T]([0-9]{2}):([0-9]{2})$/;
 /** News announces something still to come, within a year (the app labels it '출시 예정'). */
 const PREVIEW_SCHEDULE_MAX_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** The epoch ms of a Seoul wall-clock `YYYY-MM-DDTHH:mm`, or NaN when it is not one. */
+/** The epoch ms of a Seoul wall-clock `YYYY-MM-DD HH:mm`, or NaN when it is not one. */
 export function seoulLocalTime(value: string): number {
   const m = SEOUL_LOCAL.exec(value);
   if (!m) return NaN;

@@ -1,5 +1,6 @@
 // The screenshot tour: every route of SPEC.md section 2 once, as the persona it is for (guests browse, the
-// buyer persona has orders in every status, the seller persona has a complete seller profile), each saved
+// buyer persona has orders in every status, the seller persona has a complete seller profile), and the mock
+// seller center pages the seller's '작가 계정', '마켓 관리' and '+ 새 소식' open, each saved
 // at two phone sizes, 390x844 and 375x667 (the small phone where text is cut or overlaps first), as
 // artifacts/screenshots/tour/<nn>-<screen>-<w>x<h>.png. A route that shows the Not found screen instead of its
 // own fails the tour (after the whole tour ran), naming every such route.
@@ -54,6 +55,26 @@ export default {
     }
     const heading = (name) => (p) => p.getByRole('heading', { name, exact: true }).first();
 
+    /**
+     * A seller link of the app ('작가 계정', ...): the tab it opens must be the mock's seller center page
+     * (not the unreachable production site); that page is then shown in the tour's tab for its screenshots.
+     */
+    async function sellerCenterPage(screen, appPath, button, title) {
+      await ctx.step(`${screen} ('${button}' on ${appPath})`, async () => {
+        await ctx.goto(appPath);
+        const link = page.getByRole('button', { name: button, exact: true });
+        await link.waitFor({ state: 'visible' });
+        const [tab] = await Promise.all([ctx.context.waitForEvent('page'), link.click()]);
+        await tab.waitForLoadState('domcontentloaded');
+        const url = tab.url();
+        await tab.close();
+        if (!url.startsWith(`${ctx.apiBase}/__seller/`)) throw new JourneyFailure(`'${button}' opened ${url}, not the mock seller center`);
+        await page.goto(url, { waitUntil: 'domcontentloaded' });
+        await page.getByRole('heading', { name: title, exact: true }).waitFor({ state: 'visible' });
+        await shot(screen);
+      });
+    }
+
     // ---- guest
     await visit('home', '/', (p) => p.getByRole('navigation', { name: '주요 메뉴' }));
     await visit('list-top-seller', '/list/topSeller', '인기 작가 TOP 30');
@@ -105,8 +126,11 @@ export default {
     // ---- seller
     await ctx.signInAs('seller');
     await visit('my-seller', '/my/seller', (p) => p.getByText(/\/go\//).first());
+    await sellerCenterPage('seller-center-account', '/my/seller', '작가 계정', '작가 계정');
+    await sellerCenterPage('seller-center-market', '/my/seller', '마켓 관리', '마켓 관리');
     await visit('message-seller', '/message/seller', '판매 알림');
     await visit('seller-preview', '/promo/preview', '+ 새 소식');
+    await sellerCenterPage('seller-center-new-preview', '/promo/preview', '+ 새 소식', '새 소식 쓰기');
 
     if (shownAsNotFound.length) {
       ctx.missing(`these routes show the Not found screen instead of their own: ${shownAsNotFound.join(', ')}`);
