@@ -1,6 +1,7 @@
 // The seller persona's /my/seller: the public link {origin}/go/{publicId} with its copy button, the
 // shortcuts, the latest 3 sales notifications (a new one sent through the control plane shows first), the
-// latest 3 upcoming-release news, their '더보기' links, and the public link itself leading to the profile.
+// latest 3 upcoming-release news, their '더보기' links, the mock seller center's '새 소식 쓰기' and '마켓 관리'
+// done in the tab they open (back in the app afterwards), and the public link itself leading to the profile.
 // A buyer (not an author) and an author with an incomplete profile see their prompts instead.
 const SELLER = { publicId: 'mallang_studio', name: '말랑공방' };
 
@@ -74,6 +75,37 @@ export default {
       await page.waitForURL((url) => url.pathname === '/promo/preview');
       await ctx.see('+ 새 소식');
       await ctx.shot('upcoming-news');
+    });
+
+    /** Clicks a seller link of the app and returns the tab it opens, once that tab shows `title`. */
+    async function sellerCenterTab(button, title) {
+      const [tab] = await Promise.all([ctx.context.waitForEvent('page'), page.getByRole('button', { name: button, exact: true }).click()]);
+      await tab.waitForLoadState('domcontentloaded');
+      if (!tab.url().startsWith(`${ctx.apiBase}/__seller/`)) throw new Error(`'${button}' opened ${tab.url()}, not the mock seller center`);
+      await tab.getByRole('heading', { name: title, exact: true }).waitFor();
+      return tab;
+    }
+
+    await ctx.step("'+ 새 소식' opens the mock seller center; the published news is back in the app's list", async () => {
+      const tab = await sellerCenterTab('+ 새 소식', '새 소식 쓰기');
+      const text = 'e2e 확인용 새 소식: 겨울 한정 키링이 찾아와요!';
+      // Ten days ahead, as a Seoul wall-clock 'YYYY-MM-DD HH:mm'.
+      const release = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000 + 9 * 60 * 60 * 1000).toISOString().slice(0, 16).replace('T', ' ');
+      await tab.getByLabel('소식 내용').fill(text);
+      await tab.getByLabel(/출시 예정일/).fill(release);
+      await tab.getByRole('button', { name: '소식 공개하기' }).click();
+      await tab.waitForURL((url) => url.origin === ctx.appOrigin && url.pathname === '/promo/preview');
+      await tab.getByText(text, { exact: true }).waitFor();
+      await tab.close();
+    });
+
+    await ctx.step("'마켓 관리' closes an open market now; the app's market page then says '주문 종료'", async () => {
+      await ctx.goto('/my/seller');
+      const tab = await sellerCenterTab('마켓 관리', '마켓 관리');
+      await tab.getByRole('button', { name: '지금 마감하기' }).first().click();
+      await tab.waitForURL((url) => url.origin === ctx.appOrigin && url.pathname.startsWith('/m/'));
+      await tab.getByText('주문 종료', { exact: true }).first().waitFor();
+      await tab.close();
     });
 
     await ctx.step(`the public link ${link} opens ${SELLER.name}'s profile`, async () => {
