@@ -259,7 +259,7 @@ describe('마켓 관리 (/__seller/market)', () => {
 });
 
 describe('새 소식 쓰기 (/__seller/preview/new)', () => {
-  it("publishes the news, which the app's seller news and the public feed then list", async () => {
+  it("publishes the news now, which the seller's news list (listSellerPreviews) then shows", async () => {
     const { name, world } = srv.freshWorld('seller-preview');
     const seller = world.store.accounts.one('persona', 'seller')!;
     const page = await get('/__seller/preview/new', { uid: seller.uid, world: name, state: APP });
