@@ -163,6 +163,18 @@ describe('a sales notification (/__seller/transaction/{id})', () => {
     expect(again.text).toContain('바꿀 수 없어요');
   });
 
+  it("expires the link 10 minutes after it was issued, on its world's clock (not the machine's)", async () => {
+    const { name } = srv.freshWorld('seller-tx-expiry');
+    const { world, transactionId, token } = await formOf(name, 1);
+    const path = `/__seller/transaction/${transactionId}`;
+    world.clock.advance(9 * 60_000);
+    expect((await get(path, { token, state: APP })).status).toBe(200);
+    world.clock.advance(60_000);
+    const late = await get(path, { token, state: APP });
+    expect(late.status).toBe(400);
+    expect(late.text).toContain('만료');
+  });
+
   it('refuses a forged or foreign token and an unlisted return origin', async () => {
     const { name } = srv.freshWorld('seller-tx-bad');
     const { transactionId, token } = await formOf(name, 1);

@@ -228,8 +228,9 @@ export function sellerCenterRouter(worlds: WorldRegistry, access: AccessPolicy):
     const origin = returnOrigin(field(fields, 'state'), access);
     const match = /^tx_([0-9]{12})$/.exec(tx);
     if (!match) throw badRequest('주문 처리 번호가 올바르지 않아요.');
-    const claims = readTransactionToken(token, tx, Date.now());
-    const world = worldOf(worlds, claims.world === 'default' ? '' : claims.world);
+    const worldNamed = (name: string) => worldOf(worlds, name === 'default' ? '' : name);
+    const claims = readTransactionToken(token, tx, (name) => worldNamed(name).clock.now());
+    const world = worldNamed(claims.world);
     const row = findReceipt(world.store, match[1]!);
     if (row.sellerUID !== claims.sub) throw new ApiFailure(403, 'permission-denied');
     return { world, row, origin, hidden: { token, state: origin } };
