@@ -2,10 +2,6 @@
 // ESLint over every package: typescript-eslint with type information, React's hooks rules in the app, and the
 // architecture's boundaries as rules (which package may import which, features that never import each
 // other, the UI kit below the screens, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
-//
-// Not yet in the `pnpm lint` gate: mock-server/ (its ~890 problems are fixed once the reworks of it on other
-// branches have landed). package.json's `lint` script skips it with `--ignore-pattern 'mock-server/'`, its
-// only exception; `pnpm lint:eslint` lints the whole tree, mock-server included. Gating it is deleting that flag.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';

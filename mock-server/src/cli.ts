@@ -234,7 +234,7 @@ server.once('listening', () => {
       console.warn(`[mock] WARNING: the seed cache could not be written (${err.message}); the next start generates the records again`),
   );
 });
-server.on('error', (err) => fail(`cannot listen on ${values.host}:${port}: ${(err as Error).message}`));
+server.on('error', (err) => fail(`cannot listen on ${values.host}:${port}: ${err.message}`));
 
 function shutdown(signal: string) {
   console.log(`[mock] ${signal}: stopping`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '@creator-market/sdk/domain';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer, errorDetails } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -101,7 +101,7 @@ describe('setPrimaryAddress', () => {
       [home!._id, 0],
     ]);
     const primary = await srv.call('GET', '/address/get-primary', ctx);
-    expect(primary.body.data._id).toBe(office!._id);
+    expect(primary.body.data?._id).toBe(office!._id);
   });
 
   it('succeeds without change for the address already primary', async () => {
@@ -165,7 +165,7 @@ describe('addAddress', () => {
       const res = await srv.call('POST', '/address/add', { ...ctx, body });
       expect(res.status).toBe(400);
       expect(errorCode(res.body)).toBe('bad-request');
-      expect(res.body.details).toEqual([{ path, message }]);
+      expect(errorDetails(res.body)).toEqual([{ path, message }]);
     }
     // 10 Korean characters (30) and 30 letters are within the limit
     expect((await add(ctx, { ...HOME, name: '가나다라마바사아자차' })).status).toBe(1);

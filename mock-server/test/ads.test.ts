@@ -24,7 +24,7 @@ function linkedMarket(html: string) {
   const match = /href="\/[mp]\/([a-z0-9_-]+)\/(\d+)/.exec(html);
   expect(match).not.toBeNull();
   const s = store();
-  const seller = s.sellers.one('publicId', match![1]!)!;
+  const seller = s.sellers.one('publicId', match![1])!;
   return s.markets.by('seller', seller._id).find((r) => r.market.publicId === Number(match![2]))!.market;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaId } from '@creator-market/fixtures';
 import { marketState } from '@creator-market/sdk/domain';
 import type { MarketRow } from '../src/world/store';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer, errorDetails } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,8 +30,8 @@ function freshWorld() {
     const token = persona ? server.token(persona, name) : null;
     return {
       list: async () => (await server.call('GET', '/alarm', { token, headers })).body.data as AlarmEntry[],
-      get: (path: string) => server.call('GET', path, { token, headers }),
-      post: (path: string, body: unknown) => server.call('POST', path, { token, headers, body }),
+      get: <P extends string>(path: P) => server.call('GET', path, { token, headers }),
+      post: <P extends string>(path: P, body: unknown) => server.call('POST', path, { token, headers, body }),
     };
   };
   const markets = (predicate: (row: MarketRow, now: number) => boolean) => {
@@ -155,7 +155,7 @@ describe('addAlarm', () => {
     const odd = await buyer.post('/alarm/add', { marketId: market.id, at: [market.start - 3 * MINUTE, market.start - 7 * MINUTE] });
     expect(odd.status).toBe(400);
     expect(errorCode(odd.body)).toBe('bad-request');
-    expect(odd.body.details).toEqual([expect.objectContaining({ path: '/body/at/1' })]);
+    expect(errorDetails(odd.body)).toEqual([expect.objectContaining({ path: '/body/at/1' })]);
 
     world.clock.set(market.start - 4 * MINUTE);
     const passed = await buyer.post('/alarm/add', { marketId: market.id, at: [market.start - 5 * MINUTE] });

@@ -165,7 +165,7 @@ function personaLinks(html: string): Map<string, string> {
  * `path?query` with spaces as %20 (the harness's URLSearchParams would send '+', which the request
  * validator refuses as a reserved character).
  */
-function withQuery(path: string, query: Record<string, string>): string {
+function withQuery<P extends string>(path: P, query: Record<string, string>): `${P}?${string}` {
   return `${path}?${Object.entries(query)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&')}`;

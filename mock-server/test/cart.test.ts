@@ -5,10 +5,9 @@ import type { PersonaId } from '@creator-market/fixtures';
 import { availableQuantity, marketState } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import { issueToken } from '../src/auth/tokens';
-import type { MarketRow, ProductRow, Store } from '../src/world/store';
+import type { MarketRow, Store } from '../src/world/store';
 import { errorCode, errorList, startTestServer, type TestServer } from './harness';
 
-type CartEntry = components['schemas']['CartEntry'];
 type Product = components['schemas']['Product'];
 type ProductOption = components['schemas']['ProductOption'];
 
@@ -57,7 +56,7 @@ function freshWorld() {
     remove: (cartId: string) => server.call('POST', '/cart/delete', { token, headers, body: { cartId } }),
     delivery: (cartId: string, title: string) =>
       server.call('POST', `/cart/update/delivery-option/${cartId}`, { token, headers, body: { title } }),
-    entries: async () => (await server.call('GET', '/cart/v2/get', { token, headers })).body.data as CartEntry[],
+    entries: async () => (await server.call('GET', '/cart/v2/get', { token, headers })).body.data,
   });
   const as = (persona: PersonaId | null) => client(persona ? server.token(persona, name) : null);
   const asAccount = (uid: string) => client(issueToken(uid));
@@ -76,7 +75,7 @@ function freshWorld() {
   type Fits = (product: Product, option: ProductOption) => boolean;
   /** The first product option of a market that fits, with the add-to-cart line for it. */
   const find = (marketId: string, fits: Fits) => {
-    for (const row of store.products.by('market', marketId) as ProductRow[]) {
+    for (const row of store.products.by('market', marketId)) {
       const option = row.product.option.find((o) => fits(row.product, o));
       if (option)
         return { product: row.product, option, line: (amount: number) => ({ _id: row.product._id, option: option.title, amount }) };
@@ -137,7 +136,7 @@ describe('listCarts', () => {
     const { store, as } = freshWorld();
     const res = await as('buyer').list();
     expect(res.status).toBe(200);
-    const entries = res.body.data as CartEntry[];
+    const entries = res.body.data;
     const stored = store.carts.by('owner', BUYER_UID);
     expect(entries.map((e) => e._id).sort()).toEqual(stored.map((r) => r.cart._id).sort());
     const times = entries.map((e) => Date.parse(e.timestamp));
@@ -213,7 +212,7 @@ describe('addToCart', () => {
     const buyer = as('buyer-new');
     const res = await buyer.add(addBody(open, unlimited.line(2)));
     expect(res.status).toBe(200);
-    const entry = res.body.data as CartEntry;
+    const entry = res.body.data;
     const seller = store.sellers.one('publicId', 'mallang_studio')!;
     expect(entry).toMatchObject({
       status: 0,
@@ -242,7 +241,7 @@ describe('addToCart', () => {
 
     const res = await buyer.add(addBody(open, unlimited.line(1), unlimited.line(2)));
     expect(res.status).toBe(200);
-    const entry = res.body.data as CartEntry;
+    const entry = res.body.data;
     expect(entry._id).toBe(before._id);
     expect(entry.deliveryOption).toEqual(before.deliveryOption);
     expect(entry.productList.find((l) => l._id === unlimited.product._id && l.option === unlimited.option.title)).toEqual(
@@ -423,7 +422,7 @@ describe('updateCart', () => {
   it('sets the quantities of the listed lines, removes a line at 0 and keeps the entry in its place', async () => {
     const { store, as, addBody, open, unlimited, limited, personaMarket, pick } = freshWorld();
     const buyer = as('buyer-new');
-    const entry = (await buyer.add(addBody(open, unlimited.line(1), limited.line(1)))).body.data as CartEntry;
+    const entry = (await buyer.add(addBody(open, unlimited.line(1), limited.line(1)))).body.data;
     const otherMarket = personaMarket('연말 다꾸 팩 마켓');
     await buyer.add(addBody(otherMarket, pick(otherMarket._id, (p, o) => onSale(p, o) && left(o) > 0).line(1)));
     const order = (await buyer.entries()).map((e) => e._id);
@@ -445,7 +444,7 @@ describe('updateCart', () => {
   it('deletes the entry when its last line is removed, answering status 2', async () => {
     const { as, addBody, open, unlimited, few } = freshWorld();
     const buyer = as('buyer-new');
-    const entry = (await buyer.add(addBody(open, unlimited.line(1), few.line(1)))).body.data as CartEntry;
+    const entry = (await buyer.add(addBody(open, unlimited.line(1), few.line(1)))).body.data;
     const res = await buyer.update(entry._id, [unlimited.line(0), few.line(0)]);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: entry._id, status: 2, productList: [] });
@@ -456,7 +455,7 @@ describe('updateCart', () => {
   it('is invalid-cart for a line that is not in the entry, and nothing changes', async () => {
     const { as, addBody, open, unlimited, few } = freshWorld();
     const buyer = as('buyer-new');
-    const entry = (await buyer.add(addBody(open, unlimited.line(1)))).body.data as CartEntry;
+    const entry = (await buyer.add(addBody(open, unlimited.line(1)))).body.data;
     const res = await buyer.update(entry._id, [unlimited.line(2), few.line(1)]);
     expect(res.status).toBe(400);
     expect(errorCode(res.body)).toBe('invalid-cart');
@@ -493,7 +492,7 @@ describe('updateCart', () => {
   it("is amount-exceeded when raising above the stock left or the product's limit", async () => {
     const { as, addBody, open, few, limited } = freshWorld();
     const buyer = as('buyer-new');
-    const entry = (await buyer.add(addBody(open, few.line(1), limited.line(1)))).body.data as CartEntry;
+    const entry = (await buyer.add(addBody(open, few.line(1), limited.line(1)))).body.data;
     expect(errorCode((await buyer.update(entry._id, [few.line(3)])).body)).toBe('amount-exceeded');
     expect(errorCode((await buyer.update(entry._id, [limited.line(3)])).body)).toBe('amount-exceeded');
     expect(await buyer.entries()).toEqual([entry]);
@@ -579,7 +578,7 @@ describe('updateCartDeliveryOption', () => {
     const { as, addBody, open, unlimited } = freshWorld();
     const buyer = as('buyer-new');
     // '일반우편' carries at most 50 g; 999 units weigh far more, which only ordering refuses.
-    const entry = (await buyer.add(addBody(open, unlimited.line(999)))).body.data as CartEntry;
+    const entry = (await buyer.add(addBody(open, unlimited.line(999)))).body.data;
     const res = await buyer.delivery(entry._id, '일반우편');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ ...entry, deliveryOption: { title: '일반우편' } });
@@ -593,7 +592,7 @@ describe('updateCartDeliveryOption', () => {
   it('is invalid-delivery-option for an option the market does not have or does not use', async () => {
     const { as, addBody, openMarketsWith, open, unlimited } = freshWorld();
     const buyer = as('buyer-new');
-    const entry = (await buyer.add(addBody(open, unlimited.line(1)))).body.data as CartEntry;
+    const entry = (await buyer.add(addBody(open, unlimited.line(1)))).body.data;
     const unknown = await buyer.delivery(entry._id, '퀵서비스');
     expect(unknown.status).toBe(400);
     expect(errorCode(unknown.body)).toBe('invalid-delivery-option');
@@ -604,7 +603,7 @@ describe('updateCartDeliveryOption', () => {
     if (!withUnused) throw new Error('the world has no open market with an unused delivery option');
     const added = await buyer.add(addBody(withUnused.market, withUnused.item.line(1)));
     expect(added.status).toBe(200);
-    const other = added.body.data as CartEntry;
+    const other = added.body.data;
     const unused = withUnused.market.delivery.option.find((o) => !o.useYN)!;
     const res = await buyer.delivery(other._id, unused.title);
     expect(res.status).toBe(400);

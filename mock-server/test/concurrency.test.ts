@@ -51,7 +51,7 @@ describe('insertReceipt under an order rush', () => {
           body: { marketId: marketRow.market._id, seller: 'mallang_studio', productList },
         });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
-        return res.body.data._id as string;
+        return res.body.data._id;
       }),
     );
 
@@ -95,8 +95,8 @@ describe('insertReceipt under an order rush', () => {
 
     // the market screen shows the option fully reserved, and exactly 50 receipts exist for it
     const market = await srv.call('GET', `/common/market/get/mallang_studio/${marketRow.market.publicId}`, { headers });
-    const shown = market.body.data.product.find((p: { _id: string }) => p._id === product.product._id);
-    const shownOption = shown.option.find((o: { title: string }) => o.title === option);
+    const shown = market.body.data.product.find((p) => p._id === product.product._id)!;
+    const shownOption = shown.option.find((o) => o.title === option)!;
     expect(shownOption.order).toBe(STOCK);
     expect(shownOption.order).toBe(shownOption.stock);
     const receipts = store.receipts.by('market', marketRow.market._id).filter((r) => r.ownerUid.startsWith('7a'));

@@ -52,7 +52,7 @@ describe('POST /__mock/receipts/{publicId}/deposit', () => {
     expect(res.body.receipt.publicId).toBe(publicId);
 
     const receipt = await t.receipt(publicId);
-    expect(receipt.status.at(-1).status).toBe(1);
+    expect(receipt.status.at(-1)!.status).toBe(1);
     expect(receipt.paymentResult).toMatchObject({ type: 'vbank', status: 'success' });
     const payment = await server.call('GET', '/receipt/payment', { token: t.buyer, headers: t.headers, query: { receipt: publicId } });
     expect(payment.body.data.status).toBe('success');
@@ -80,12 +80,12 @@ describe('POST /__mock/receipts/{publicId}/status', () => {
     const shipped = await control(server, 'POST', `/receipts/${publicId}/status`, { headers: t.headers, body: { status: 3, invoice } });
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
     const receipt = await t.receipt(publicId);
-    expect(receipt.status.at(-1).status).toBe(3);
+    expect(receipt.status.at(-1)!.status).toBe(3);
     expect(receipt.invoice).toEqual(invoice);
 
     const delivered = await control(server, 'POST', `/receipts/${publicId}/status`, { headers: t.headers, body: { status: 4 } });
     expect(delivered.status).toBe(200);
-    expect((await t.receipt(publicId)).status.at(-1).status).toBe(4);
+    expect((await t.receipt(publicId)).status.at(-1)!.status).toBe(4);
   });
 
   it("cancels as the seller (11) with the seller's message, and refuses moves out of order", async () => {
@@ -100,12 +100,12 @@ describe('POST /__mock/receipts/{publicId}/status', () => {
     expect(refused.status).toBe(400);
     expect(errorCode(refused.body)).toBe('operation-failed');
     expect(t.live.version).toBe(version);
-    expect((await t.receipt(publicId)).status.at(-1).status).toBe(0);
+    expect((await t.receipt(publicId)).status.at(-1)!.status).toBe(0);
 
     const cancelled = await control(server, 'POST', `/receipts/${publicId}/status`, { headers: t.headers, body: { status: 11, msg } });
     expect(cancelled.status).toBe(200);
     const receipt = await t.receipt(publicId);
-    expect(receipt.status.at(-1).status).toBe(11);
+    expect(receipt.status.at(-1)!.status).toBe(11);
     expect(receipt.sellerMsg).toBe(msg);
 
     const twice = await control(server, 'POST', `/receipts/${publicId}/status`, { headers: t.headers, body: { status: 11, msg } });
@@ -125,7 +125,7 @@ describe('POST /__mock/receipts/{publicId}/status', () => {
       const res = await control(server, 'POST', `/receipts/${publicId}/status`, { headers: t.headers, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await t.receipt(publicId)).status.at(-1).status).toBe(1);
+    expect((await t.receipt(publicId)).status.at(-1)!.status).toBe(1);
   });
 });
 
@@ -197,14 +197,14 @@ describe('POST /__mock/markets/{marketId}/open and /close', () => {
     const t = setup('markets');
     const now = () => t.live.clock.now();
     const row = t.store.markets.by('seller', t.store.accounts.one('persona', 'seller')!.uid).find((r) => stateOf(r, now()) === 'pre-open')!;
-    const address = `/common/market/get/${SELLER_SLUG}/${row.market.publicId}`;
+    const address = `/common/market/get/${SELLER_SLUG}/${row.market.publicId}` as const;
 
     const opened = await control(server, 'POST', `/markets/${SELLER_SLUG}:${row.market.publicId}/open`, { headers: t.headers });
     expect(opened.status).toBe(200);
     expect(Math.abs(Date.parse(opened.body.market.marketST) - now())).toBeLessThan(5000);
     const shown = (await server.call('GET', address, { headers: t.headers })).body.data;
     expect(marketState(shown.market, now())).toBe('opened');
-    expect(shown.product.every((p: { marketStatus: number }) => p.marketStatus === 2)).toBe(true);
+    expect(shown.product.every((p) => p.marketStatus === 2)).toBe(true);
 
     const closed = await control(server, 'POST', `/markets/${row.market._id}/close`, { headers: t.headers });
     expect(closed.body.market.status).toBe(3);
@@ -244,7 +244,7 @@ describe('GET /__mock/phone-code', () => {
     ).toBe(200);
     const code = await control(server, 'GET', '/phone-code?persona=buyer-new', { headers: t.headers });
     expect(code.status).toBe(200);
-    expect(code.body).toMatchObject({ phone, code: expect.stringMatching(/^[0-9]{6}$/) });
+    expect(code.body).toMatchObject({ phone, code: expect.stringMatching(/^[0-9]{6}$/) as unknown });
     expect(Date.parse(code.body.expiresAt) - Date.parse(code.body.sentAt)).toBe(300_000);
     const byUid = await control(server, 'GET', `/phone-code?uid=${code.body.uid}`, { headers: t.headers });
     expect(byUid.body).toEqual(code.body);

@@ -25,9 +25,12 @@ describe('SnapshotEncoder', () => {
     const world = World.create({ name: 'default', seed: 3, scale: 0.2 });
     const encoder = new SnapshotEncoder();
     /** The encoder's JSON and JSON.stringify's, of one snapshot. */
-    const both = () => {
+    const both = (): [WorldSnapshot, WorldSnapshot] => {
       const snapshot = world.snapshot();
-      return [JSON.parse(Buffer.concat(encoder.encode(snapshot)).toString('utf8')), JSON.parse(JSON.stringify(snapshot))];
+      return [
+        JSON.parse(Buffer.concat(encoder.encode(snapshot)).toString('utf8')) as WorldSnapshot,
+        JSON.parse(JSON.stringify(snapshot)) as WorldSnapshot,
+      ];
     };
     const [encoded, plain] = both();
     expect(encoded).toEqual(plain);
@@ -49,8 +52,8 @@ describe('SnapshotEncoder', () => {
 
     const [after, expected] = both();
     expect(after).toEqual(expected);
-    expect(after.world.products[0].product.title).toBe('바뀐 물품 이름');
-    expect(after.state.uploads[product!.sellerUID].contentType).toBe('image/png');
+    expect(after.world.products[0]!.product.title).toBe('바뀐 물품 이름');
+    expect(after.state.uploads[product!.sellerUID]!.contentType).toBe('image/png');
   });
 });
 
@@ -66,13 +69,13 @@ describe('openStateFile', () => {
     const restored = openStateFile(path).restore() as WorldSnapshot;
     // The same world; only the export time (`world.now`) differs between two snapshots.
     const withoutNow = (snapshot: WorldSnapshot) => ({ ...snapshot, world: { ...snapshot.world, now: '' } });
-    expect(withoutNow(restored)).toEqual(withoutNow(JSON.parse(JSON.stringify(world.snapshot()))));
+    expect(withoutNow(restored)).toEqual(withoutNow(JSON.parse(JSON.stringify(world.snapshot())) as WorldSnapshot));
     expect(restored).toMatchObject({ format: 'creator-market-world@1', seed: 2, scale: 0.2 });
     expect(restored.world.products).toHaveLength(world.store.products.size);
     expect(Math.round(restored.clockOffsetMs / 1000)).toBe(5);
   });
 
-  it('saves a `soon` change (a counted search) within SOON_MS, at once with the next change, or at flush', async () => {
+  it('saves a `soon` change (a counted search) within SOON_MS, at once with the next change, or at flush', () => {
     const path = newFile();
     const file = openStateFile(path);
     const world = World.create({ name: 'default', seed: 2, scale: 0.2, onChange: file.onChange });
@@ -147,8 +150,8 @@ function startCli(stateFile: string): Promise<Child> {
       const ready = /\[mock\]\s+API\s+(http:\/\/\S+?)\/\s/.exec(output);
       if (ready) resolve({ process: child, baseUrl: ready[1]!, output: () => output });
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`the mock server exited (${code}) before it was ready:\n${output}`)));
   });
 }

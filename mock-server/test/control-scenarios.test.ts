@@ -4,11 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE_ENTRIES } from '@creator-market/sdk/domain';
 import { createApiClient, isApiError, type ApiError } from '@creator-market/sdk/client';
-import { FAULTS, pathMatches, SCENARIO_NAMES, type FaultName, type ScenarioInfo } from '../src/control';
-import { SERVER_NOTICE } from '../src/control/scenarios';
+import { FAULTS, pathMatches, SCENARIO_NAMES, type FaultName } from '../src/control';
 import { messageFor, type ErrorListItem } from '../src/http/failure';
 import type { MarketRow, ProductRow } from '../src/world/store';
-import { errorCode, errorList, startTestServer, type TestServer } from './harness';
+import { errorCode, errorList, startTestServer, type TestServer, errorMessage } from './harness';
 import { control, uniqueWorld } from './control-support';
 
 let server: TestServer;
@@ -26,7 +25,7 @@ const bannersWith = (api: ReturnType<typeof createApiClient>, headers: Record<st
 const FAULT_NAMES = Object.keys(FAULTS) as FaultName[];
 
 /** The catalogue (of one operation when `operationId` is given). */
-async function catalogueOf(world: string, operationId?: string): Promise<{ scenarios: ScenarioInfo[]; rules: any[] }> {
+async function catalogueOf(world: string, operationId?: string) {
   const res = await control(server, 'GET', '/scenarios', {
     headers: { 'X-Mock-World': world },
     ...(operationId ? { query: { operationId } } : {}),
@@ -115,8 +114,8 @@ describe('the scenario catalogue', () => {
     expect(store.markets.get(market!._id)?.market.title).toBe(market!.title);
     expect(body('http-420')).toMatchObject({
       data: 'server-notice',
-      title: expect.stringMatching(/[가-힣]/),
-      msg: expect.stringMatching(/[가-힣]/),
+      title: expect.stringMatching(/[가-힣]/) as unknown,
+      msg: expect.stringMatching(/[가-힣]/) as unknown,
     });
     expect(body('bad-request')).toMatchObject({ data: 'bad-request', details: [expect.anything()] });
   });
@@ -203,7 +202,7 @@ describe('X-Mock-Scenario', () => {
       const res = await server.call('GET', TARGET, { headers: { 'X-Mock-Scenario': name }, unchecked: true });
       expect(res.status).toBe(400);
       expect(errorCode(res.body)).toBe('bad-request');
-      expect(res.body.message).toContain(`'${name}'`);
+      expect(errorMessage(res.body)).toContain(`'${name}'`);
     }
   });
 
@@ -226,7 +225,7 @@ describe('X-Mock-Scenario', () => {
       body: { marketId: market.market._id, seller: 'mallang_studio', productList: lines },
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
-    const cartId = added.body.data._id as string;
+    const cartId = added.body.data._id;
     const order = {
       marketId: market.market._id,
       memo: '문 앞에 놓아주세요',
@@ -300,7 +299,7 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
     const world = uniqueWorld('countdown');
     const headers = { 'X-Mock-World': world };
     const added = await control(server, 'POST', '/scenarios', { headers, body: { name: 'http-504', path: TARGET_PATH, times: 2 } });
-    expect(added.body.rule).toMatchObject({ id: expect.any(String), name: 'http-504', path: TARGET_PATH, times: 2 });
+    expect(added.body.rule).toMatchObject({ id: expect.any(String) as unknown, name: 'http-504', path: TARGET_PATH, times: 2 });
     await control(server, 'POST', '/scenarios', { headers, body: { name: 'limit-cart', method: 'POST', path: '/cart' } });
 
     expect((await server.call('GET', TARGET, { headers, unchecked: true })).status).toBe(504);

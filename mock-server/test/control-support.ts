@@ -2,16 +2,16 @@
 // OpenAPI document (openapi/control/openapi.yaml), as the harness checks the product API's responses.
 import { assertResponse } from '@creator-market/openapi/contract';
 import { controlDocument } from '../src/control';
-import type { CallOptions, CallResult, TestServer } from './harness';
+import type { CallOptions, CallResult, Method, ResponseBody, TestServer } from './harness';
 
 /** A /__mock call whose response must match the control document for its operation and status. */
-export async function control<T = any>(
+export async function control<M extends Method, P extends string>(
   server: TestServer,
-  method: string,
-  path: string,
+  method: M,
+  path: P,
   options: CallOptions = {},
-): Promise<CallResult<T>> {
-  const result = await server.call<T>(method, `/__mock${path}`, { ...options, unchecked: true });
+): Promise<CallResult<ResponseBody<M, `/__mock${P}`>>> {
+  const result = await server.call(method, `/__mock${path}`, { ...options, unchecked: true });
   assertResponse({ method, path: `/__mock${path.split('?')[0]}` }, result.status, result.body, controlDocument);
   return result;
 }

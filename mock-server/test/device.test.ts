@@ -17,7 +17,7 @@ describe('listDevices', () => {
     const res = await srv.call('GET', '/device', { token: srv.token('buyer') });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0].os).toBe('ios');
+    expect(res.body.data[0]!.os).toBe('ios');
     const seller = await srv.call('GET', '/device', { token: srv.token('seller') });
     expect(seller.body.data.map((d: { os: string }) => d.os)).toEqual(['android']);
   });

@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adOperations, operations, type OperationInfo } from '@creator-market/openapi';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
-import type { ScenarioInfo } from '../src/control';
-import { errorCode as productErrorCode, startTestServer, type TestServer } from './harness';
+import { errorCode as productErrorCode, startTestServer, type Method, type TestServer } from './harness';
 import { control, uniqueWorld } from './control-support';
 
 let server: TestServer;
@@ -33,11 +32,14 @@ function concrete(template: string): string {
 }
 
 /** An error answer's catalogue code: `data` (or `data.code`) in the product API's shape, `code` in the ad service's. */
-const errorCode = (body: any): unknown => productErrorCode(body) ?? body?.code;
+const errorCode = (body: unknown): unknown => productErrorCode(body) ?? (body as { code?: unknown } | null)?.code;
 /** An error answer's text: `message` in the product API's shape, `msg` in the ad service's. */
-const errorText = (body: any): string => String(body?.message ?? body?.msg);
+const errorText = (body: unknown): string => {
+  const error = body as { message?: unknown; msg?: unknown } | null;
+  return String(error?.message ?? error?.msg);
+};
 
-async function offeredOn(world: string, operationId: string): Promise<ScenarioInfo[]> {
+async function offeredOn(world: string, operationId: string) {
   const res = await control(server, 'GET', '/scenarios', { headers: { 'X-Mock-World': world }, query: { operationId } });
   expect(res.status, operationId).toBe(200);
   return res.body.scenarios;
@@ -54,7 +56,7 @@ async function eachTarget(check: (target: Target) => Promise<void>): Promise<voi
 
 /** Calls the operation with a forced scenario; the harness throws when the answer breaks the contract. */
 async function force(target: Target, world: string, scenario: string) {
-  return server.call(target.op.method.toUpperCase(), target.path, {
+  return server.call(target.op.method.toUpperCase() as Method, target.path, {
     headers: { ...target.headers, 'X-Mock-World': world, 'X-Mock-Scenario': scenario },
   });
 }
@@ -112,7 +114,7 @@ describe('forced scenarios and the contract', () => {
 
   it('refuses every catalogue scenario an operation does not offer with a declared 400 naming it', async () => {
     const world = uniqueWorld('forced-refused');
-    const all = (await control(server, 'GET', '/scenarios', { headers: { 'X-Mock-World': world } })).body.scenarios as ScenarioInfo[];
+    const all = (await control(server, 'GET', '/scenarios', { headers: { 'X-Mock-World': world } })).body.scenarios;
     const errors = all.filter((s) => s.kind === 'error').map((s) => s.name);
     let refused = 0;
     await eachTarget(async (target) => {
@@ -194,7 +196,7 @@ describe('sticky rules follow what each operation can answer', () => {
     // getBanners and listCarts cannot answer out-of-stock: they answer as usual and leave the rule in place.
     expect((await server.call('GET', '/common/v2/banner', { headers, query: { from: 'top' } })).status).toBe(200);
     expect((await server.call('GET', '/cart/v2/get', { headers, token })).status).toBe(200);
-    expect((await control(server, 'GET', '/scenarios', { headers })).body.rules.map((r: any) => [r.name, r.times])).toEqual([
+    expect((await control(server, 'GET', '/scenarios', { headers })).body.rules.map((r) => [r.name, r.times])).toEqual([
       ['out-of-stock', 1],
     ]);
     // addToCart can: the rule answers it, then it is used up.

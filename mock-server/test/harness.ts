@@ -7,9 +7,14 @@ import { assertResponse } from '@creator-market/openapi/contract';
 import { schemaErrors } from '@creator-market/openapi/schemas';
 import { adsDocument, findOperation, productDocument } from '@creator-market/openapi';
 import type { PersonaId } from '@creator-market/fixtures';
+import type { paths as AdsPaths } from '@creator-market/sdk/generated/ads';
+import type { components, paths as ApiPaths } from '@creator-market/sdk/generated/api';
+import type { paths as ControlPaths } from '@creator-market/sdk/generated/control';
 import { createHttpServer, createMockServer, type MockServer, type MockServerOptions } from '../src/server';
 import { issueToken } from '../src/auth/tokens';
 import type { World } from '../src/world/world';
+
+type ErrorBody = components['schemas']['ErrorBody'];
 
 export interface CallOptions {
   token?: string | null;
@@ -22,7 +27,49 @@ export interface CallOptions {
   unchecked?: boolean;
 }
 
-export interface CallResult<T = any> {
+/** A contract path as a pattern of the paths it names: `/receipt/get/{publicId}` -> `/receipt/get/${string}`. */
+type PathPattern<K extends string> = K extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${PathPattern<Tail>}` : K;
+
+/** The contract paths (keys of `Paths`) that the concrete path `P` (query string aside) matches; an exact key wins. */
+type MatchedPath<Paths, P extends string> = P extends `${infer Base}?${string}`
+  ? MatchedPath<Paths, Base>
+  : P extends keyof Paths
+    ? P
+    : { [K in keyof Paths & string]: P extends PathPattern<K> ? K : never }[keyof Paths & string];
+
+/** The JSON body of an operation's 2xx answers. */
+type SuccessBody<Operation> = Operation extends { responses: infer R }
+  ? { [S in keyof R]: S extends 200 | 201 ? (R[S] extends { content: { 'application/json': infer B } } ? B : never) : never }[keyof R]
+  : unknown;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** An operation's answer body by method and concrete path: its 2xx JSON body, `unknown` for what the contract does not declare. */
+type OperationBody<Paths, M extends string, P extends string> = [MatchedPath<Paths, P>] extends [never]
+  ? unknown
+  : MatchedPath<Paths, P> extends infer K extends keyof Paths
+    ? OperationOf<Paths[K], Lowercase<M>> extends infer Operation
+      ? [Operation] extends [never]
+        ? unknown
+        : SuccessBody<Operation>
+      : unknown
+    : unknown;
+
+/** The operation(s) of a contract path item for the method(s) `m` (an absent method is `?: never`). */
+type OperationOf<PathItem, m extends string> = m extends keyof PathItem ? Exclude<PathItem[m], undefined> : never;
+
+/**
+ * What `call` types an answer's body as: the contract's 2xx JSON body for the operation (the product API, the ad
+ * service under `/ads`, the control plane under `/__mock`), `unknown` for anything else (pages, unknown paths).
+ * A test that reads an error answer reads it through errorCode()/errorList()/errorMessage()/errorDetails().
+ */
+export type ResponseBody<M extends string, P extends string> = P extends `/ads${infer AdsPath}`
+  ? OperationBody<AdsPaths, M, AdsPath>
+  : P extends `/__mock${infer ControlPath}`
+    ? OperationBody<ControlPaths, M, ControlPath>
+    : OperationBody<ApiPaths, M, P>;
+
+export interface CallResult<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
@@ -43,7 +90,15 @@ export interface TestServer {
   freshWorld(label: string): FreshWorld;
   /** A bearer token for a persona of the default world (or of `world`). */
   token(persona: PersonaId, world?: string): string;
-  call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  /**
+   * One request. The body is typed from the contract by method and path (see ResponseBody); a test that reads a
+   * body the contract does not type (a page) names its type: `call<Shape>(...)`.
+   */
+  call<T = never, M extends Method = Method, P extends string = string>(
+    method: M,
+    path: P,
+    options?: CallOptions,
+  ): Promise<CallResult<[T] extends [never] ? ResponseBody<M, P> : T>>;
   close(): Promise<void>;
 }
 
@@ -96,9 +151,10 @@ export async function startTestServer(options: Partial<MockServerOptions> = {}):
       const res = await fetch(url, { method, headers, body, redirect: 'manual' });
       const text = await res.text();
       const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
-      const parsed = isJson && text ? JSON.parse(text) : text;
+      const parsed: unknown = isJson && text ? JSON.parse(text) : text;
       if (!opts.unchecked) checkContract(method, url.pathname, res.status, parsed, isJson);
-      return { status: res.status, headers: res.headers, body: parsed, text };
+      // The contract check above is what stands behind the body's static type.
+      return { status: res.status, headers: res.headers, body: parsed as never, text };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -140,4 +196,21 @@ export function errorCode(body: unknown): string | undefined {
 /** The items of a list error body (`data.list`). */
 export function errorList(body: unknown): unknown {
   return ((body as { data?: unknown } | null)?.data as { list?: unknown } | null)?.list;
+}
+
+/** An error body, checked against the contract's ErrorBody (for reading the fields a test asserts on). */
+export function errorBody(body: unknown): ErrorBody {
+  expectErrorShape(body);
+  return body as ErrorBody;
+}
+
+/** The `message` of an error body. */
+export function errorMessage(body: unknown): string {
+  return errorBody(body).message;
+}
+
+/** The validation details of a `bad-request` error body (none for other errors). */
+export function errorDetails(body: unknown): { path: string; message: string }[] {
+  const error = errorBody(body);
+  return 'details' in error ? (error.details ?? []) : [];
 }

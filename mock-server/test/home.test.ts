@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SELLER_CATEGORY_KEYS, isReceiptCancelled, latestStatus, visibleOptions } from '@creator-market/sdk/domain';
 import { Collection } from '../src/world/collection';
 import type { Store } from '../src/world/store';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer, errorDetails } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('listCategorySellers', () => {
     const res = await srv.call('GET', '/common/v2/seller-ctg', { query: { flag: 'before', offset: '65f0c0de0000000000000003' } });
     expect(res.status).toBe(400);
     expect(errorCode(res.body)).toBe('bad-request');
-    expect(res.body.details[0].path).toBe('/query/category');
+    expect(errorDetails(res.body)[0]?.path).toBe('/query/category');
   });
 });
 
@@ -137,7 +137,7 @@ describe('listHomeSellers', () => {
     const { store } = defaultWorld();
     const res = await srv.call('GET', '/common/v2/seller', { query: { from: 'top' } });
     expect(res.status).toBe(200);
-    const ids = res.body.data.map((s: { sellerUID: string }) => s.sellerUID) as string[];
+    const ids = res.body.data.map((s) => s.sellerUID);
     expect(ids).toHaveLength(30);
     const counts = ids.map((id) => store.sellers.get(id)!.subscribe);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
@@ -152,7 +152,7 @@ describe('listHomeSellers', () => {
     // The seeded world has sellers who joined this week (its last crowd sellers), so the section shows.
     const seeded = await srv.call('GET', '/common/v2/seller', { query: { from: 'new' }, headers });
     expect(seeded.body.data.length).toBeGreaterThan(0);
-    expect(seeded.body.data.every((s: { isNew: boolean }) => s.isNew)).toBe(true);
+    expect(seeded.body.data.every((s) => s.isNew)).toBe(true);
 
     // Move the clock back to two days after two older sellers joined: they are this week's new sellers.
     const sellers = [...world.store.sellers.all()].filter((s) => s.publicId !== 'mallang_studio').slice(0, 2);
@@ -177,7 +177,7 @@ describe('listHomeSellers', () => {
     const { headers, world } = freshWorld();
     const first = await srv.call('GET', '/common/v2/seller', { query: { from: 'lucky' }, headers });
     const again = await srv.call('GET', '/common/v2/seller', { query: { from: 'lucky' }, headers });
-    const ids = first.body.data.map((s: { sellerUID: string }) => s.sellerUID) as string[];
+    const ids = first.body.data.map((s) => s.sellerUID);
     expect(ids).toHaveLength(20);
     expect(new Set(ids).size).toBe(20);
     expect(again.body.data).toEqual(first.body.data);

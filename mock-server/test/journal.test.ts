@@ -24,7 +24,7 @@ describe('the request journal', () => {
     await srv.call('POST', '/subscribe/add', { headers, token, body: { sellerId: SELLER } });
     const { body } = await srv.call('GET', '/__mock/requests', { headers });
     expect(body.capacity).toBe(1000);
-    expect(body.requests.map((r: { operationId: string; status: number }) => [r.operationId, r.status])).toEqual([
+    expect(body.requests.map((r) => [r.operationId, r.status])).toEqual([
       ['listOpenedMarkets', 200],
       ['addSubscription', 200],
       ['addSubscription', 400],
@@ -48,8 +48,7 @@ describe('the request journal', () => {
     await srv.call('POST', '/subscribe/add', { headers, token, body: { sellerId: SELLER } });
     await srv.call('POST', '/subscribe/add', { headers, token, body: { sellerId: SELLER } });
     await srv.call('GET', '/common/v2/seller/opened-market/mallang_studio', { headers });
-    const count = async (filter: object) =>
-      (await srv.call('POST', '/__mock/requests/count', { headers, body: filter })).body.count as number;
+    const count = async (filter: object) => (await srv.call('POST', '/__mock/requests/count', { headers, body: filter })).body.count;
     expect(await count({})).toBe(3);
     expect(await count({ operationId: 'addSubscription' })).toBe(2);
     expect(await count({ operationId: 'addSubscription', status: 200 })).toBe(1);
@@ -70,7 +69,7 @@ describe('the request journal', () => {
     expect(text).not.toContain('987654');
     expect(text).not.toContain('secret-device-token');
     expect(text).not.toContain(token);
-    expect(requests[0].body).toMatchObject({ phone: '+821012345678', code: '[redacted]' });
+    expect(requests[0]!.body).toMatchObject({ phone: '+821012345678', code: '[redacted]' });
   });
 
   it('keeps the latest --journal N requests per world, and none with --journal 0', async () => {
@@ -79,7 +78,7 @@ describe('the request journal', () => {
       await small.call('GET', `/common/v2/search-product?keyword=%ED%82%A4%EB%A7%81&page=${page}`, { headers });
     const { body } = await small.call('GET', '/__mock/requests', { headers });
     expect(body.capacity).toBe(3);
-    expect(body.requests.map((r: { query: { page: string } }) => r.query.page)).toEqual(['3', '4', '5']);
+    expect(body.requests.map((r) => (r.query as Record<string, string>).page)).toEqual(['3', '4', '5']);
     const quiet = off.freshWorld('off');
     await off.call('GET', '/common/v2/opened-market', { headers: quiet.headers });
     expect((await off.call('GET', '/__mock/requests', { headers: quiet.headers })).body).toEqual({ capacity: 0, requests: [] });

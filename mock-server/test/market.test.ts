@@ -88,13 +88,13 @@ describe('getMarket', () => {
   it('answers what the world holds now after a product, the seller or the market changes (its bytes are reused only while all three are the same)', async () => {
     const s = store();
     const row = marketTitled('겨울 스티커 마켓');
-    const path = `/common/market/get/mallang_studio/${row.market.publicId}`;
+    const path = `/common/market/get/mallang_studio/${row.market.publicId}` as const;
     const first = await srv.call('GET', path);
     expect((await srv.call('GET', path)).body).toEqual(first.body);
 
-    const productId = first.body.data.product[0]._id as string;
+    const productId = first.body.data.product[0]!._id;
     s.products.update(productId, (r) => ({ ...r, product: { ...r.product, title: '바뀐 물품 이름' } }));
-    expect((await srv.call('GET', path)).body.data.product[0].title).toBe('바뀐 물품 이름');
+    expect((await srv.call('GET', path)).body.data.product[0]!.title).toBe('바뀐 물품 이름');
 
     const seller = s.sellers.one('publicId', 'mallang_studio')!;
     s.sellers.replace({ ...seller, msg: '새 인사말이에요' });

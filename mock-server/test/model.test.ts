@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_OFFSETS_MINUTES } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import type { World } from '../src/world/world';
-import { errorCode, startTestServer, type CallResult, type TestServer } from './harness';
+import { errorCode, startTestServer, type CallResult, type ResponseBody, type TestServer } from './harness';
 
 type Market = components['schemas']['Market'];
-type CartEntry = components['schemas']['CartEntry'];
-type AlarmEntry = components['schemas']['AlarmEntry'];
 
 const RUNS = Number(process.env.FC_MODEL_RUNS ?? 100);
 const MAX_COMMANDS = 20;
@@ -181,12 +179,12 @@ interface Real {
   world: World;
   catalog: Catalog;
   buyerUid: string;
-  call: (
+  call: <M extends 'GET' | 'POST', P extends string>(
     who: 'buyer-new' | 'buyer',
-    method: 'GET' | 'POST',
-    path: string,
+    method: M,
+    path: P,
     options?: { body?: unknown; query?: Record<string, string> },
-  ) => Promise<CallResult>;
+  ) => Promise<CallResult<ResponseBody<M, P>>>;
 }
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -255,7 +253,7 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   const { catalog, world } = real;
   const now = world.clock.now();
 
-  const carts = (await real.call('buyer-new', 'GET', '/cart/v2/get')).body.data as CartEntry[];
+  const carts = (await real.call('buyer-new', 'GET', '/cart/v2/get')).body.data;
   expect(
     carts.map((e) => ({
       id: e._id,
@@ -277,7 +275,7 @@ async function checkInvariants(model: Model, real: Real): Promise<void> {
   const page = (await real.call('buyer-new', 'GET', '/subscribe/list')).body.data as { sellerId: string }[];
   expect(page.map((s) => s.sellerId)).toEqual(model.subscriptions);
 
-  const alarms = (await real.call('buyer-new', 'GET', '/alarm')).body.data as AlarmEntry[];
+  const alarms = (await real.call('buyer-new', 'GET', '/alarm')).body.data;
   const expectedAlarms = [...model.alarms]
     .map(([marketUID, at]) => ({ marketUID, at: at.filter((t) => t > now) }))
     .filter((a) => a.at.length > 0)
@@ -492,7 +490,7 @@ class PlaceOrder extends Step {
   }
 
   async apply(model: Model, real: Real): Promise<void> {
-    const { catalog, world } = real;
+    const { catalog } = real;
     const entry = pickEntry(model, this.entryIndex);
     const { market } = catalog.carts[entry.marketIndex]!;
     const title = entry.delivery ?? '택배';
@@ -613,7 +611,8 @@ class SellerSetsStock extends Step {
   check = () => true;
   toString = () => `sellerSetsStock(option ${this.optionIndex}, ordered + ${this.more})`;
 
-  async apply(model: Model, real: Real): Promise<void> {
+  /** A direct change of the world (no request), answered as the other steps' promise. */
+  apply(model: Model, real: Real): Promise<void> {
     const options = [...real.catalog.optionsByKey.values()];
     const option = options[this.optionIndex % options.length]!;
     const stock = (model.ordered.get(option.key) ?? 0) + this.more;
@@ -622,6 +621,7 @@ class SellerSetsStock extends Step {
       product: { ...row.product, option: row.product.option.map((o) => (o.title === option.option ? { ...o, stock } : o)) },
     }));
     option.stock = stock;
+    return Promise.resolve();
   }
 }
 

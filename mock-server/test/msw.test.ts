@@ -5,7 +5,7 @@ import { assertResponse } from '@creator-market/openapi/contract';
 import { adsDocument, productDocument } from '@creator-market/openapi';
 import { createBrowserWorld, createMswHandlers } from '../src/adapters/msw';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type Method, type TestServer, errorDetails } from './harness';
 
 const MSW_BASE = 'http://msw.test';
 
@@ -22,9 +22,9 @@ afterAll(async () => {
   await srv.close();
 });
 
-interface Request {
-  method?: string;
-  path: string;
+interface Request<P extends string = string> {
+  method?: Method;
+  path: P;
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: unknown;
@@ -39,11 +39,11 @@ async function viaMsw(req: Request) {
     headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
   });
-  return { status: res.status, headers: res.headers, body: await res.json() };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
 }
 
 /** Asks both adapters, checks the answers are equal and valid against the contract, and returns msw's. */
-async function same(req: Request) {
+async function same<P extends string>(req: Request<P>) {
   const express = await srv.call(req.method ?? 'GET', req.path, { query: req.query, headers: req.headers, body: req.body });
   const mocked = await viaMsw(req);
   expect(mocked.status).toBe(express.status);
@@ -55,7 +55,8 @@ async function same(req: Request) {
     mocked.body,
     isAds ? adsDocument : productDocument,
   );
-  return mocked;
+  // msw's body equals the listener's (checked above), so it has the type the contract gives that one.
+  return { ...mocked, body: mocked.body as typeof express.body };
 }
 
 describe('createMswHandlers', () => {
@@ -98,7 +99,7 @@ describe('createMswHandlers', () => {
   it('validates requests like the server: the same bad-request details', async () => {
     const res = await same({ path: '/common/v2/seller', query: { from: 'old' } });
     expect(res.status).toBe(400);
-    expect(res.body.details[0].path).toBe('/query/from');
+    expect(errorDetails(res.body)[0]?.path).toBe('/query/from');
     const unknown = await same({ path: '/common/v2/banner', query: { from: 'top', extra: '1' } });
     expect(unknown.status).toBe(400);
     const body = await same({
@@ -130,7 +131,7 @@ describe('createBrowserWorld', () => {
       const res = await fetch('http://browser.test/common/v2/seller/mallang_studio');
       expect(res.status).toBe(200);
       expect(res.headers.get('x-mock-world')).toBe('default');
-      expect((await res.json()).data.info.name).toBe('말랑공방');
+      expect(((await res.json()) as { data: { info: { name: string } } }).data.info.name).toBe('말랑공방');
     } finally {
       msw.resetHandlers();
     }

@@ -15,7 +15,7 @@ const freshWorld = () => srv.freshWorld('notification-test');
  * `path?query` with spaces as %20 (the harness's URLSearchParams would send '+', which the request
  * validator refuses as a reserved character).
  */
-function withQuery(path: string, query: Record<string, string>): string {
+function withQuery<P extends string>(path: P, query: Record<string, string>): `${P}?${string}` {
   return `${path}?${Object.entries(query)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&')}`;
@@ -135,7 +135,7 @@ describe('getSellerTransactionForm', () => {
     expect(first.status).toBe(200);
     expect(first.body.data.transactionId).toBe(`tx_${publicId}`);
     const [, payload] = first.body.data.token.split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { tx: string; sub: string; exp: number };
     expect(claims).toMatchObject({ tx: `tx_${publicId}`, sub: sellerUid() });
     // valid for 10 minutes of the world's clock
     expect(claims.exp * 1000 - srv.mock.worlds.fromRequest(undefined).clock.now()).toBeGreaterThan(9 * 60_000);
@@ -174,13 +174,13 @@ describe('sendTestNotification', () => {
     const { name, headers } = freshWorld();
     const token = srv.token('buyer', name);
     const devices = await srv.call('GET', '/device', { token, headers });
-    const deviceToken = devices.body.data[0].deviceToken as string;
+    const deviceToken = devices.body.data[0]!.deviceToken;
     const res = await srv.call('GET', withQuery('/notification/test-notification', { ...alert, deviceToken }), { token, headers });
     expect(res.status).toBe(200);
     expect(res.body.data).toBe(true);
     const latest = await srv.call('GET', '/notification/message', { token, headers });
     expect(latest.body.data[0]).toMatchObject({ ...alert, sellerProfile: '' });
-    expect(latest.body.data[0].receiptPublicId).toBeUndefined();
+    expect(latest.body.data[0]!.receiptPublicId).toBeUndefined();
   });
 
   it("answers not-supported for a device that is not the account's", async () => {

@@ -139,9 +139,13 @@ describe('GET /__postcode/search', () => {
     [{ q: '성수이로', page: 'two' }, '/query/page'],
     [{ q: '성수이로', page: '1001' }, '/query/page'],
   ])('a bad query %j is bad-request in the ErrorBody shape', async (query, path) => {
-    const res = await search(query as Record<string, string>);
+    const res = await search(query);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ data: 'bad-request', message: expect.any(String), details: [{ path, message: expect.any(String) }] });
+    expect(res.body).toMatchObject({
+      data: 'bad-request',
+      message: expect.any(String) as unknown,
+      details: [{ path, message: expect.any(String) as unknown }],
+    });
   });
 
   it('the msw adapter (component tests, in-browser mock) answers exactly the same', async () => {

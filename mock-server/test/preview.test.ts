@@ -23,9 +23,12 @@ async function allPages(path: string, query: Record<string, string>, options: { 
   const items: PreviewBody[] = [];
   let offset: string | undefined;
   for (let guard = 0; guard < 100; guard++) {
-    const res = await srv.call('GET', path, { ...options, query: { ...query, offset, flag: offset ? 'before' : undefined } });
+    const res = await srv.call<{ data: PreviewBody[] }>('GET', path, {
+      ...options,
+      query: { ...query, offset, flag: offset ? 'before' : undefined },
+    });
     expect(res.status).toBe(200);
-    const page = res.body.data as PreviewBody[];
+    const page = res.body.data;
     expect(page.length).toBeLessThanOrEqual(20);
     if (page.length === 0) return items;
     items.push(...page);

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../src/server';
-import { errorCode, startTestServer, TEST_NOW, type TestServer } from './harness';
+import { errorCode, startTestServer, TEST_NOW, type TestServer, errorMessage } from './harness';
 
 /** The catalogue code of an error body (one place to change when the error envelope changes). */
 const codeOf = (body: unknown) => errorCode(body);
@@ -103,16 +103,18 @@ describe('proxy mode', () => {
     expect((await viaMock.call('GET', '/cart/v2/get', { headers, token })).status).toBe(200);
 
     const journal = (await viaMock.call('GET', '/__mock/requests', { headers })).body.requests;
-    expect(journal.map((r: { operationId: string; source: string; status: number }) => [r.operationId, r.source, r.status])).toEqual([
+    expect(journal.map((r) => [r.operationId, r.source, r.status])).toEqual([
       ['addAddress', 'proxied', 200],
       ['listAddresses', 'proxied', 200],
       ['listCarts', 'mocked', 200],
     ]);
     expect(journal[0]).toMatchObject({ body: newAddress, violations: [] });
     // The other server received the forwarded two (and the test's own read), not the cart.
-    expect(
-      (await upstreamMock.call('GET', '/__mock/requests', { headers })).body.requests.map((r: { operationId: string }) => r.operationId),
-    ).toEqual(['addAddress', 'listAddresses', 'listAddresses']);
+    expect((await upstreamMock.call('GET', '/__mock/requests', { headers })).body.requests.map((r) => r.operationId)).toEqual([
+      'addAddress',
+      'listAddresses',
+      'listAddresses',
+    ]);
   });
 
   it('passes the Authorization header and body through and keeps X-Mock-Scenario, which applies here, to itself', async () => {
@@ -179,8 +181,8 @@ describe('proxy mode when the other server fails', () => {
       const res = await srv.call('GET', '/common/v2/opened-market');
       expect(res.status).toBe(502);
       expect(codeOf(res.body)).toBe('bad-gateway');
-      expect(res.body.message).toContain(closed.url);
-      expect(res.body.message).toContain('refused');
+      expect(errorMessage(res.body)).toContain(closed.url);
+      expect(errorMessage(res.body)).toContain('refused');
       expect(res.text).not.toMatch(/\n\s+at /);
     } finally {
       await srv.close();
@@ -194,7 +196,7 @@ describe('proxy mode when the other server fails', () => {
       const res = await srv.call('GET', '/common/v2/opened-market');
       expect(res.status).toBe(502);
       expect(codeOf(res.body)).toBe('bad-gateway');
-      expect(res.body.message).toContain(url);
+      expect(errorMessage(res.body)).toContain(url);
     } finally {
       await srv.close();
     }
@@ -207,8 +209,8 @@ describe('proxy mode when the other server fails', () => {
       const res = await srv.call('GET', '/common/v2/opened-market');
       expect(res.status).toBe(504);
       expect(codeOf(res.body)).toBe('gateway-timeout');
-      expect(res.body.message).toContain(hanging.url);
-      expect(res.body.message).toContain('200 ms');
+      expect(errorMessage(res.body)).toContain(hanging.url);
+      expect(errorMessage(res.body)).toContain('200 ms');
     } finally {
       await srv.close();
       await hanging.close();

@@ -2,7 +2,7 @@
 // a room's receipts grouped by market. Orders are placed for real through the cart and order APIs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairKey, type MarketRow, type ProductRow, type RoomRow } from '../src/world/store';
-import { errorCode, startTestServer, type CallOptions, type TestServer } from './harness';
+import { errorCode, startTestServer, type CallOptions, type TestServer, type Method } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ function setup(label: string) {
   const buyerUid = store.accounts.one('persona', 'buyer-new')!.uid;
   const buyer = srv.token('buyer-new', worldName);
   const other = srv.token('buyer', worldName);
-  const call = (method: string, path: string, options: CallOptions = {}) =>
+  const call = <M extends Method, P extends string>(method: M, path: P, options: CallOptions = {}) =>
     srv.call(method, path, { ...options, headers: { 'X-Mock-World': worldName, ...options.headers } });
   const sellerMarket = (title: string) => store.markets.by('seller', sellerUid).find((r) => r.market.title === title) as MarketRow;
 
@@ -59,7 +59,7 @@ function setup(label: string) {
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data as string;
+    return res.body.data;
   }
 
   /** Rooms for buyer-new with sellers of the crowd, straight into the store (for paging). */
@@ -122,9 +122,9 @@ describe('listRooms', () => {
     const seeded = t.seedRooms(25);
     const first = await t.call('GET', '/room', { token: t.buyer });
     expect(ids(first.body.data)).toEqual(ids(seeded.map((r) => r.room)).slice(0, 20));
-    const second = await t.call('GET', '/room', { token: t.buyer, query: { offset: first.body.data[19]._id, flag: 'before' } });
+    const second = await t.call('GET', '/room', { token: t.buyer, query: { offset: first.body.data[19]!._id, flag: 'before' } });
     expect(ids(second.body.data)).toEqual(ids(seeded.map((r) => r.room)).slice(20));
-    const third = await t.call('GET', '/room', { token: t.buyer, query: { offset: second.body.data[4]._id, flag: 'before' } });
+    const third = await t.call('GET', '/room', { token: t.buyer, query: { offset: second.body.data[4]!._id, flag: 'before' } });
     expect(third.body.data).toEqual([]);
   });
 
@@ -228,15 +228,15 @@ describe('listRoomReceipts', () => {
     for (let i = 0; i < 21; i++) await t.order(open);
     const first = (await t.call('GET', '/room/receipt', { token: t.buyer, query: { seller: t.sellerUid } })).body.data;
     expect(first).toHaveLength(1);
-    expect(first[0].receipt).toHaveLength(20);
+    expect(first[0]!.receipt).toHaveLength(20);
     const next = (
       await t.call('GET', '/room/receipt', {
         token: t.buyer,
-        query: { seller: t.sellerUid, offset: first[0].receipt[19]._id, flag: 'before' },
+        query: { seller: t.sellerUid, offset: first[0]!.receipt[19]!._id, flag: 'before' },
       })
     ).body.data;
-    expect(next[0]._id).toBe(open.market._id);
-    expect(next[0].receipt).toHaveLength(1);
+    expect(next[0]!._id).toBe(open.market._id);
+    expect(next[0]!.receipt).toHaveLength(1);
   });
 
   it("only ever lists the caller's own receipts; empty for a seller never ordered from; 404 unknown seller; 401", async () => {

@@ -49,10 +49,10 @@ async function searchPage<T>(
   const path = `/common/v2/search-${what}`;
   const query = `keyword=${encodeURIComponent(keyword)}${page === undefined ? '' : `&page=${page}`}`;
   const res = await fetch(`${srv.baseUrl}${path}?${query}`, { headers });
-  const body = await res.json();
+  const body = (await res.json()) as { data: Page<T> };
   expect(res.status, JSON.stringify(body)).toBe(200);
   assertResponse({ method: 'GET', path }, res.status, body);
-  return body.data as Page<T>;
+  return body.data;
 }
 
 describe('getHotKeywords', () => {
@@ -73,7 +73,7 @@ describe('getHotKeywords', () => {
     for (let i = 0; i < 5; i++) await searchPage('product', '구름', 2, headers);
     for (let i = 0; i < 5; i++) await searchPage('seller', '구름', 1, headers);
     const res = await srv.call('GET', '/common/v2/search-keyword', { headers });
-    const { keywords, timestamp } = res.body.data as { keywords: string[]; timestamp: string };
+    const { keywords, timestamp } = res.body.data;
     expect(keywords[0]).toBe('별빛 키링');
     expect(keywords).toHaveLength(10);
     expect(keywords).not.toContain('구름');
@@ -84,7 +84,7 @@ describe('getHotKeywords', () => {
     const last = stored[9]!;
     await searchPage('product', last, 1, { ...headers, 'user-agent': 'searcher-a' });
     await searchPage('product', last, 1, { ...headers, 'user-agent': 'searcher-b' });
-    const again = (await srv.call('GET', '/common/v2/search-keyword', { headers })).body.data.keywords as string[];
+    const again = (await srv.call('GET', '/common/v2/search-keyword', { headers })).body.data.keywords;
     expect(again.indexOf(last)).toBe(again.indexOf(stored[7]!) + 1);
     expect(again).not.toContain(stored[8]);
   });

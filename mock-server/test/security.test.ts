@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer, errorMessage } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -97,7 +97,7 @@ describe('the control plane answers only the app and tools', () => {
 describe('no value of a field can break a world', () => {
   it('keeps the clock within 2000-2100: out-of-range times and advances are 400s and change nothing', async () => {
     const { headers } = srv.freshWorld('clock');
-    const before = (await srv.call('GET', '/__mock/clock', { headers })).body.offsetMs as number;
+    const before = (await srv.call('GET', '/__mock/clock', { headers })).body.offsetMs;
     for (const body of [{ now: 8640000000000000 }, { now: '1999-12-31T23:59:59Z' }, { offsetMs: 3153600000000 }]) {
       const res = await srv.call('PUT', '/__mock/clock', { headers, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -125,11 +125,19 @@ describe('no value of a field can break a world', () => {
     const { headers } = srv.freshWorld('snapshot-records');
     const snapshot = (await srv.call('GET', '/__mock/state', { headers })).body;
     const before = await stateOf(headers);
-    const breakages: ((world: any) => void)[] = [
-      (world) => (world.markets[0].market.status = 'open'),
-      (world) => (world.products[3].product.option = null),
-      (world) => (world.receipts[0].receipt.extra = 1),
-      (world) => (world.accounts[0].user.level = 7),
+    /** The exported world as loose JSON rows, to break on purpose. */
+    type Rows = Record<string, Record<string, unknown>>[];
+    const breakages: ((world: {
+      markets: Rows;
+      products: Rows;
+      receipts: Rows;
+      accounts: Rows;
+      hotKeywords: Record<string, unknown>;
+    }) => void)[] = [
+      (world) => (world.markets[0]!.market!.status = 'open'),
+      (world) => (world.products[3]!.product!.option = null),
+      (world) => (world.receipts[0]!.receipt!.extra = 1),
+      (world) => (world.accounts[0]!.user!.level = 7),
       (world) => (world.hotKeywords.keywords = 'not a list'),
     ];
     for (const breakIt of breakages) {
@@ -137,7 +145,7 @@ describe('no value of a field can break a world', () => {
       breakIt(world);
       const res = await srv.call('PUT', '/__mock/state', { headers, body: { ...snapshot, world } });
       expect(res.status, breakIt.toString()).toBe(400);
-      expect(res.body.message, breakIt.toString()).toMatch(/is not a valid \w+/);
+      expect(errorMessage(res.body), breakIt.toString()).toMatch(/is not a valid \w+/);
     }
     expect(await stateOf(headers)).toBe(before);
     // The unbroken export imports again.

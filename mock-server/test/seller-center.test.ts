@@ -40,7 +40,7 @@ describe('작가 신청하기 (/__seller/join)', () => {
     const me = await srv.call('GET', '/user/me', { token: srv.token('buyer-new', name), headers: { 'X-Mock-World': name } });
     expect(me.body.data.user.level).toBe(1);
     expect(me.body.data.seller).toMatchObject({ publicId: 'saebom_studio', info: { name: '새봄공방' } });
-    expect(me.body.data.seller.bank).toBeUndefined(); // next: '프로필 완성하기'
+    expect(me.body.data.seller!.bank).toBeUndefined(); // next: '프로필 완성하기'
     // The author page exists in the world.
     const profile = await srv.call('GET', '/common/v2/seller/saebom_studio', { headers: { 'X-Mock-World': name } });
     expect(profile.status).toBe(200);
@@ -101,9 +101,9 @@ describe('프로필 완성하기 (/__seller/profile)', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${APP}/my`);
     const me = await srv.call('GET', '/user/me', { token: srv.token('seller-incomplete', name), headers: { 'X-Mock-World': name } });
-    expect(me.body.data.seller.bank).toMatchObject({ no: '110123456789', name: '정몽글', type: '088' });
-    expect(me.body.data.seller.business).toMatchObject({ regNo: '1234567890', name: '몽글상점', type: '개인사업자', terms: true });
-    expect(me.body.data.seller.inquiry).toEqual({ tel: '010-1234-5678', time: '평일 10:00-17:00' });
+    expect(me.body.data.seller!.bank).toMatchObject({ no: '110123456789', name: '정몽글', type: '088' });
+    expect(me.body.data.seller!.business).toMatchObject({ regNo: '1234567890', name: '몽글상점', type: '개인사업자', terms: true });
+    expect(me.body.data.seller!.inquiry).toEqual({ tel: '010-1234-5678', time: '평일 10:00-17:00' });
   });
 
   it('says what is wrong on the page and saves nothing', async () => {
@@ -132,7 +132,7 @@ describe('a sales notification (/__seller/transaction/{id})', () => {
       query: { receiptId: row.receipt.publicId },
     });
     expect(res.status).toBe(200);
-    return { world, row, ...(res.body.data as { transactionId: string; token: string }) };
+    return { world, row, ...res.body.data };
   }
 
   it('shows the receipt, marks it shipped with the invoice, and returns to the sales notifications', async () => {

@@ -21,7 +21,7 @@ describe('getSeller', () => {
     expect(stored.info.phone).toBeDefined();
     const { bank: _bank, ...rest } = stored;
     const { phone: _phone, ...info } = stored.info;
-    const { _ttl: ttl, ...served } = res.body.data;
+    const { _ttl: ttl = '', ...served } = res.body.data;
     expect(served).toEqual({ ...rest, info });
     // how long it may be kept: the answer's time plus 10 minutes, to the whole minute
     const whole = (ms: number) => Math.floor((ms + 10 * 60_000) / 60_000) * 60_000;
@@ -71,7 +71,7 @@ describe('listRecommendedSellers', () => {
     const seller = [...s.sellers.all()].sort((a, b) => s.subscriptions.count('seller', b._id) - s.subscriptions.count('seller', a._id))[0]!;
     const res = await srv.call('GET', '/common/v2/reco-seller', { query: { sellerPID: seller.publicId, type: 'prs' } });
     expect(res.status).toBe(200);
-    const ids = res.body.data.map((r: { sellerUID: string }) => r.sellerUID) as string[];
+    const ids = res.body.data.map((r) => r.sellerUID);
 
     const shared = new Map<string, number>();
     for (const fan of s.subscriptions.by('seller', seller._id).slice(0, 200)) {

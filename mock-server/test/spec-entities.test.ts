@@ -456,7 +456,7 @@ function valuesAt(records: readonly unknown[], path: string): unknown[] {
     current = current.flatMap((value) =>
       value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, name) ? [(value as Json)[name]] : [],
     );
-    if (list) current = current.flatMap((value) => (Array.isArray(value) ? value : []));
+    if (list) current = current.flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : []));
   }
   return current;
 }

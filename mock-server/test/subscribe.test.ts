@@ -1,7 +1,7 @@
 // subscribe: the buyer's subscriptions and the sellers' subscriber counts, against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaId } from '@creator-market/fixtures';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer, errorMessage } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,8 +18,8 @@ function freshWorld() {
   const as = (persona: PersonaId | null) => {
     const token = persona ? server.token(persona, name) : null;
     return {
-      get: (path: string, query?: Record<string, string>) => server.call('GET', path, { token, headers, query }),
-      post: (path: string, body: unknown) => server.call('POST', path, { token, headers, body }),
+      get: <P extends string>(path: P, query?: Record<string, string>) => server.call('GET', path, { token, headers, query }),
+      post: <P extends string>(path: P, body: unknown) => server.call('POST', path, { token, headers, body }),
     };
   };
   const store = world.store;
@@ -76,10 +76,10 @@ describe('listSubscriptions', () => {
     expect(first.body.data.map((s: { sellerId: string }) => s.sellerId)).toEqual(newestFirst.slice(0, 20).map((s) => s._id));
     expect(first.body.data[0]).toMatchObject({ sellerPublicId: newestFirst[0]!.publicId, sellerName: newestFirst[0]!.info.name });
 
-    const second = await buyer.get('/subscribe/list', { offset: first.body.data[19]._id, flag: 'before' });
+    const second = await buyer.get('/subscribe/list', { offset: first.body.data[19]!._id, flag: 'before' });
     expect(second.body.data.map((s: { sellerId: string }) => s.sellerId)).toEqual(newestFirst.slice(20).map((s) => s._id));
 
-    const end = await buyer.get('/subscribe/list', { offset: second.body.data[4]._id, flag: 'before' });
+    const end = await buyer.get('/subscribe/list', { offset: second.body.data[4]!._id, flag: 'before' });
     expect(end.body.data).toEqual([]);
   });
 
@@ -124,7 +124,7 @@ describe('addSubscription', () => {
     const res = await as('seller').post('/subscribe/add', { sellerId: seller.uid });
     expect(res.status).toBe(400);
     expect(errorCode(res.body)).toBe('bad-request');
-    expect(res.body.message).toBe('내 작가 페이지는 구독할 수 없어요.');
+    expect(errorMessage(res.body)).toBe('내 작가 페이지는 구독할 수 없어요.');
     expect(subscriberCount(seller.uid)).toBe(count);
     expect((await as('seller').get('/subscribe/getsubscriberlist')).body.data).not.toContain(seller.uid);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaById } from '@creator-market/fixtures';
 import { VALIDATION_MESSAGES } from '@creator-market/sdk/domain';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer, errorDetails } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -35,8 +35,8 @@ describe('getMe', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.user.level).toBe(1);
     expect(res.body.data.seller).toMatchObject({ publicId: 'mallang_studio' });
-    expect(res.body.data.seller.bank).toBeDefined();
-    expect(res.body.data.seller.business).toBeDefined();
+    expect(res.body.data.seller?.bank).toBeDefined();
+    expect(res.body.data.seller?.business).toBeDefined();
   });
 
   it('answers a new buyer with nothing filled in yet', async () => {
@@ -88,7 +88,7 @@ describe('updateUser', () => {
     const res = await srv.call('POST', '/user', { token, headers, body: { name: '새이름', sns: { type: 1, id: '   ' } } });
     expect(res.status).toBe(400);
     expect(errorCode(res.body)).toBe('bad-request');
-    expect(res.body.details).toEqual([{ path: '/body/sns/id', message: VALIDATION_MESSAGES.snsIdRequired }]);
+    expect(errorDetails(res.body)).toEqual([{ path: '/body/sns/id', message: VALIDATION_MESSAGES.snsIdRequired }]);
     expect((await me(token, headers)).user).toMatchObject({ name: '김하늘', sns: { type: 1, id: 'haneul_daily' } });
   });
 
@@ -220,7 +220,7 @@ describe('validatePhone', () => {
     srv.mock.worlds.fromRequest(name).clock.advance(299_000);
     const early = await ask();
     expect(early.status).toBe(400);
-    expect(early.body.details[0].path).toBe('/body/isRequestSMS');
+    expect(errorDetails(early.body)[0]?.path).toBe('/body/isRequestSMS');
     expect(store(name).state.phoneVerifications[uid]!.code).toBe(first);
     // At 0 a new code is sent; codes are random: ask (a countdown apart) until one differs from the first.
     let latest = first;
@@ -243,7 +243,7 @@ describe('validatePhone', () => {
       const res = await srv.call('POST', '/user/valid-phone', { token, headers, body: { phone, isRequestSMS: true } });
       expect(res.status, phone).toBe(400);
       // The contract's pattern refuses some (a digit short); the sdk's mobile rule the others.
-      expect(res.body.details[0].path, phone).toBe('/body/phone');
+      expect(errorDetails(res.body)[0]?.path, phone).toBe('/body/phone');
     }
   });
 

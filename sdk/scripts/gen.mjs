@@ -1,5 +1,6 @@
 // Generates the sdk's TypeScript types from the bundled OpenAPI documents (openapi-typescript):
-// openapi/bundled/product.json → src/generated/api.ts, openapi/bundled/ads.json → src/generated/ads.ts.
+// openapi/bundled/product.json → src/generated/api.ts, openapi/bundled/ads.json → src/generated/ads.ts,
+// openapi/bundled/control.json → src/generated/control.ts (the mock's /__mock control plane, for its tests and tools).
 // `pnpm gen` at the root bundles first, then runs this. The staleness test calls generateTypes in memory.
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ export const bundledDir = resolve(sdkDir, '../openapi/bundled');
 export const targets = /** @type {const} */ ([
   { bundle: 'product.json', output: 'api.ts' },
   { bundle: 'ads.json', output: 'ads.ts' },
+  { bundle: 'control.json', output: 'control.ts' },
 ]);
 
 /**

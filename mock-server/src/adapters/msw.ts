@@ -15,7 +15,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { adOperations, adsDocument, operations as productOperations, productDocument, type OperationInfo } from '@creator-market/openapi';
 import { adHandlers, adKeyRejection, toAdError } from '../handlers/ads';
 import { handlers as allHandlers } from '../handlers';
-import type { Handler, HandlerMap, OperationId, UploadedFile } from '../handlers/types';
+import type { HandlerMap, OperationId, UploadedFile } from '../handlers/types';
 import { createAccessPolicy } from '../http/access-policy';
 import { ApiFailure, type ErrorBody } from '../http/failure';
 import { parseJsonBody, tooLarge, UPLOAD_LIMIT_BYTES } from '../http/json-body';
@@ -90,7 +90,7 @@ export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {
         const input = await readRequest(request, op, params);
         const details = productValidator().validate(op, input);
         if (details.length) throw new ApiFailure(400, 'bad-request', { details });
-        const outcome = runHandler(op, handler as Handler<OperationId>, {
+        const outcome = runHandler(op, handler, {
           world,
           user: resolveCaller(world, request.headers.get('authorization')),
           ...input,
@@ -176,7 +176,7 @@ async function readRequest(request: Request, op: OperationInfo, params: Record<s
   const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of new URL(request.url).searchParams) {
     const previous = query[key];
-    query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    query[key] = previous === undefined ? value : Array.isArray(previous) ? [...(previous as unknown[]), value] : [previous, value];
   }
   const input: RequestInput = { params: { ...params }, query, body: undefined, files: [] };
   if (op.method === 'get' || op.method === 'head') return input;

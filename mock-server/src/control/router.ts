@@ -105,7 +105,7 @@ export function controlRouter(control: ControlState, access: AccessPolicy, journ
   });
 
   router.post('/login', (req, res) => {
-    const account = findAccount(worldOf(res).store, { persona: req.body.persona as PersonaId });
+    const account = findAccount(worldOf(res).store, { persona: (req.body as { persona: PersonaId }).persona });
     res.json({ token: issueToken(account.uid), uid: account.uid });
   });
 
@@ -146,7 +146,7 @@ export function controlRouter(control: ControlState, access: AccessPolicy, journ
 
   router.put('/latency', (req, res) => {
     const world = worldOf(res);
-    control.setLatency(world, req.body.ms as number);
+    control.setLatency(world, (req.body as { ms: number }).ms);
     res.json({ ms: control.latencyOf(world), globalMs: control.latencyMs });
   });
 
@@ -176,7 +176,7 @@ export function controlRouter(control: ControlState, access: AccessPolicy, journ
 
   router.post('/clock/advance', (req, res) => {
     const world = worldOf(res);
-    withinClockRange(() => world.clock.advance(req.body.ms as number));
+    withinClockRange(() => world.clock.advance((req.body as { ms: number }).ms));
     world.touched();
     res.json(clockOf(world, res));
   });

@@ -24,7 +24,7 @@ export interface ScenarioRequest {
   /** The request's full path (a sticky rule matches on it). */
   path: string;
   /** Sends a JSON answer (a forced error's body as its service shapes it). */
-  sendJson(status: number, body: unknown): void;
+  sendJson: (status: number, body: unknown) => void;
 }
 
 export function scenarioGate(control: ControlState) {

@@ -119,7 +119,7 @@ export function parseSnapshot(value: unknown): WorldSnapshot {
   const counters = (state as Record<string, Record<string, unknown>>).counters!;
   if (!Number.isInteger(counters.id) || !Number.isInteger(counters.receipt))
     fail('state.counters.id and state.counters.receipt must be integers');
-  return value as unknown as WorldSnapshot;
+  return value as WorldSnapshot;
 }
 
 /**

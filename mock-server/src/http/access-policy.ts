@@ -23,7 +23,7 @@ export interface AccessPolicyOptions {
 
 export interface AccessPolicy {
   /** Whether a browser page of `origin` may change state or receive a token. */
-  originAllowed(origin: string): boolean;
+  originAllowed: (origin: string) => boolean;
   /** The refusal of a request whose Host is not this server's, or null. */
   hostRefusal(req: IncomingMessage): ApiFailure | null;
   /** The refusal of a state-changing control-plane request, or null (see the module comment). */

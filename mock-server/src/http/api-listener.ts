@@ -87,7 +87,7 @@ export function createApiListener({
       routes.set(op, {
         service,
         op,
-        handler: handler as Handler<OperationId>,
+        handler: handler,
         validator,
         takesFiles: isMultipart(service.document, op),
         proxied,
@@ -221,7 +221,7 @@ function readBody(req: IncomingMessage, res: ServerResponse, route: Route): Prom
     const finish = (err: unknown, body?: unknown) => {
       if (done) return;
       done = true;
-      if (err) reject(err);
+      if (err) reject(err instanceof Error ? err : new Error('the request body could not be read', { cause: err }));
       else resolve({ body, files: [], fileNames: {} });
     };
     req.on('data', (chunk: Buffer) => {
@@ -319,12 +319,12 @@ export function sendError(res: ServerResponse, err: unknown, formatError: (statu
 }
 
 /** multer's limits (LIMIT_*) and busboy's parse errors ("Unexpected end of form", "Boundary not found"). */
-function multipartFailure(err: unknown): unknown {
+function multipartFailure(err: unknown): Error {
   if ((err as { code?: string })?.code === 'LIMIT_FILE_SIZE') return tooLarge();
   if (err instanceof multer.MulterError || (err instanceof Error && /multipart|boundary|end of form|malformed part/i.test(err.message))) {
     return new ApiFailure(400, 'bad-request', { message: '요청 본문이 올바른 multipart 형식이 아니에요.' });
   }
-  return err;
+  return err instanceof Error ? err : new Error(String(err));
 }
 
 function isMultipart(document: OpenApiDocument, op: OperationInfo): boolean {

@@ -20,8 +20,8 @@ interface ParserError {
   code?: string;
 }
 
-/** Maps errors of the body parsers (JSON, forms) to catalogue failures. */
-function classify(err: unknown): ApiFailure | unknown {
+/** Maps errors of the body parsers (JSON, forms) to catalogue failures; anything else is passed on as it is (so `unknown`). */
+function classify(err: unknown): unknown {
   if (err instanceof ApiFailure) return err;
   const e = err as ParserError;
   if (e?.type === 'entity.too.large' || e?.status === 413) return new ApiFailure(413, 'payload-too-large');

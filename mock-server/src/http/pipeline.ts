@@ -34,7 +34,7 @@ export function runHandler(
   try {
     if (!op.guest && !input.user) throw new ApiFailure(401, 'unauthorized');
     const result = handler(input as never, { world: input.world, now: input.world.clock.now() });
-    if (result && typeof result === 'object' && 'raw' in result) return result as RawResponse;
+    if (result && typeof result === 'object' && 'raw' in result) return result;
     // Reads never change the world; writes bump its version and reach the persistence hook.
     if (op.method !== 'get') input.world.touched();
     return { status: 200, body: result };

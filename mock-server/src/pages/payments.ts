@@ -48,6 +48,11 @@ const badRequest = (message: string) => new ApiFailure(400, 'bad-request', { mes
 
 type Fields = Record<string, unknown>;
 
+/** The posted form's fields (express.urlencoded parses them; a request without a form has none). */
+function formOf(req: Request): Fields {
+  return (req.body ?? {}) as Fields;
+}
+
 function field(fields: Fields, name: string, required = true): string {
   const value = fields[name];
   if (typeof value === 'string' && value.length <= 2048) return value;
@@ -132,7 +137,7 @@ export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy):
     const path = PAY_PAGE_PATHS[provider];
 
     router.post(path, form, (req: Request, res: Response) => {
-      const { world, row, fields, returnUrl } = readEasyPayForm(provider, worlds, req.body ?? {}, access);
+      const { world, row, fields, returnUrl } = readEasyPayForm(provider, worlds, formOf(req), access);
       if (alreadyPaid(world, row)) return alreadyPaidPage(res, receiptUrlOf(returnUrl));
       const refusal = paymentRefusal(row.receipt, world.clock.now());
       if (refusal) throw refusal;
@@ -151,8 +156,8 @@ export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy):
     });
 
     router.post(`${path}/complete`, form, (req: Request, res: Response) => {
-      const { world, row, returnUrl } = readEasyPayForm(provider, worlds, req.body ?? {}, access);
-      const decision = field(req.body ?? {}, 'decision');
+      const { world, row, returnUrl } = readEasyPayForm(provider, worlds, formOf(req), access);
+      const decision = field(formOf(req), 'decision');
       if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
       const now = world.clock.now();
       // Paid already (a second 결제하기, or 결제하기 on the page back from the app): nothing is paid again, and

@@ -391,7 +391,7 @@ export function postcodePages() {
       next();
       return;
     }
-    const { status, body } = answerPostcodeSearch(req.query as Record<string, unknown>);
+    const { status, body } = answerPostcodeSearch(req.query);
     res.setHeader('Cache-Control', 'no-store');
     res.status(status).json(body);
   };

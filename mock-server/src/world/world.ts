@@ -171,7 +171,7 @@ export function runInSlices<T>(steps: Generator<void, T, void>, sliceMs: number)
         }
         setImmediate(slice);
       } catch (err) {
-        reject(err);
+        reject(err instanceof Error ? err : new Error(String(err)));
       }
     };
     slice();
