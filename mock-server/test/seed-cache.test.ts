@@ -154,13 +154,15 @@ function startAndStop(args: string[]): Promise<Started> {
 }
 
 describe('the CLI and its seed cache', () => {
-  it('concurrent first starts each save a whole file; the next start reads it; --no-cache reads and writes none', async () => {
+  it('concurrent first starts save whole files (or read one another saved); the next start reads it; --no-cache reads and writes none', async () => {
     const dir = join(folder, 'cli-cache');
     const first = await Promise.all([1, 2, 3].map(() => startAndStop(['--cache-dir', dir])));
+    // Each start saves the file, or (on a loaded machine, when another was quicker) reads the one saved.
     for (const start of first) {
-      expect(start.output).toMatch(/records saved to .*world-seed5-scale0\.2-.*\.bin/);
+      expect(start.output).toMatch(/records (saved to|read from) .*world-seed5-scale0\.2-.*\.bin/);
       expect(start.output).not.toMatch(/WARNING|Error/);
     }
+    expect(first.some((start) => /records saved to/.test(start.output))).toBe(true);
     // One file, no temporary file left over.
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
