@@ -10,9 +10,9 @@ import {
   type ErrorFollowUp,
 } from '@creator-market/sdk/domain';
 import { forgetAccount, session } from '../stores/session';
-import { alert, confirm } from '../ui/Dialog';
+// From the store, not the UI kit's modules, which would bring the dialog and toast views into the start scripts.
+import { alert, confirm, toast } from '../stores/ui';
 import { navigate } from '../lib/navigation';
-import { toast } from '../ui/Toast';
 import { currentFullPath, LOGIN_PATH, requireLogin } from './login';
 import { showNotFound } from './notFound';
 import { openInquiry } from './platform';

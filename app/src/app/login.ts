@@ -2,7 +2,7 @@
 // the full path to come back to kept in session storage (and whether the protected page was opened
 // directly). After sign-in the login screen takes it back (takeLoginRedirect).
 import { saveLoginRedirect, type LoginRedirect } from '@creator-market/sdk/domain';
-import { openLoginPrompt } from '../ui/LoginPrompt';
+import { openLoginPrompt } from '../stores/ui';
 import { navigate } from '../lib/navigation';
 
 export const LOGIN_PATH = '/auth';

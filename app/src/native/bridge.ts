@@ -10,7 +10,7 @@ import { requireLogin } from '../app/login';
 import { pageNavigation } from '../app/pageNavigation';
 import { COMPANY_INFO, INQUIRY_URL } from '../config';
 import { navigate } from '../lib/navigation';
-import { toast } from '../ui/Toast';
+import { toast } from '../stores/ui';
 import { parseBridgeMessage, type BridgeMessage } from './message';
 
 export { parseBridgeMessage, type BridgeMessage };

@@ -1,14 +1,13 @@
-// Mounts the app-wide overlays once (status-bar strip, go-to-top, toasts, dialogs, login prompt, splash)
+// Mounts the app-wide overlays once (status-bar strip, splash, and lazily go-to-top, toasts, dialogs, login prompt)
 // around the centred app column, and applies the page background colour from the ui store.
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { uiState } from '../stores/ui';
-import { DialogHost } from './Dialog';
-import { GoToTop } from './GoToTop';
-import { LoginPrompt } from './LoginPrompt';
 import { Splash } from './Splash';
 import { StatusBarOverlay } from './StatusBarOverlay';
-import { ToastViewport } from './Toast';
+
+// Not needed for the first paint: its own chunk, fetched while the first screen renders.
+const Overlays = lazy(() => import('./Overlays'));
 
 /** The static splash of index.html. */
 export const BOOT_SPLASH_ID = 'boot-splash';
@@ -43,10 +42,9 @@ export function UiRoot({ onLogin, children }: UiRootProps) {
     <>
       <StatusBarOverlay />
       <div className="app-column">{children}</div>
-      <GoToTop />
-      <ToastViewport />
-      <DialogHost />
-      <LoginPrompt onLogin={onLogin} />
+      <Suspense fallback={null}>
+        <Overlays onLogin={onLogin} />
+      </Suspense>
       <Splash visible={splash} />
     </>
   );
