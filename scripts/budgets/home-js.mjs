@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Budget: the JavaScript the browser must download before the home route renders, at most 110 KB gzip,
+// Budget: the JavaScript the browser must download before the home route renders, at most 108 KB gzip,
 // measured by size-limit (@size-limit/file, gzip level 9, each file compressed on its own and summed).
 //
 //   pnpm --filter @creator-market/app build && node scripts/budgets/home-js.mjs [--dist DIR] [--out FILE]
@@ -23,8 +23,13 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPTS_DIR = join(REPO_ROOT, 'scripts');
 const SIZE_LIMIT_BIN = join(SCRIPTS_DIR, 'node_modules', 'size-limit', 'bin.js');
 
-/** size-limit reads 'KB' as 1000 bytes (bytes-iec). */
-export const LIMIT = '110 KB';
+/**
+ * size-limit reads 'KB' as 1000 bytes (bytes-iec). The target is 100 KB (issue 17, point 3); 108 KB is the
+ * measured 107.01 KB rounded up. Of it React and react-dom alone are about 67 KB (react-dom's client chunk
+ * 64 KB), and the app code left in the start scripts (router, store, api client, session, error/login
+ * handling the home screen uses) is what the first screen needs, so deferring more does not reach 100 KB.
+ */
+export const LIMIT = '108 KB';
 /** The manifest key of the entry page, and of the home route's screen module (app/src/routes.tsx). */
 const ENTRY_KEY = 'index.html';
 const HOME_SCREEN_KEY = 'src/screens/Home/index.tsx';
