@@ -10,13 +10,12 @@
 //   pnpm a11y cart pay   only the screens whose name contains one of the words
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { openJourney } from '../e2e/lib/journey.mjs';
+import { launchChromium } from '../e2e/lib/stack.mjs';
 import { buildApp, serveBuild } from '../lib/app-site.mjs';
 import { freePort, HOST, REPO_ROOT, startMockCli } from '../bench/processes.mjs';
 import { dialogChecks, IMPACTS, ringOf, runAxe, staticChecks, tabWalk } from './checks.mjs';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const BUILD_DIR = path.join(REPO_ROOT, '.tmp', 'a11y-app');
 const ARTIFACTS = path.join(REPO_ROOT, 'artifacts');
 const SELLER = 'mallang_studio';
@@ -240,17 +239,7 @@ async function main() {
     await building;
     server = await serveBuild(BUILD_DIR);
     log(`app built and served at ${server.origin} (${seconds()} s)`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    });
+    browser = await launchChromium();
     const runId = Date.now().toString(36);
     const shotsDir = path.join(REPO_ROOT, '.tmp', 'a11y-shots');
     const open = (name) =>

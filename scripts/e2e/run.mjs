@@ -8,10 +8,9 @@
 //   pnpm e2e search errors        only the journeys whose names contain one of the words
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { JourneyFailure, MissingInApp, openJourney } from './lib/journey.mjs';
 import { serveBuild } from '../lib/app-site.mjs';
-import { buildApp, BUILD_DIR, REPO_ROOT, startMockServer } from './lib/stack.mjs';
+import { buildApp, BUILD_DIR, CHROMIUM_PATH, launchChromium, REPO_ROOT, startMockServer } from './lib/stack.mjs';
 import guestToPaid from './journeys/guest-to-paid.mjs';
 import subscribeUnsubscribe from './journeys/subscribe-unsubscribe.mjs';
 import search from './journeys/search.mjs';
@@ -38,7 +37,6 @@ const JOURNEYS = [
   cartFilters,
 ];
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Journeys at a time (E2E_CONCURRENCY=1 runs them one after another). */
 const CONCURRENCY = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 2);
 const ARTIFACTS = path.join(REPO_ROOT, 'artifacts');
@@ -145,17 +143,7 @@ async function main() {
     log(`mock server ${apiBase} (ready in ${(mock.readyMs / 1000).toFixed(1)} s), app built in ${seconds(buildStarted)} s`);
     server = await serveBuild(BUILD_DIR);
     log(`app served at ${server.origin}`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    });
+    browser = await launchChromium();
     const stack = { appOrigin: server.origin, apiBase };
     // Journeys run side by side in one browser, each in its own context and mock world: most of a
     // journey's time is spent waiting on the page (a 29 s countdown, a slow answer past the client's
