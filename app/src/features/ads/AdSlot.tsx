@@ -51,30 +51,28 @@ export function useAd(unit: string | null): AdState {
   const answeredFor = useRef<string | null>(null);
 
   useEffect(() => {
-    if (unit === null) return;
-    const key = `${unit}\u0000${uid}`;
-    if (answeredFor.current === key) return;
+    if (unit === null || answeredFor.current === request) return;
     const controller = new AbortController();
     adAudience()
       .then(({ pf, lcl }) => adClient.requestAd({ unit, uid, pf, lcl }, { signal: controller.signal }))
       .then(
         (answer) => {
           if (controller.signal.aborted) return;
-          answeredFor.current = key;
+          answeredFor.current = request;
           setState(
             answer.code === 0 && answer.result ? { status: 'fulfilled', ad: answer.result } : { status: 'rejected', code: answer.code },
           );
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          answeredFor.current = key;
+          answeredFor.current = request;
           setState({ status: 'error' });
           // Silent by the error catalogue (requestAd): ad failures show no message.
           void presentError(error, { operation: 'requestAd' });
         },
       );
     return () => controller.abort();
-  }, [unit, uid]);
+  }, [unit, uid, request]);
 
   return state;
 }
