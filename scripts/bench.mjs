@@ -23,6 +23,7 @@ import { measure } from './bench/measure.mjs';
 import { REPO_ROOT, startMockCli, startPeer } from './bench/processes.mjs';
 import { startPrism } from './bench/prism.mjs';
 import { measureWorldStall } from './bench/world-stall.mjs';
+import { measureNewWorlds } from './bench/new-worlds.mjs';
 import { addToCartBody, cartEntryOf, login, payload, sellerPersonaMarketWithStock } from './bench/world.mjs';
 
 const { values: flags } = parseArgs({
@@ -42,6 +43,8 @@ const WARMUP = Number(flags.warmup ?? 2);
 const CONNECTIONS = Number(flags.connections);
 const SEARCH_PATH = `/common/v2/search-product?keyword=${encodeURIComponent('키링')}&page=1`;
 const TARGETS = { vsExpress: 0.6, vsPrism: 3, p99Ms: 10, scaleP50Ratio: 1.5, startMs: 1500, worldStallP99Ms: 25 };
+/** Issue 17.2: what a new world costs at scale 1, over 50 made back to back (mean time, heap kept per world). */
+const NEW_WORLD_TARGETS = { meanMs: 30, heapMb: 5 };
 /** Issue 17.1: a second start (the seed cache read back) and a first one (records generated), and RSS at scale 10. */
 const START_TARGETS = { secondScale1Ms: 400, secondScale10Ms: 1500, firstScale1Ms: 1000, rssScale10Mb: 400 };
 // Every server of the run starts from a seed cache of its own, empty at first: the first start of each scale
@@ -295,6 +298,10 @@ async function main() {
   // One client's market detail while another makes new worlds (scripts/bench/world-stall.mjs).
   log('market detail while another client makes 20 new worlds');
   report.worldStall = await measureWorldStall({ worlds: 20 });
+  report.newWorlds = await measureNewWorlds({ worlds: 50, scale: 1 });
+  log(
+    `50 new worlds at scale 1: p50/p90/max ${report.newWorlds.ms.p50}/${report.newWorlds.ms.p90}/${report.newWorlds.ms.max} ms (mean ${report.newWorlds.ms.mean}), ${report.newWorlds.heapMbPerWorld} MB heap and ${report.newWorlds.rssMbPerWorld} MB RSS kept per world`,
+  );
 
   report.scales = {
     1: {
@@ -379,6 +386,21 @@ async function main() {
     TARGETS.worldStallP99Ms,
     report.worldStall.making.p99 <= TARGETS.worldStallP99Ms,
     ' ms',
+  );
+
+  target(
+    'a new world <= 30 ms at scale 1 (mean of 50 made back to back; max printed above)',
+    report.newWorlds.ms.mean,
+    NEW_WORLD_TARGETS.meanMs,
+    report.newWorlds.ms.mean <= NEW_WORLD_TARGETS.meanMs,
+    ' ms',
+  );
+  target(
+    'a new world <= 5 MB at scale 1 (heap kept after a full collection, per world of 50)',
+    report.newWorlds.heapMbPerWorld,
+    NEW_WORLD_TARGETS.heapMb,
+    report.newWorlds.heapMbPerWorld <= NEW_WORLD_TARGETS.heapMb,
+    ' MB',
   );
 
   report.machine.loadAverageAtEnd = round(os.loadavg()[0]);

@@ -48,7 +48,7 @@ export const DEFAULT_OPTIONS: MockServerOptions = {
   latencyMs: 0,
   allowOrigins: [],
   allowHosts: [],
-  maxWorlds: 16,
+  maxWorlds: 64,
   maxNewWorldsPerMinute: 120,
   journal: 1000,
 };

@@ -10,7 +10,7 @@ import type { PersonaId } from '@creator-market/fixtures';
 import type { paths as AdsPaths } from '@creator-market/sdk/generated/ads';
 import type { components, paths as ApiPaths } from '@creator-market/sdk/generated/api';
 import type { paths as ControlPaths } from '@creator-market/sdk/generated/control';
-import { createHttpServer, createMockServer, type MockServer, type MockServerOptions } from '../src/server';
+import { createHttpServer, createMockServer, type MockServer } from '../src/server';
 import { issueToken } from '../src/auth/tokens';
 import type { World } from '../src/world/world';
 
@@ -110,7 +110,7 @@ export interface TestServer {
  */
 export const TEST_NOW = Date.parse('2026-12-10T03:00:00Z');
 
-export async function startTestServer(options: Partial<MockServerOptions> = {}): Promise<TestServer> {
+export async function startTestServer(options: Parameters<typeof createMockServer>[0] = {}): Promise<TestServer> {
   const mock = createMockServer({ seed: 1, scale: 0.2, startAt: TEST_NOW, ...options });
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(mock).listen(0, '127.0.0.1', () => resolve(s));

@@ -1,7 +1,10 @@
-// New worlds (X-Mock-World) are made in slices: the server answers other clients while one is made, a name
+// New worlds (X-Mock-World): copy-on-write over the records of a live world of the same seed and start, or,
+// when none is left to share, generated in slices (the server answers other clients meanwhile); a name
 // asked for twice at once is made once, and one client may make only so many worlds a minute.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { World } from '../src/world/world';
+import { WorldRegistry } from '../src/world/registry';
+import { startTestServer, TEST_NOW, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -12,23 +15,53 @@ afterAll(() => srv.close());
 const OPENED = '/common/v2/opened-market';
 
 describe('making a world', () => {
-  it('does not hold the server: a request to the default world, sent after, is answered first', async () => {
-    const order: string[] = [];
-    const making = srv.call('GET', OPENED, { headers: { 'X-Mock-World': 'slices-1' } }).then((res) => {
-      order.push('new world');
-      return res;
+  it('generated, does not hold the server: a request to the default world, sent after, is answered first', async () => {
+    // The default world restored from a file (as with --state) shares no records: the first named world's
+    // records are generated (seed 4711 at this start: no other world of this process has them).
+    const restored = World.create({ name: 'default', seed: 4710, scale: 0.2, startAt: TEST_NOW }).snapshot();
+    const fresh = await startTestServer({
+      worlds: new WorldRegistry({ seed: 4711, scale: 0.2, startAt: TEST_NOW, restoreDefault: () => restored }),
     });
-    // Sent once the new world's request is under way (the server has started making the world).
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const other = srv.call('GET', OPENED).then((res) => {
-      order.push('default world');
-      return res;
-    });
-    const [made, answered] = await Promise.all([making, other]);
-    expect(made.status).toBe(200);
-    expect(made.headers.get('x-mock-world-status')).toBe('created');
-    expect(answered.status).toBe(200);
-    expect(order).toEqual(['default world', 'new world']);
+    try {
+      const order: string[] = [];
+      const making = fresh.call('GET', OPENED, { headers: { 'X-Mock-World': 'slices-1' } }).then((res) => {
+        order.push('new world');
+        return res;
+      });
+      // Sent once the new world's request is under way (the server has started making the world).
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const other = fresh.call('GET', OPENED).then((res) => {
+        order.push('default world');
+        return res;
+      });
+      const [made, answered] = await Promise.all([making, other]);
+      expect(made.status).toBe(200);
+      expect(made.headers.get('x-mock-world-status')).toBe('created');
+      expect(answered.status).toBe(200);
+      expect(order).toEqual(['default world', 'new world']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('shares the records and indexes of a live world of its seed and start: fifty new worlds add no records of their own', async () => {
+    const names = Array.from({ length: 50 }, (_, i) => `cow-${i}`);
+    const big = await startTestServer({ maxWorlds: 64, maxNewWorldsPerMinute: 64 });
+    try {
+      for (const name of names) expect((await big.call('GET', OPENED, { headers: { 'X-Mock-World': name } })).status).toBe(200);
+      const home = big.mock.worlds.defaultWorld.store;
+      const [product] = [...home.products.all()];
+      if (!product) throw new Error('the seeded world has no products');
+      for (const name of names) {
+        const store = big.mock.worlds.fromRequest(name).store;
+        expect(store.products.get(product.product._id)).toBe(product);
+        expect(store.products.by('market', product.marketUID)).toEqual(home.products.by('market', product.marketUID));
+        expect(store.search).toBe(home.search);
+        expect(store.products.size).toBe(home.products.size);
+      }
+    } finally {
+      await big.close();
+    }
   });
 
   it('makes a name asked for twice at once only once', async () => {
@@ -42,8 +75,8 @@ describe('making a world', () => {
   });
 
   it('bounds the new worlds one client makes in a minute: past it a 429 in the catalogue shape, and existing worlds still answer', async () => {
-    // Two worlds were made above; four more reach the bound of six.
-    for (let i = 0; i < 4; i++) expect((await srv.call('GET', OPENED, { headers: { 'X-Mock-World': `quota-${i}` } })).status).toBe(200);
+    // One world was made in this server above; five more reach the bound of six.
+    for (let i = 0; i < 5; i++) expect((await srv.call('GET', OPENED, { headers: { 'X-Mock-World': `quota-${i}` } })).status).toBe(200);
     const refused = await srv.call('GET', OPENED, { headers: { 'X-Mock-World': 'quota-over' }, unchecked: true });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ data: 'too-many-requests' });

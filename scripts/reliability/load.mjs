@@ -147,7 +147,7 @@ export async function runLoad({
   log = console.log,
 } = {}) {
   const started = performance.now();
-  // Every buyer's world must stay alive: room for all of them (the default keeps 16). --trace-gc tells the
+  // Every buyer's world must stay alive: room for all of them (the default keeps 64). --trace-gc tells the
   // live heap after each full (mark-compact) collection: whether RSS growth is retained data or garbage.
   const fullGcs = [];
   const heapUsedAfterGc = [];

@@ -1,42 +1,67 @@
 // An in-memory collection with a Map by id and a Map per secondary index, maintained on insert, update
 // and remove, so that every lookup a request makes costs the same whatever the size of the world
 // (../shared/DESIGN.md measured @msw/data's scanning lookups at 0.7-1.5 ms each at 15,000 products).
+//
+// Copy-on-write: `overlay()` makes a collection that reads through to this one (its base, sealed from then
+// on) and keeps only its own changes: the records it put or removed by id, and, per index key it touched,
+// its own copy of that key's ids. A new world is an overlay per collection over the seeded records' shared
+// base, so it costs almost nothing until it is written, and a write copies one index entry, not the world.
 
 type KeyOf<T> = (record: T) => string | number | readonly (string | number)[] | null | undefined;
 
+/** An overlay's mark of a base record it removed. */
+const REMOVED = Symbol('removed');
+
 export class Collection<T extends object, I extends string = never> {
-  private readonly byId = new Map<string, T>();
+  /** Own records by id; in an overlay, REMOVED hides a record of the base. */
+  private readonly byId = new Map<string, T | typeof REMOVED>();
+  /** Own index entries; in an overlay, an entry replaces the base's entry of that key as a whole. */
   private readonly indexes = new Map<I, Map<string, Set<string>>>();
+  /** Records of the base an overlay hides (removed) and adds (new ids), for `size`. */
+  private removedFromBase = 0;
+  private addedToBase = 0;
+  /** Set once this collection is the base of an overlay: it must not change any more. */
+  private sealed = false;
   /** Bumped by every insert, replace and remove: caches of derived lists key on it. */
   version = 0;
 
   constructor(
     private readonly idOf: (record: T) => string,
     private readonly keys: Record<I, KeyOf<T>> = {} as Record<I, KeyOf<T>>,
+    private readonly base: Collection<T, I> | null = null,
   ) {
     for (const name of Object.keys(keys) as I[]) this.indexes.set(name, new Map());
   }
 
+  /** A collection that starts as this one's records and indexes, shares them, and keeps its changes to itself. */
+  overlay(): Collection<T, I> {
+    this.sealed = true;
+    return new Collection(this.idOf, this.keys, this);
+  }
+
   get size(): number {
-    return this.byId.size;
+    return this.base ? this.base.size - this.removedFromBase + this.addedToBase : this.byId.size;
   }
 
   get(id: string | undefined | null): T | undefined {
-    return id == null ? undefined : this.byId.get(id);
+    if (id == null) return undefined;
+    const own = this.byId.get(id);
+    if (own === REMOVED) return undefined;
+    return own ?? this.base?.get(id);
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.get(id) !== undefined;
   }
 
   /** Every record whose index `name` holds `key`, in insertion order. */
   by(name: I, key: string | number | undefined | null): T[] {
     if (key == null) return [];
-    const ids = this.indexes.get(name)?.get(String(key));
+    const ids = this.idsAt(name, String(key));
     if (!ids) return [];
     const out: T[] = [];
     for (const id of ids) {
-      const record = this.byId.get(id);
+      const record = this.get(id);
       if (record) out.push(record);
     }
     return out;
@@ -48,19 +73,29 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   count(name: I, key: string | number): number {
-    return this.indexes.get(name)?.get(String(key))?.size ?? 0;
+    return this.idsAt(name, String(key))?.size ?? 0;
   }
 
-  all(): IterableIterator<T> {
-    return this.byId.values();
+  /** Every record: an overlay's in its base's order (its replacements in place), then the ones it added. */
+  *all(): IterableIterator<T> {
+    if (!this.base) {
+      for (const record of this.byId.values()) if (record !== REMOVED) yield record;
+      return;
+    }
+    for (const record of this.base.all()) {
+      const own = this.byId.get(this.idOf(record));
+      if (own === undefined) yield record;
+      else if (own !== REMOVED) yield own;
+    }
+    for (const [id, record] of this.byId) if (record !== REMOVED && !this.base.has(id)) yield record;
   }
 
   insert(record: T): T {
+    this.writable();
     const id = this.idOf(record);
-    if (this.byId.has(id)) throw new Error(`duplicate id ${id}`);
-    this.byId.set(id, record);
+    if (this.has(id)) throw new Error(`duplicate id ${id}`);
+    this.put(id, record);
     this.indexRecord(id, record, 'add');
-    this.version += 1;
     return record;
   }
 
@@ -69,41 +104,60 @@ export class Collection<T extends object, I extends string = never> {
    * every index whose key did not change, so lists read by index keep their order across updates.
    */
   replace(record: T): T {
+    this.writable();
     const id = this.idOf(record);
-    const previous = this.byId.get(id);
+    const previous = this.get(id);
     if (previous) {
-      for (const [name, map] of this.indexes) {
+      for (const name of this.indexes.keys()) {
         const before = this.keysOf(name, previous);
         const after = this.keysOf(name, record);
-        for (const key of before) if (!after.includes(key)) this.unindex(map, key, id);
-        for (const key of after) if (!before.includes(key)) this.index(map, key, id);
+        for (const key of before) if (!after.includes(key)) this.unindex(name, key, id);
+        for (const key of after) if (!before.includes(key)) this.ownIds(name, key).add(id);
       }
     } else this.indexRecord(id, record, 'add');
-    this.byId.set(id, record);
-    this.version += 1;
+    this.put(id, record);
     return record;
   }
 
   update(id: string, change: (record: T) => T): T | undefined {
-    const previous = this.byId.get(id);
+    const previous = this.get(id);
     if (!previous) return undefined;
     return this.replace(change(previous));
   }
 
   remove(id: string): T | undefined {
-    const previous = this.byId.get(id);
+    const previous = this.get(id);
     if (!previous) return undefined;
+    this.writable();
     this.indexRecord(id, previous, 'delete');
-    this.byId.delete(id);
+    if (this.base?.has(id)) {
+      this.byId.set(id, REMOVED);
+      this.removedFromBase += 1;
+    } else {
+      this.byId.delete(id);
+      if (this.base) this.addedToBase -= 1;
+    }
     this.version += 1;
     return previous;
   }
 
+  private put(id: string, record: T): void {
+    const own = this.byId.get(id);
+    if (this.base && own === undefined && !this.base.has(id)) this.addedToBase += 1;
+    if (own === REMOVED) this.removedFromBase -= 1;
+    this.byId.set(id, record);
+    this.version += 1;
+  }
+
+  private writable(): void {
+    if (this.sealed) throw new Error('this collection is the shared base of other worlds and cannot change');
+  }
+
   private indexRecord(id: string, record: T, op: 'add' | 'delete'): void {
-    for (const [name, map] of this.indexes) {
+    for (const name of this.indexes.keys()) {
       for (const key of this.keysOf(name, record)) {
-        if (op === 'add') this.index(map, key, id);
-        else this.unindex(map, key, id);
+        if (op === 'add') this.ownIds(name, key).add(id);
+        else this.unindex(name, key, id);
       }
     }
   }
@@ -114,16 +168,23 @@ export class Collection<T extends object, I extends string = never> {
     return Array.isArray(raw) ? raw.map(String) : [String(raw)];
   }
 
-  private index(map: Map<string, Set<string>>, key: string, id: string): void {
-    let ids = map.get(key);
-    if (!ids) map.set(key, (ids = new Set()));
-    ids.add(id);
+  /** Takes `id` out of the entry at `key`; an empty entry goes, unless it hides its base's (an overlay's). */
+  private unindex(name: I, key: string, id: string): void {
+    const ids = this.ownIds(name, key);
+    ids.delete(id);
+    if (ids.size === 0 && !this.base) this.indexes.get(name)!.delete(key);
   }
 
-  private unindex(map: Map<string, Set<string>>, key: string, id: string): void {
-    const ids = map.get(key);
-    if (!ids) return;
-    ids.delete(id);
-    if (ids.size === 0) map.delete(key);
+  /** The ids at `key` of index `name`: this collection's own entry, else its base's. */
+  private idsAt(name: I, key: string): ReadonlySet<string> | undefined {
+    return this.indexes.get(name)?.get(key) ?? this.base?.idsAt(name, key);
+  }
+
+  /** This collection's own, writable ids at `key` (an overlay copies its base's entry on first write). */
+  private ownIds(name: I, key: string): Set<string> {
+    const map = this.indexes.get(name)!;
+    let ids = map.get(key);
+    if (!ids) map.set(key, (ids = new Set(this.base?.idsAt(name, key))));
+    return ids;
   }
 }

@@ -30,7 +30,7 @@ export class WorldRegistry {
   private readonly madeBy = new Map<string, number[]>();
 
   constructor(private readonly options: WorldRegistryOptions) {
-    this.maxWorlds = options.maxWorlds ?? 16;
+    this.maxWorlds = options.maxWorlds ?? 64;
     const saved = options.restoreDefault?.();
     this.defaultWorld = saved
       ? World.fromSnapshot({ ...saved, name: DEFAULT_WORLD }, options.onChange)

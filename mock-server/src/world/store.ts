@@ -64,7 +64,7 @@ const NO_RECORDS = {
 } satisfies Partial<GeneratedWorld>;
 
 /** A new store's state: the world's banners and hot keywords, nothing counted yet, then what `state` holds. */
-function initialState(world: GeneratedWorld, state?: Partial<StoreState>): StoreState {
+function initialState(world: Pick<GeneratedWorld, 'banners' | 'hotKeywords'>, state?: Partial<StoreState>): StoreState {
   return {
     banners: world.banners,
     hotKeywords: world.hotKeywords,
@@ -77,57 +77,82 @@ function initialState(world: GeneratedWorld, state?: Partial<StoreState>): Store
 }
 
 export class Store {
-  readonly accounts = new Collection<Account, 'persona'>((a) => a.uid, { persona: (a) => a.persona });
+  readonly accounts: Collection<Account, 'persona'>;
   /** Seller profiles; `_id` is the seller's account uid. */
-  readonly sellers = new Collection<CreatorProfile, 'publicId' | 'category'>((s) => s._id, {
-    publicId: (s) => s.publicId,
-    category: (s) => s.category,
-  });
-  readonly markets = new Collection<MarketRow, 'seller' | 'sellerMarket'>((r) => r.market._id, {
-    seller: (r) => r.sellerUID,
-    sellerMarket: (r) => marketKey(r.market.sellerPublicId, r.market.publicId),
-  });
-  readonly products = new Collection<ProductRow, 'market'>((r) => r.product._id, { market: (r) => r.marketUID });
-  readonly previews = new Collection<Preview, 'seller'>((p) => p.previewUID, { seller: (p) => p.sellerUID });
-  readonly addresses = new Collection<AddressRow, 'owner'>((r) => r.address._id, { owner: (r) => r.ownerUid });
-  readonly subscriptions = new Collection<SubscriptionRow, 'owner' | 'seller' | 'ownerSeller'>((r) => r.subscription._id, {
-    owner: (r) => r.ownerUid,
-    seller: (r) => r.subscription.sellerId,
-    ownerSeller: (r) => pairKey(r.ownerUid, r.subscription.sellerId),
-  });
-  readonly alarms = new Collection<AlarmRow, 'owner' | 'ownerMarket'>((r) => r.alarm._id, {
-    owner: (r) => r.ownerUid,
-    ownerMarket: (r) => pairKey(r.ownerUid, r.alarm.marketUID),
-  });
-  readonly devices = new Collection<DeviceRow, 'owner'>((r) => pairKey(r.ownerUid, r.device.deviceToken), { owner: (r) => r.ownerUid });
-  readonly carts = new Collection<CartRow, 'owner' | 'ownerMarket'>((r) => r.cart._id, {
-    owner: (r) => r.ownerUid,
-    ownerMarket: (r) => pairKey(r.ownerUid, r.cart.market._id),
-  });
-  readonly rooms = new Collection<RoomRow, 'owner' | 'ownerSeller'>((r) => r.room._id, {
-    owner: (r) => r.ownerUid,
-    ownerSeller: (r) => pairKey(r.ownerUid, r.sellerUID),
-  });
-  readonly receipts = new Collection<ReceiptRow, 'owner' | 'publicId' | 'room' | 'market' | 'seller'>((r) => r.receipt._id, {
-    owner: (r) => r.ownerUid,
-    publicId: (r) => r.receipt.publicId,
-    room: (r) => r.roomId,
-    market: (r) => r.marketUID,
-    seller: (r) => r.sellerUID,
-  });
-  readonly notifications = new Collection<NotificationRow, 'recipient'>((r) => r.notification._id, {
-    recipient: (r) => pairKey(r.recipientUid, r.category),
-  });
+  readonly sellers: Collection<CreatorProfile, 'publicId' | 'category'>;
+  readonly markets: Collection<MarketRow, 'seller' | 'sellerMarket'>;
+  readonly products: Collection<ProductRow, 'market'>;
+  readonly previews: Collection<Preview, 'seller'>;
+  readonly addresses: Collection<AddressRow, 'owner'>;
+  readonly subscriptions: Collection<SubscriptionRow, 'owner' | 'seller' | 'ownerSeller'>;
+  readonly alarms: Collection<AlarmRow, 'owner' | 'ownerMarket'>;
+  readonly devices: Collection<DeviceRow, 'owner'>;
+  readonly carts: Collection<CartRow, 'owner' | 'ownerMarket'>;
+  readonly rooms: Collection<RoomRow, 'owner' | 'ownerSeller'>;
+  readonly receipts: Collection<ReceiptRow, 'owner' | 'publicId' | 'room' | 'market' | 'seller'>;
+  readonly notifications: Collection<NotificationRow, 'recipient'>;
 
-  /** Prebuilt at load: sellers by name and products by title and tags. */
-  readonly search = new SearchIndex();
+  /** Sellers by name and products by title and tags, as loaded (an overlay shares its base's). */
+  readonly search: SearchIndex;
 
   state: StoreState;
 
-  /** A store holding `world`'s records, made at once. */
-  constructor(world: GeneratedWorld, state?: Partial<StoreState>) {
-    this.state = initialState(world, state);
-    for (const _ of this.load(world)) {
+  /** The store this one is an overlay over (kept: World's table of bases holds bases only weakly). */
+  private readonly base: Store | null;
+  /** The deep-freezing of this store's records, once begun (see freezeSteps). */
+  private freezing: Generator<void, void, void> | null = null;
+
+  /**
+   * A store holding `source`'s records, made at once; or, from another store, a copy-on-write store over
+   * that one's records (see Collection.overlay), which must not change from then on.
+   */
+  constructor(source: GeneratedWorld | Store, state?: Partial<StoreState>) {
+    const base = source instanceof Store ? source : undefined;
+    this.base = base ?? null;
+    this.state = initialState(source instanceof Store ? source.state : source, state);
+    this.accounts = base?.accounts.overlay() ?? new Collection((a) => a.uid, { persona: (a) => a.persona });
+    this.sellers = base?.sellers.overlay() ?? new Collection((s) => s._id, { publicId: (s) => s.publicId, category: (s) => s.category });
+    this.markets =
+      base?.markets.overlay() ??
+      new Collection((r) => r.market._id, {
+        seller: (r) => r.sellerUID,
+        sellerMarket: (r) => marketKey(r.market.sellerPublicId, r.market.publicId),
+      });
+    this.products = base?.products.overlay() ?? new Collection((r) => r.product._id, { market: (r) => r.marketUID });
+    this.previews = base?.previews.overlay() ?? new Collection((p) => p.previewUID, { seller: (p) => p.sellerUID });
+    this.addresses = base?.addresses.overlay() ?? new Collection((r) => r.address._id, { owner: (r) => r.ownerUid });
+    this.subscriptions =
+      base?.subscriptions.overlay() ??
+      new Collection((r) => r.subscription._id, {
+        owner: (r) => r.ownerUid,
+        seller: (r) => r.subscription.sellerId,
+        ownerSeller: (r) => pairKey(r.ownerUid, r.subscription.sellerId),
+      });
+    this.alarms =
+      base?.alarms.overlay() ??
+      new Collection((r) => r.alarm._id, { owner: (r) => r.ownerUid, ownerMarket: (r) => pairKey(r.ownerUid, r.alarm.marketUID) });
+    this.devices =
+      base?.devices.overlay() ?? new Collection((r) => pairKey(r.ownerUid, r.device.deviceToken), { owner: (r) => r.ownerUid });
+    this.carts =
+      base?.carts.overlay() ??
+      new Collection((r) => r.cart._id, { owner: (r) => r.ownerUid, ownerMarket: (r) => pairKey(r.ownerUid, r.cart.market._id) });
+    this.rooms =
+      base?.rooms.overlay() ??
+      new Collection((r) => r.room._id, { owner: (r) => r.ownerUid, ownerSeller: (r) => pairKey(r.ownerUid, r.sellerUID) });
+    this.receipts =
+      base?.receipts.overlay() ??
+      new Collection((r) => r.receipt._id, {
+        owner: (r) => r.ownerUid,
+        publicId: (r) => r.receipt.publicId,
+        room: (r) => r.roomId,
+        market: (r) => r.marketUID,
+        seller: (r) => r.sellerUID,
+      });
+    this.notifications =
+      base?.notifications.overlay() ?? new Collection((r) => r.notification._id, { recipient: (r) => pairKey(r.recipientUid, r.category) });
+    this.search = base?.search ?? new SearchIndex();
+    if (source instanceof Store) return;
+    for (const _ of this.load(source)) {
       // made at once: nothing to do between steps
     }
   }
@@ -161,6 +186,24 @@ export class Store {
     for (const r of world.notifications) if ((this.notifications.insert(r), tick())) yield;
     // Built on the first search, or in slices by World.createInSlices and the CLI (see SearchIndex.defer).
     this.search.defer(this);
+  }
+
+  /**
+   * Deep-freezes every record, in steps (a base shared by worlds: a record changed in place would throw
+   * rather than change other worlds). Callers share one run: a second caller goes on where the first is.
+   */
+  *freezeSteps(): Generator<void, void, void> {
+    this.freezing ??= deepFreeze(Object.values(this.toData({ seed: 0, scale: 0, now: '' }).world));
+    while (!this.freezing.next().done) yield;
+  }
+
+  /**
+   * Readies what new worlds share with this one, in steps: the search index built and, for an overlay, its
+   * base's records frozen (see freezeSteps). A world made later then waits for neither.
+   */
+  *sharingSteps(): Generator<void, void, void> {
+    yield* this.search.pendingSteps();
+    if (this.base) yield* this.base.freezeSteps();
   }
 
   /** The plain data of the store, in the fixture world's shape (for export and --state). */
@@ -208,6 +251,18 @@ export class Store {
       publicId = day + String(900_000 + (this.state.counters.receipt % 100_000)).padStart(6, '0');
     } while (this.receipts.one('publicId', publicId));
     return publicId;
+  }
+}
+
+function* deepFreeze(roots: unknown[]): Generator<void, void, void> {
+  const pending = [...roots];
+  let count = 0;
+  while (pending.length > 0) {
+    if (++count % 5000 === 0) yield;
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null || Object.isFrozen(value)) continue;
+    Object.freeze(value);
+    for (const child of Object.values(value)) if (typeof child === 'object' && child !== null) pending.push(child);
   }
 }
 

@@ -37,60 +37,57 @@ export interface WorldSnapshot {
   state: StoreState;
 }
 
-/** How long one generated data set serves the new worlds of its seed and scale (see seededData). */
+/** How long the records generated for "now" serve the new worlds of their seed and scale (see baseStore). */
 export const SHARED_SEED_DATA_MS = 60_000;
-/** `used`: a world starts from it already (a second one freezes it first); `frozen`: it is deep-frozen. */
-const seedData = new Map<string, { generatedAt: number; data: GeneratedWorld; used: boolean; frozen: boolean }>();
 
 /**
- * The generated records a new world starts from. Worlds made within SHARED_SEED_DATA_MS of each other with
- * the same seed and scale share one data set: records are immutable values (a change puts a new record in
- * the world's own collections), so each world only adds its indexes, ~18 MB at scale 1 where a copy of
- * everything was ~51 MB, and is made in about half the time (a burst of test worlds, the load test's 50
- * buyers). Shared data is deep-frozen, so code that changed a record in place would throw rather than leak
- * into other worlds; it is frozen when first shared (~80 ms at scale 1), not at start, which a lone world
- * does not need. A world made later gets data generated for its own "now".
+ * The stores new worlds are copy-on-write overlays over, by seed, scale and start (see baseStore). Held
+ * weakly: a base lives as long as a world over it does, and is made again when none is left.
  */
-function* seededData(seed: number, scale: number, startAt?: number): Generator<void, GeneratedWorld, void> {
+const bases = new Map<string, { store: WeakRef<Store>; generatedAt: number }>();
+/** Records handed over by shareSeededData, by the same key, not yet made into a base. */
+const sharedData = new Map<string, GeneratedWorld>();
+
+const baseKey = (seed: number, scale: number, startAt?: number) => `${seed}:${scale}:${startAt ?? 'now'}`;
+
+/**
+ * The store a new world of (seed, scale, startAt) starts from, as an overlay (Store over a base): its
+ * records and indexes are shared, so a world costs only what it changes (~1 ms and ~0.1 MB at scale 1,
+ * where a copy of the indexes was ~200 ms and ~17 MB). Worlds pinned to an instant (startAt: --start-at, the
+ * seed cache's instant, tests) share one base for as long as one of them lives: its records are the same
+ * whenever it is made. Worlds of "now" share a base made within SHARED_SEED_DATA_MS; a world made later
+ * gets records generated for its own "now". A base's records are deep-frozen once a second world shares
+ * them (in slices; see Store.freezeSteps), so code that changed a record in place would throw rather than
+ * leak into other worlds; a lone world does not need it.
+ */
+function* baseStore(seed: number, scale: number, startAt?: number): Generator<void, Store, void> {
   const now = Date.now();
-  for (const [key, entry] of seedData) if (now - entry.generatedAt >= SHARED_SEED_DATA_MS) seedData.delete(key);
-  const key = `${seed}:${scale}:${startAt ?? 'now'}`;
-  const shared = seedData.get(key);
-  if (shared && !shared.used) {
-    shared.used = true;
-    return shared.data;
+  for (const [key, entry] of bases) {
+    const expired = key.endsWith(':now') && now - entry.generatedAt >= SHARED_SEED_DATA_MS;
+    if (expired || !entry.store.deref()) bases.delete(key);
   }
+  const key = baseKey(seed, scale, startAt);
+  const shared = bases.get(key)?.store.deref();
   if (shared) {
-    if (!shared.frozen) {
-      yield* deepFreeze(shared.data);
-      shared.frozen = true;
-    }
-    return shared.data;
+    yield* shared.freezeSteps();
+    return shared;
   }
-  const data = yield* generateWorldSteps({ seed, scale, now: startAt ?? now });
-  seedData.set(key, { generatedAt: now, data, used: true, frozen: false });
-  return data;
+  const data = sharedData.get(key) ?? (yield* generateWorldSteps({ seed, scale, now: startAt ?? now }));
+  sharedData.delete(key);
+  const store = yield* Store.inSteps(data);
+  bases.set(key, { store: new WeakRef(store), generatedAt: now });
+  return store;
 }
 
 /**
  * Makes `data`, the records generated for (seed, scale, startAt) (the CLI reads them back from its seed
- * cache), the data set new worlds of that key start from, as if just generated here: the next World.create
+ * cache), the records new worlds of that key start from, as if just generated here: the next World.create
  * with that key generates nothing.
  */
 export function shareSeededData(seed: number, scale: number, startAt: number, data: GeneratedWorld): void {
-  seedData.set(`${seed}:${scale}:${startAt}`, { generatedAt: Date.now(), data, used: false, frozen: false });
-}
-
-function* deepFreeze(root: object): Generator<void, void, void> {
-  const pending: unknown[] = [root];
-  let count = 0;
-  while (pending.length > 0) {
-    if (++count % 5000 === 0) yield;
-    const value = pending.pop();
-    if (typeof value !== 'object' || value === null || Object.isFrozen(value)) continue;
-    Object.freeze(value);
-    for (const child of Object.values(value)) if (typeof child === 'object' && child !== null) pending.push(child);
-  }
+  const key = baseKey(seed, scale, startAt);
+  bases.delete(key);
+  sharedData.set(key, data);
 }
 
 export class World {
@@ -121,8 +118,7 @@ export class World {
 
   private static *createSteps(options: WorldOptions, withSearchIndex: boolean): Generator<void, World, void> {
     const { name, seed, scale, startAt, onChange } = options;
-    const data = yield* seededData(seed, scale, startAt);
-    const store = yield* Store.inSteps(data);
+    const store = new Store(yield* baseStore(seed, scale, startAt));
     if (withSearchIndex) yield* store.search.pendingSteps();
     const world = new World(name, seed, scale, store, onChange);
     if (startAt !== undefined) world.clock.set(startAt);
