@@ -52,6 +52,8 @@ describe('SeedCache', () => {
     // The instant the records were generated for, not the later start's.
     expect(second.startAt).toBe(TEST_NOW);
     expect(second.data).toEqual(generateWorld({ seed: 7, scale: SCALE, now: TEST_NOW }));
+    // Written in ASCII (Korean as \u escapes), read back as the same text.
+    expect(readFileSync(cache.fileOf(first.key)).every((byte) => byte < 0x80)).toBe(true);
 
     // Each world starts from its own records: the ones read back, and ones generated afresh. The real time is
     // an hour past the records' instant (Date frozen there): a world read back starts its clock at the records'.
@@ -65,6 +67,18 @@ describe('SeedCache', () => {
     expect(comparable(fromCache)).toEqual(comparable(fresh));
     expect(fromCache.clock.now()).toBe(TEST_NOW);
     vi.useRealTimers();
+  });
+
+  it('reads back any text: Korean, emoji (surrogate pairs), quotes and control characters', () => {
+    const cache = newCache();
+    const generated = seedFromCache(cache, options, generate);
+    const text = '말랑 스튜디오 😀 "따옴표" \\ \n\t\u0000 é';
+    const [seller, ...others] = generated.data.sellers;
+    const data = { ...generated.data, sellers: [{ ...seller!, info: { ...seller!.info, name: text } }, ...others] };
+    cache.write(generated.key, { startAt: generated.startAt, data });
+    const read = cache.read(generated.key);
+    expect(read.entry?.data.sellers[0]?.info.name).toBe(text);
+    expect(read.entry?.data).toEqual(data);
   });
 
   it('regenerates instead of trusting a corrupt, truncated or foreign file, and the next write repairs it', () => {
