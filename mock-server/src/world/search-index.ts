@@ -12,16 +12,24 @@ function bigrams(text: string): Set<string> {
   return grams;
 }
 
+/**
+ * Texts by position (the order they were added in) and, per bigram and per character, the ascending list
+ * of positions whose text holds it. Positions in plain arrays rather than Sets of ids: at scale 10 (150,000
+ * products) the Sets of ids were ~90 MB of the server's heap.
+ */
 class TextIndex {
-  private readonly texts = new Map<string, string>();
-  private readonly grams = new Map<string, Set<string>>();
-  private readonly chars = new Map<string, Set<string>>();
+  private readonly ids: string[] = [];
+  private readonly texts: string[] = [];
+  private readonly grams = new Map<string, number[]>();
+  private readonly chars = new Map<string, number[]>();
 
   add(id: string, text: string): void {
     const t = normalise(text);
-    this.texts.set(id, t);
-    for (const g of bigrams(t)) (this.grams.get(g) ?? this.grams.set(g, new Set()).get(g)!).add(id);
-    for (const c of new Set(t)) (this.chars.get(c) ?? this.chars.set(c, new Set()).get(c)!).add(id);
+    const position = this.ids.length;
+    this.ids.push(id);
+    this.texts.push(t);
+    for (const g of bigrams(t)) (this.grams.get(g) ?? this.grams.set(g, []).get(g)!).push(position);
+    for (const c of new Set(t)) (this.chars.get(c) ?? this.chars.set(c, []).get(c)!).push(position);
   }
 
   /** Ids whose text contains the keyword, in insertion order. */
@@ -29,12 +37,20 @@ class TextIndex {
     const k = normalise(keyword);
     if (!k) return [];
     const keys = k.length === 1 ? [k] : [...bigrams(k)];
-    const sets = keys.map((g) => (k.length === 1 ? this.chars.get(g) : this.grams.get(g)) ?? new Set<string>());
-    sets.sort((a, b) => a.size - b.size);
-    const [smallest, ...rest] = sets;
+    const lists = keys.map((g) => (k.length === 1 ? this.chars.get(g) : this.grams.get(g)) ?? []);
+    lists.sort((a, b) => a.length - b.length);
+    const [smallest, ...rest] = lists;
+    // Every list ascends: one cursor per list, moved forward to each candidate of the smallest.
+    const cursors = rest.map(() => 0);
     const out: string[] = [];
-    for (const id of smallest ?? []) {
-      if (rest.every((s) => s.has(id)) && this.texts.get(id)!.includes(k)) out.push(id);
+    for (const position of smallest ?? []) {
+      const inAll = rest.every((list, i) => {
+        let at = cursors[i]!;
+        while (at < list.length && list[at]! < position) at += 1;
+        cursors[i] = at;
+        return list[at] === position;
+      });
+      if (inAll && this.texts[position]!.includes(k)) out.push(this.ids[position]!);
     }
     return out;
   }

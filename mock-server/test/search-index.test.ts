@@ -1,0 +1,35 @@
+// The search index finds exactly what a scan of every text would: the products and sellers whose text holds
+// the keyword (case and spaces ignored), in the order they were added.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SearchIndex } from '../src/world/search-index';
+
+const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+/** Short texts over a few letters, so that keywords often match, partly match or match out of order. */
+const text = fc.string({ unit: fc.constantFrom('키', '링', '스', '티', '커', 'a', 'B', ' '), maxLength: 12 });
+
+describe('SearchIndex', () => {
+  it('finds what a scan finds, in insertion order', () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 40 }), text, (texts, keyword) => {
+        const index = new SearchIndex();
+        texts.forEach((t, i) => index.addProduct(`p${i}`, t));
+        const k = normalise(keyword);
+        const scanned = k ? texts.flatMap((t, i) => (normalise(t).includes(k) ? [`p${i}`] : [])) : [];
+        expect(index.productIds(keyword)).toEqual(scanned);
+      }),
+      { numRuns: 500, seed: 17 },
+    );
+  });
+
+  it('matches a keyword as one piece, not its characters or bigrams in any order', () => {
+    const index = new SearchIndex();
+    index.addSeller('s1', '말랑 스튜디오');
+    index.addSeller('s2', '스튜 디오말랑');
+    index.addSeller('s3', '디오 스튜');
+    expect(index.sellerIds('스튜디오')).toEqual(['s1', 's2']);
+    expect(index.sellerIds('오말')).toEqual(['s2']);
+    expect(index.sellerIds('튜')).toEqual(['s1', 's2', 's3']);
+    expect(index.sellerIds('  ')).toEqual([]);
+  });
+});
