@@ -290,9 +290,13 @@ async function main() {
   bigClient.close();
   await big.stop();
   const { mock: bigAgain, start: scale10Second } = await startMeasured(10);
+  // RSS again once what new worlds share is readied in the background (search index, frozen shared records).
+  for (let waited = 0; waited < 120_000 && !bigAgain.output.some((l) => /\[mock\]\s+new worlds\s+ready/.test(l)); waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const scale10RssReadiedMb = round(bigAgain.rssMb(), 1);
   await bigAgain.stop();
   log(
-    `mock server (scale 10) second start ready in ${scale10Second.readyMs} ms (seed cache ${scale10Second.seedCache}), RSS ${scale10Second.rssMb} MB`,
+    `mock server (scale 10) second start ready in ${scale10Second.readyMs} ms (seed cache ${scale10Second.seedCache}), RSS ${scale10Second.rssMb} MB at the ready line, ${scale10RssReadiedMb} MB once readied`,
   );
 
   // One client's market detail while another makes new worlds (scripts/bench/world-stall.mjs).
@@ -315,7 +319,7 @@ async function main() {
     },
     10: {
       start: scale10Start,
-      secondStart: scale10Second,
+      secondStart: { ...scale10Second, rssReadiedMb: scale10RssReadiedMb },
       rssAfterLoadMb: bigRssAfterLoad,
       readPath: pick(scale10Read),
       search: pick(scale10Search),
@@ -379,6 +383,12 @@ async function main() {
   startTarget('second start <= 400 ms at scale 1 (seed cache read)', scale1Second.readyMs, START_TARGETS.secondScale1Ms);
   startTarget('second start <= 1.5 s at scale 10 (seed cache read)', scale10Second.readyMs, START_TARGETS.secondScale10Ms);
   startTarget('RSS at scale 10 <= 400 MB (second start, at its ready line)', scale10Second.rssMb, START_TARGETS.rssScale10Mb, ' MB');
+  startTarget(
+    'RSS at scale 10 <= 400 MB (second start, once the search index and shared records are readied)',
+    scale10RssReadiedMb,
+    START_TARGETS.rssScale10Mb,
+    ' MB',
+  );
 
   target(
     'market detail p99 <= 25 ms while another client makes 20 worlds',
