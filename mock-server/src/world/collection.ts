@@ -17,6 +17,7 @@ export class Collection<T extends object, I extends string = never> {
   private readonly byId = new Map<string, T | typeof REMOVED>();
   /** Own index entries; in an overlay, an entry replaces the base's entry of that key as a whole. */
   private readonly indexes = new Map<I, Map<string, Set<string>>>();
+  private readonly indexNames: I[];
   /** Records of the base an overlay hides (removed) and adds (new ids), for `size`. */
   private removedFromBase = 0;
   private addedToBase = 0;
@@ -30,7 +31,8 @@ export class Collection<T extends object, I extends string = never> {
     private readonly keys: Record<I, KeyOf<T>> = {} as Record<I, KeyOf<T>>,
     private readonly base: Collection<T, I> | null = null,
   ) {
-    for (const name of Object.keys(keys) as I[]) this.indexes.set(name, new Map());
+    this.indexNames = Object.keys(keys) as I[];
+    for (const name of this.indexNames) this.indexes.set(name, new Map());
   }
 
   /** A collection that starts as this one's records and indexes, shares them, and keeps its changes to itself. */
@@ -154,12 +156,18 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   private indexRecord(id: string, record: T, op: 'add' | 'delete'): void {
-    for (const name of this.indexes.keys()) {
-      for (const key of this.keysOf(name, record)) {
-        if (op === 'add') this.ownIds(name, key).add(id);
-        else this.unindex(name, key, id);
-      }
+    // No array of keys for a single key: a world's load indexes ~300,000 records at scale 10 this way.
+    for (const name of this.indexNames) {
+      const raw = this.keys[name](record);
+      if (raw == null) continue;
+      if (Array.isArray(raw)) for (const key of raw) this.indexKey(name, String(key), id, op);
+      else this.indexKey(name, typeof raw === 'string' ? raw : String(raw), id, op);
     }
+  }
+
+  private indexKey(name: I, key: string, id: string, op: 'add' | 'delete'): void {
+    if (op === 'add') this.ownIds(name, key).add(id);
+    else this.unindex(name, key, id);
   }
 
   private keysOf(name: I, record: T): string[] {
@@ -184,7 +192,7 @@ export class Collection<T extends object, I extends string = never> {
   private ownIds(name: I, key: string): Set<string> {
     const map = this.indexes.get(name)!;
     let ids = map.get(key);
-    if (!ids) map.set(key, (ids = new Set(this.base?.idsAt(name, key))));
+    if (!ids) map.set(key, (ids = this.base ? new Set(this.base.idsAt(name, key)) : new Set()));
     return ids;
   }
 }
