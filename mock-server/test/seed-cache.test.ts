@@ -81,6 +81,16 @@ describe('SeedCache', () => {
     expect(read.entry?.data).toEqual(data);
   });
 
+  it('reads a line longer than its read buffer (4 MB)', () => {
+    const cache = newCache();
+    const generated = seedFromCache(cache, options, generate);
+    const long = '말'.repeat(1_500_000); // 9 MB as \u escapes
+    const [seller, ...others] = generated.data.sellers;
+    const data = { ...generated.data, sellers: [{ ...seller!, info: { ...seller!.info, name: long } }, ...others] };
+    cache.write(generated.key, { startAt: generated.startAt, data });
+    expect(cache.read(generated.key).entry?.data).toEqual(data);
+  });
+
   it('regenerates instead of trusting a corrupt, truncated or foreign file, and the next write repairs it', () => {
     const cache = newCache();
     const entry = seedFromCache(cache, options, generate);

@@ -161,17 +161,25 @@ interface Header {
  * the server's RSS at its ready line). The size and checksum are checked before the records are used.
  */
 function readLines(fd: number, key: SeedCacheKey): SeedCacheRead {
-  const block = Buffer.allocUnsafe(BLOCK_BYTES);
-  let rest = Buffer.alloc(0);
+  // One buffer, reused: what follows a block's last newline moves to its start and the next read fills the
+  // rest (a new buffer per block, concatenated, left freed memory in the process: RSS at the ready line).
+  let buffer = Buffer.allocUnsafe(BLOCK_BYTES);
+  let kept = 0;
   let header: Header | null = null;
   let checksum = 0;
   let bytes = 0;
   let badLine: string | null = null;
   const world: Record<string, unknown> = {};
   for (;;) {
-    const read = readSync(fd, block, 0, block.length, null);
+    if (kept === buffer.length) {
+      // A line longer than the buffer: double it.
+      const bigger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(bigger, 0, 0, kept);
+      buffer = bigger;
+    }
+    const read = readSync(fd, buffer, kept, buffer.length - kept, null);
     if (read === 0) break;
-    const chunk = rest.length > 0 ? Buffer.concat([rest, block.subarray(0, read)]) : block.subarray(0, read);
+    const chunk = buffer.subarray(0, kept + read);
     let start = 0;
     for (let end = chunk.indexOf(10, start); end >= 0; end = chunk.indexOf(10, start)) {
       if (!header) {
@@ -194,9 +202,9 @@ function readLines(fd: number, key: SeedCacheKey): SeedCacheRead {
       }
       start = end + 1;
     }
-    // What follows the last newline waits for the next block (copied: the block is reused).
-    rest = Buffer.from(chunk.subarray(start));
+    kept = chunk.copy(buffer, 0, start);
   }
+  const rest = buffer.subarray(0, kept);
   if (!header) return { entry: null, reason: 'no header' };
   checksum = crc32(rest, checksum);
   bytes += rest.length;
