@@ -1857,6 +1857,14 @@ export interface components {
             /** @description The clock's offset from real time when exported. */
             clockOffsetMs: number;
             world: {
+                /** @description The seed the records were generated from (the same as the snapshot's). */
+                seed?: number;
+                scale?: number;
+                /**
+                 * Format: date-time
+                 * @description The world's clock when it was exported; an import takes the clock from `clockOffsetMs`.
+                 */
+                now?: string;
                 accounts: components["schemas"]["SnapshotRows"];
                 sellers: components["schemas"]["SnapshotRows"];
                 markets: components["schemas"]["SnapshotRows"];
