@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { fakeTickingClock, jumpClock } from '../../test/clock';
 import { signInAs } from '../../mocks/appHarness';
 import { addLinesToCart } from '../../features/cart-drawer-entry/addToCart';
 import { changeCartEntry, changeMarket, changeOption, setupCartWorld } from './cartTestHarness';
@@ -58,13 +59,18 @@ const overWeight = (list: CartEntry[]) =>
   pick(list, 'cart over its option weight', (e) => stateOf(e) === 'opened' && checkOf(e)?.rule === 'weight-exceeded');
 
 /**
- * Moves the app's clock and the mock's together (the mock's clock runs on the real time it was made with,
- * the app's on the faked Date).
+ * Sets the app's clock and the mock's together, before the screen renders (the mock's clock runs on the real
+ * time it was made with, the app's on the faked Date, whose ticks a test can then run: jumpTo).
  */
-function jumpTo(ms: number) {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(ms);
+function startClockAt(ms: number) {
+  fakeTickingClock(ms);
   cartWorld.world.clock.set(ms);
+}
+
+/** Moves both clocks to `ms`; the screen's next tick shows it at once. */
+function jumpTo(ms: number) {
+  cartWorld.world.clock.set(ms);
+  jumpClock(ms);
 }
 
 function renderCart(path = '/cart') {
@@ -304,7 +310,7 @@ describe('order button', () => {
     await signInAs('buyer');
     const entry = preOpen(await entries());
     const start = Date.parse(entry.market.marketST);
-    jumpTo(start - 5 * MINUTE + 10_000);
+    startClockAt(start - 5 * MINUTE + 10_000);
     await showCart(entry);
     expect(orderButton().textContent).toBe(`${formatDistance(start, Date.now())} 후 주문 시작`);
     expect(orderButton().textContent).toBe('5분 후 주문 시작');
@@ -329,7 +335,7 @@ describe('order button', () => {
     await signInAs('buyer');
     const entry = orderable(await entries());
     changeCartEntry(cartWorld.world, entry._id, (cart) => ({ ...cart, status: 1 }));
-    jumpTo(Date.now());
+    startClockAt(Date.now());
     const card = await showCart(entry);
     expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]);
     expect(orderButton().disabled).toBe(true);
