@@ -1,13 +1,13 @@
-// A clock a test moves, with the views that tick on it (useNow and the sheets' own setInterval) shown the
-// moved time at their next tick run at once, instead of a real tick up to a second later: a real wait per
-// jump made these the slowest tests of the suite.
+// A clock a test moves, and the views that tick on it (useNow and the sheets' own setInterval) shown the
+// moved time by running their ticks at once: a real wait of up to a second per move made these the slowest
+// tests of the suite. Install it before rendering (an interval set up before stays a real one);
+// src/test/setup.ts restores the pinned Date after the test.
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /**
  * Fakes Date and the interval timers, from `at`. Time still advances with real time (shouldAdvanceTime), so
- * requests, timeouts and Testing Library's waits behave as usual. Call it before rendering: an interval set
- * up before stays a real one. src/test/setup.ts restores the pinned Date after the test.
+ * requests, timeouts and Testing Library's waits behave as usual.
  */
 export function fakeTickingClock(at: number = Date.now()): void {
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
@@ -15,13 +15,24 @@ export function fakeTickingClock(at: number = Date.now()): void {
 }
 
 /**
- * Sets the clock to `ms`, then runs the next interval due, as its tick would come: the clock moves on to
- * it (at most one tick, the same lag as a real tick after the jump).
+ * Like fakeTickingClock, but the clock stands still at `at` until the test moves it: for a test that states
+ * exact instants (a code valid for 300 s from when it was sent). Testing Library's polling interval is
+ * faked too, so its waits re-check only when the page changes: wait for what the page shows.
  */
-export function jumpClock(ms: number): void {
-  vi.setSystemTime(ms);
+export function fakeStoppedClock(at: number = Date.now()): void {
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+  vi.setSystemTime(at);
+}
+
+/**
+ * Moves the clock through the `tickMs` before `ms`, running the intervals due: every view ticking at least
+ * that often then shows a time within (ms - tickMs, ms], as after a real tick just before `ms`. The clock
+ * then reads `ms`.
+ */
+export function tickUpTo(ms: number, tickMs = 1000): void {
+  vi.setSystemTime(ms - tickMs);
   act(() => {
-    vi.advanceTimersToNextTimer();
+    vi.advanceTimersByTime(tickMs);
   });
 }
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { fakeTickingClock, jumpClock } from '../../test/clock';
+import { fakeTickingClock, tickUpTo } from '../../test/clock';
 import { signInAs } from '../../mocks/appHarness';
 import { addLinesToCart } from '../../features/cart-drawer-entry/addToCart';
 import { changeCartEntry, changeMarket, changeOption, setupCartWorld } from './cartTestHarness';
@@ -67,10 +67,10 @@ function startClockAt(ms: number) {
   cartWorld.world.clock.set(ms);
 }
 
-/** Moves both clocks to `ms`; the screen's next tick shows it at once. */
+/** Moves both clocks to `ms`; the screen then shows a time in its last second (it ticks every second). */
 function jumpTo(ms: number) {
   cartWorld.world.clock.set(ms);
-  jumpClock(ms);
+  tickUpTo(ms);
 }
 
 function renderCart(path = '/cart') {
@@ -344,15 +344,16 @@ describe('order button', () => {
     expect(within(card).getByRole<HTMLButtonElement>('button', { name: /배송 옵션/ }).disabled).toBe(true);
     expect(within(card).queryByRole('button', { name: /빼기$/ })).toBeNull();
 
-    // A new message every 2 s from when the app saw the order start, wrapping after the 16th.
+    // A new message every 2 s from when the app saw the order start, wrapping after the 16th (each move lands
+    // in the second half of a message's 2 s, so the screen's last tick falls within them).
     const since = cart.orderingSince[entry._id]!;
-    jumpTo(since + 2100);
+    jumpTo(since + 3000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[1]));
-    jumpTo(since + 4100);
+    jumpTo(since + 5000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[2]));
-    jumpTo(since + 15 * 2000 + 100);
+    jumpTo(since + 15 * 2000 + 1000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[15]));
-    jumpTo(since + 16 * 2000 + 100);
+    jumpTo(since + 16 * 2000 + 1000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
   });
 
