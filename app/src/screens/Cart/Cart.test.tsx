@@ -1,8 +1,8 @@
 // The cart screen against the mock API (its own handlers in-process, a fresh world per test): loading, empty
 // and error states, the market selector, the quantity steppers, every order-button label and disabled
 // state, and every order-check message.
-import { checkOrder, formatDistance, markForRefresh, marketState, WAITING_MESSAGES } from '@creator-market/sdk/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { checkOrder, formatDistance, markForRefresh, marketState, TIMING, WAITING_MESSAGES } from '@creator-market/sdk/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
@@ -207,6 +207,8 @@ describe('market selector filters', () => {
 describe('quantity', () => {
   test('the stepper stays between 1 and what may be ordered, says N개 주문 가능 at the maximum and saves after 1 s', async () => {
     await signInAs('buyer');
+    // The save timer is faked (time still runs) so that the test can run out its second.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const entry = overWeight(await entries());
     // A line at its per-order limit.
     const line = pick([entry], 'line at its limit', (e) =>
@@ -227,6 +229,9 @@ describe('quantity', () => {
     expect(within(row).queryByText(/개 주문 가능$/)).toBeNull();
 
     // Saved once, a second after the last change.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TIMING.cartUpdateDebounceMs);
+    });
     await waitFor(async () => {
       const saved = (await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).productList.find(
         (l) => l._id === line._id && l.option === line.option,
@@ -405,6 +410,8 @@ describe('order checks', () => {
 
   test('{n}g 초과, 다시 선택해주세요 for an option too light for the order', async () => {
     await signInAs('buyer');
+    // The save timer is faked (time still runs) so that the test can run out its second.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const entry = overWeight(await entries());
     await showCart(entry);
     expect(checkMessage()).toBe(checkOf(entry)!.message);
