@@ -9,6 +9,7 @@ import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { SECTION_TITLES } from './sectionTitles';
+import { firstBannerLoads } from './homeTestHarness';
 import Home from './index';
 
 const server = setupMockApi();
@@ -28,6 +29,7 @@ describe('Home', () => {
     expect(screen.getByRole('link', { name: '물품, 작가명 검색' }).getAttribute('href')).toBe('/search');
     expect(screen.getAllByRole('status', { name: '불러오는 중' }).length).toBeGreaterThan(0);
 
+    await firstBannerLoads();
     expect(await findSections()).toBeTruthy();
     await waitFor(() => expect(screen.queryAllByRole('status', { name: '불러오는 중' })).toHaveLength(0));
 
@@ -54,6 +56,7 @@ describe('Home', () => {
   test("the seeded world has this week's new sellers, so '이번 주 새로 온 작가' shows", async () => {
     expect((await api.get('/common/v2/seller', { params: { query: { from: 'new' } } })).length).toBeGreaterThan(0);
     renderScreen('/', '/', Home);
+    // Without the banner image loading (jsdom loads none), the sections come after FIRST_SCREEN_WAIT_MS.
     expect(await screen.findByRole('heading', { name: SECTION_TITLES.newSeller })).toBeTruthy();
   });
 
@@ -65,6 +68,7 @@ describe('Home', () => {
       ),
     );
     renderScreen('/', '/', Home);
+    await firstBannerLoads();
     expect(await findSections()).toBeTruthy();
     await waitFor(() => expect(screen.queryAllByRole('status', { name: '불러오는 중' })).toHaveLength(0));
     expect(screen.queryByRole('heading', { name: SECTION_TITLES.newSeller })).toBeNull();
