@@ -1,14 +1,15 @@
 // Home against the mock API: every list loads at once behind placeholders, the sections follow the spec's
 // order and hide when empty, and when nothing loads the screen offers a retry.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { SECTION_TITLES } from './sectionTitles';
+import { FIRST_SCREEN_WAIT_MS } from './homeData';
 import { firstBannerLoads } from './homeTestHarness';
 import Home from './index';
 
@@ -55,8 +56,14 @@ describe('Home', () => {
 
   test("the seeded world has this week's new sellers, so '이번 주 새로 온 작가' shows", async () => {
     expect((await api.get('/common/v2/seller', { params: { query: { from: 'new' } } })).length).toBeGreaterThan(0);
+    // The home's timers are faked (time still runs), to run out its wait for the banner image.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     renderScreen('/', '/', Home);
-    // Without the banner image loading (jsdom loads none), the sections come after FIRST_SCREEN_WAIT_MS.
+    // The banner image does not load (jsdom loads none): the sections come FIRST_SCREEN_WAIT_MS after the banner list.
+    await screen.findAllByAltText('배너 1');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS);
+    });
     expect(await screen.findByRole('heading', { name: SECTION_TITLES.newSeller })).toBeTruthy();
   });
 
