@@ -1,10 +1,17 @@
 // The mock server's own handlers, in-process for component tests (msw setupServer): every API call of a
 // test is answered by the same code as `pnpm mock`, against a freshly seeded world per test file.
-import { createBrowserWorld, createMswHandlers } from '@creator-market/mock-server/msw';
+import {
+  createBrowserWorld,
+  createBrowserWorlds,
+  createMswHandlers,
+  generateWorld,
+  shareSeededData,
+} from '@creator-market/mock-server/msw';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '../config';
+import { TEST_NOW } from '../test/now';
 import { signInControlHandlers } from './signInControl';
 
 export type PersonaId = 'buyer' | 'buyer-new' | 'seller' | 'seller-incomplete';
@@ -15,7 +22,7 @@ export type PersonaId = 'buyer' | 'buyer-new' | 'seller' | 'seller-incomplete';
  * fail like an absent control plane.
  */
 export function setupMockApi(): ReturnType<typeof setupServer> {
-  const handlers = createMswHandlers({ baseUrl: API_BASE, world: createBrowserWorld() });
+  const handlers = createMswHandlers({ baseUrl: API_BASE, world: seededWorld() });
   const server = setupServer(
     ...handlers,
     ...signInControlHandlers(handlers),
@@ -55,6 +62,54 @@ export function recordControlCalls(server: ReturnType<typeof setupServer>): Cont
 }
 
 export type MockWorld = ReturnType<typeof createBrowserWorld>;
+type SeedData = ReturnType<typeof generateWorld>;
+
+const kept = globalThis as { creatorMarketSeedData?: Map<string, SeedData> };
+
+/**
+ * Makes the records of (seed, scale) generated at TEST_NOW the data the mock's next worlds of that key start
+ * from. They are generated once per vitest worker and kept on globalThis: src/test/setup.ts gives every test
+ * file fresh modules, and the mock's own cache with them, which made every file generate them again (~0.5-1 s
+ * at scale 1, the largest set-up cost of the suite). Deep-frozen, as the mock freezes the records it shares
+ * between worlds: a change in place would throw rather than leak into the next file.
+ */
+function shareSeed(seed: number, scale: number): void {
+  const byKey = (kept.creatorMarketSeedData ??= new Map<string, SeedData>());
+  let data = byKey.get(`${seed}:${scale}`);
+  if (!data) {
+    data = deepFreeze(generateWorld({ seed, scale, now: TEST_NOW }));
+    byKey.set(`${seed}:${scale}`, data);
+  }
+  shareSeededData(seed, scale, TEST_NOW, data);
+}
+
+function deepFreeze<T extends object>(root: T): T {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null || Object.isFrozen(value)) continue;
+    Object.freeze(value);
+    for (const child of Object.values(value) as unknown[]) pending.push(child);
+  }
+  return root;
+}
+
+/** A freshly seeded world (its records as at TEST_NOW), whose clock runs on the app's pinned Date. */
+export function seededWorld(seed = 1, scale = 1): MockWorld {
+  shareSeed(seed, scale);
+  const world = createBrowserWorld(seed, scale, TEST_NOW);
+  world.clock.reset();
+  return world;
+}
+
+/**
+ * Isolated worlds by X-Mock-World, seeded like seededWorld. A named world's clock starts at TEST_NOW (the
+ * default world is usually replaced by a seededWorld per test).
+ */
+export function seededWorlds(): ReturnType<typeof createBrowserWorlds> {
+  shareSeed(1, 1);
+  return createBrowserWorlds(1, 1, 4, TEST_NOW);
+}
 
 /**
  * Gives every test of the file its own freshly seeded small world (scale 0.1, the smallest that holds
@@ -64,7 +119,7 @@ export type MockWorld = ReturnType<typeof createBrowserWorld>;
 export function freshWorldPerTest(server: ReturnType<typeof setupServer>): () => MockWorld {
   let world: MockWorld | null = null;
   beforeEach(() => {
-    world = createBrowserWorld(1, 0.1);
+    world = seededWorld(1, 0.1);
     server.use(...createMswHandlers({ baseUrl: API_BASE, world }));
   });
   return () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { API_BASE } from '../config';
 import { renderAt, resetAppState, signInAs } from '../mocks/appHarness';
 import { setupMockApi } from '../mocks/testServer';
+import { fakeStoppedClock, tickUpTo } from '../test/clock';
 import Setting from '../screens/Setting';
 import { uiState } from '../stores/ui';
 import { registerDevice } from './deviceRegistration';
@@ -64,8 +65,7 @@ describe('open alert test', () => {
   const T = Date.parse('2026-11-21T10:00:00.000Z'); // 19:00 in Seoul
 
   async function openTest(overrides: ShellOverrides = {}) {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(T);
+    fakeStoppedClock(T);
     const shell = openSettings(overrides);
     fireEvent.click(screen.getByRole('button', { name: '오픈 알림 테스트' }));
     return { shell, sheet: await screen.findByRole('dialog', { name: '오픈 알림 테스트' }) };
@@ -91,11 +91,12 @@ describe('open alert test', () => {
       },
     });
 
-    vi.setSystemTime(T + 10_000);
+    // The sheet reads the clock every 250 ms.
+    tickUpTo(T + 10_000, 250);
     expect(await within(sheet).findByText('19초 후에 오픈 알림이 도착해요')).toBeTruthy();
-    vi.setSystemTime(T + 28_200);
+    tickUpTo(T + 28_200, 250);
     expect(await within(sheet).findByText('1초 후에 오픈 알림이 도착해요')).toBeTruthy();
-    vi.setSystemTime(T + 29_000);
+    tickUpTo(T + 29_000, 250);
     const again = await within(sheet).findByRole<HTMLButtonElement>('button', { name: '30초 후 오픈 알림 받기' });
     expect(again.disabled).toBe(false);
     expect(within(sheet).queryByText(/초 후에 오픈 알림이 도착해요/)).toBeNull();

@@ -18,7 +18,7 @@ installIntersectionObserverMock();
 
 /**
  * Date runs from TEST_NOW (./now.ts), advancing with real time; timers stay real. The mock worlds
- * (mocks/testServer.ts) are generated at Date.now(), so at this instant too. A test may fake more timers
+ * (mocks/testServer.ts) are generated at TEST_NOW and their clocks run on this Date. A test may fake more timers
  * or call vi.useRealTimers(); after it, Date is pinned again where the pinned clock has got to.
  */
 const started = performance.now();

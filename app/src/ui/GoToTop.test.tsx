@@ -1,5 +1,6 @@
 // The go-to-top button appears past the first screen, and steps aside while a control of the page (the
 // '+ 구독' of a seller row near the bottom of home) lies under it.
+import { TIMING } from '@creator-market/sdk/domain';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { uiState } from '../stores/ui';
@@ -8,17 +9,19 @@ import { GO_TO_TOP_THRESHOLD_PX, GoToTop } from './GoToTop';
 const fab = () => screen.getByLabelText('맨 위로', { selector: 'button' });
 const shown = () => fab().getAttribute('aria-hidden') !== 'true';
 
+/** Scrolls to `y` and lets the button's scroll throttle run out (its timer is faked: no real wait). */
 async function scrollTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
   window.dispatchEvent(new Event('scroll'));
   await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.advanceTimersByTimeAsync(TIMING.scrollThrottleMs);
   });
 }
 
 let under: Element[] = [];
 const original = Object.getOwnPropertyDescriptor(document, 'elementsFromPoint');
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   uiState.floatingButton = true;
   under = [];
   document.elementsFromPoint = () => under;

@@ -12,6 +12,7 @@ import { setupMockApi } from '../../mocks/testServer';
 import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
 import Calendar from '../../screens/Calendar';
 import Home from '../../screens/Home';
+import { firstBannerLoads } from '../../screens/Home/homeTestHarness';
 import Market from '../../screens/Market';
 import Search from '../../screens/Search';
 import SearchResult from '../../screens/SearchResult';
@@ -168,19 +169,22 @@ describe('home popup', () => {
 });
 
 describe('the screens host their placements', () => {
-  async function expectUnits(Screen: ComponentType, path: string, pattern: string, units: AdUnit[]) {
+  /** `shown`: what the screen waits for before its lists load, done as a browser would. */
+  async function expectUnits(Screen: ComponentType, path: string, pattern: string, units: AdUnit[], shown?: () => Promise<void>) {
     renderScreen(path, pattern, Screen);
+    await shown?.();
     await waitFor(() => expect(requests.map((query) => query.unit).sort()).toEqual([...units].sort()));
     for (const unit of units) await waitFor(() => expect(slot(unit)).toBeTruthy());
   }
 
   test('home: top-30 native, top-30 bottom banner, two cart-product natives', async () => {
-    await expectUnits(Home, '/', '/', [
-      AD_UNITS.homeTop30Native,
-      AD_UNITS.top30BottomBanner,
-      AD_UNITS.homeCartNative1,
-      AD_UNITS.homeCartNative2,
-    ]);
+    await expectUnits(
+      Home,
+      '/',
+      '/',
+      [AD_UNITS.homeTop30Native, AD_UNITS.top30BottomBanner, AD_UNITS.homeCartNative1, AD_UNITS.homeCartNative2],
+      firstBannerLoads,
+    );
   });
 
   test('home in the app adds the bottom popup of its OS', async () => {

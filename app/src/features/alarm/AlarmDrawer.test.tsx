@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { renderAt, signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { timingOf } from '../../components/market-card/openedMarkets';
+import { advanceDate } from '../../test/clock';
 import { resetScreenState } from '../../testing/screenHarness';
 import { AlarmButton } from './AlarmButton';
 
@@ -15,8 +16,8 @@ setupMockApi();
 
 const MINUTE = 60_000;
 
-/** Drawers open and close at most once per 200 ms (a person takes longer than that between taps). */
-const throttle = () => new Promise((resolve) => setTimeout(resolve, 250));
+/** Past the drawers' click throttle (one open or close per 200 ms). */
+const throttle = () => advanceDate(250);
 
 beforeEach(() => {
   resetScreenState();
@@ -75,7 +76,7 @@ describe('alarm', () => {
     expect(toggle('30분 전').getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle('10분 전'));
     fireEvent.click(toggle('오픈 시간'));
-    await throttle();
+    throttle();
     fireEvent.click(save);
 
     expect(await screen.findByText('오픈 알림을 설정했어요')).toBeTruthy();
@@ -85,7 +86,7 @@ describe('alarm', () => {
 
     // Open again: the stored times are on; switching them off deletes the alarm.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await throttle();
+    throttle();
     fireEvent.click(screen.getByRole('button', { name: /알림 설정됨/ }));
     const again = await screen.findByRole('dialog', { name: '오픈 알림 설정' });
     const switchIn = (name: string) => within(again).getByRole('switch', { name });
@@ -94,7 +95,7 @@ describe('alarm', () => {
     expect(switchIn('3분 전').getAttribute('aria-checked')).toBe('false');
     fireEvent.click(switchIn('10분 전'));
     fireEvent.click(switchIn('오픈 시간'));
-    await throttle();
+    throttle();
     fireEvent.click(within(again).getByRole('button', { name: '저장하기' }));
     expect(await screen.findByText('오픈 알림을 해제했어요')).toBeTruthy();
     expect((await api.get('/alarm')).some((entry) => entry.marketUID === market.marketUID)).toBe(false);

@@ -1,13 +1,14 @@
 // The cart screen against the mock API (its own handlers in-process, a fresh world per test): loading, empty
 // and error states, the market selector, the quantity steppers, every order-button label and disabled
 // state, and every order-check message.
-import { checkOrder, formatDistance, markForRefresh, marketState, WAITING_MESSAGES } from '@creator-market/sdk/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { checkOrder, formatDistance, markForRefresh, marketState, TIMING, WAITING_MESSAGES } from '@creator-market/sdk/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { fakeTickingClock, tickUpTo } from '../../test/clock';
 import { signInAs } from '../../mocks/appHarness';
 import { addLinesToCart } from '../../features/cart-drawer-entry/addToCart';
 import { changeCartEntry, changeMarket, changeOption, setupCartWorld } from './cartTestHarness';
@@ -58,13 +59,18 @@ const overWeight = (list: CartEntry[]) =>
   pick(list, 'cart over its option weight', (e) => stateOf(e) === 'opened' && checkOf(e)?.rule === 'weight-exceeded');
 
 /**
- * Moves the app's clock and the mock's together (the mock's clock runs on the real time it was made with,
- * the app's on the faked Date).
+ * Sets the app's clock and the mock's together, before the screen renders (the mock's clock runs on the real
+ * time it was made with, the app's on the faked Date, whose ticks a test can then run: jumpTo).
  */
-function jumpTo(ms: number) {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  vi.setSystemTime(ms);
+function startClockAt(ms: number) {
+  fakeTickingClock(ms);
   cartWorld.world.clock.set(ms);
+}
+
+/** Moves both clocks to `ms`; the screen then shows a time in its last second (it ticks every second). */
+function jumpTo(ms: number) {
+  cartWorld.world.clock.set(ms);
+  tickUpTo(ms);
 }
 
 function renderCart(path = '/cart') {
@@ -201,6 +207,8 @@ describe('market selector filters', () => {
 describe('quantity', () => {
   test('the stepper stays between 1 and what may be ordered, says N개 주문 가능 at the maximum and saves after 1 s', async () => {
     await signInAs('buyer');
+    // The save timer is faked (time still runs) so that the test can run out its second.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const entry = overWeight(await entries());
     // A line at its per-order limit.
     const line = pick([entry], 'line at its limit', (e) =>
@@ -221,6 +229,9 @@ describe('quantity', () => {
     expect(within(row).queryByText(/개 주문 가능$/)).toBeNull();
 
     // Saved once, a second after the last change.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TIMING.cartUpdateDebounceMs);
+    });
     await waitFor(async () => {
       const saved = (await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).productList.find(
         (l) => l._id === line._id && l.option === line.option,
@@ -304,7 +315,7 @@ describe('order button', () => {
     await signInAs('buyer');
     const entry = preOpen(await entries());
     const start = Date.parse(entry.market.marketST);
-    jumpTo(start - 5 * MINUTE + 10_000);
+    startClockAt(start - 5 * MINUTE + 10_000);
     await showCart(entry);
     expect(orderButton().textContent).toBe(`${formatDistance(start, Date.now())} 후 주문 시작`);
     expect(orderButton().textContent).toBe('5분 후 주문 시작');
@@ -329,7 +340,7 @@ describe('order button', () => {
     await signInAs('buyer');
     const entry = orderable(await entries());
     changeCartEntry(cartWorld.world, entry._id, (cart) => ({ ...cart, status: 1 }));
-    jumpTo(Date.now());
+    startClockAt(Date.now());
     const card = await showCart(entry);
     expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]);
     expect(orderButton().disabled).toBe(true);
@@ -338,15 +349,16 @@ describe('order button', () => {
     expect(within(card).getByRole<HTMLButtonElement>('button', { name: /배송 옵션/ }).disabled).toBe(true);
     expect(within(card).queryByRole('button', { name: /빼기$/ })).toBeNull();
 
-    // A new message every 2 s from when the app saw the order start, wrapping after the 16th.
+    // A new message every 2 s from when the app saw the order start, wrapping after the 16th (each move lands
+    // in the second half of a message's 2 s, so the screen's last tick falls within them).
     const since = cart.orderingSince[entry._id]!;
-    jumpTo(since + 2100);
+    jumpTo(since + 3000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[1]));
-    jumpTo(since + 4100);
+    jumpTo(since + 5000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[2]));
-    jumpTo(since + 15 * 2000 + 100);
+    jumpTo(since + 15 * 2000 + 1000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[15]));
-    jumpTo(since + 16 * 2000 + 100);
+    jumpTo(since + 16 * 2000 + 1000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
   });
 
@@ -398,6 +410,8 @@ describe('order checks', () => {
 
   test('{n}g 초과, 다시 선택해주세요 for an option too light for the order', async () => {
     await signInAs('buyer');
+    // The save timer is faked (time still runs) so that the test can run out its second.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const entry = overWeight(await entries());
     await showCart(entry);
     expect(checkMessage()).toBe(checkOf(entry)!.message);

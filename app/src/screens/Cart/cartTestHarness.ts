@@ -3,13 +3,13 @@
 // would, and another buyer who places real orders.
 import type { Schemas } from '@creator-market/sdk';
 import { createApiClient, type ApiClient } from '@creator-market/sdk/client';
-import { createBrowserWorld, createBrowserWorlds, createMswHandlers } from '@creator-market/mock-server/msw';
+import { createBrowserWorld, createMswHandlers } from '@creator-market/mock-server/msw';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '../../config';
 import { signInControlHandlers } from '../../mocks/signInControl';
-import { personaToken, type PersonaId } from '../../mocks/testServer';
+import { personaToken, seededWorld, seededWorlds, type PersonaId } from '../../mocks/testServer';
 
 export type World = ReturnType<typeof createBrowserWorld>;
 type Market = Schemas['Market'];
@@ -27,7 +27,7 @@ export interface CartWorld {
 
 /** The mock API with a new seeded world per test. */
 export function setupCartWorld(): CartWorld {
-  const worlds = createBrowserWorlds();
+  const worlds = seededWorlds();
   const handlers = createMswHandlers({ baseUrl: API_BASE, worlds });
   const server = setupServer(
     ...handlers,
@@ -36,7 +36,7 @@ export function setupCartWorld(): CartWorld {
   );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
-    worlds.replaceDefault(() => createBrowserWorld());
+    worlds.replaceDefault(() => seededWorld());
   });
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

@@ -10,8 +10,9 @@ import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { fakeTickingClock, tickUpTo } from '../../test/clock';
 import { signInAs } from '../../mocks/appHarness';
-import { resetCart, type CartEntry } from './cartStore';
+import { cart, resetCart, type CartEntry } from './cartStore';
 import { changeCartEntry, changeMarket, changeOption, changeProduct, option, otherBuyerOrders, setupCartWorld } from './cartTestHarness';
 import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
@@ -174,10 +175,13 @@ describe('a successful order', () => {
         return getResponse(cartWorld.handlers, request);
       }),
     );
+    fakeTickingClock();
     await readyToOrder(entry);
     fireEvent.click(orderButton());
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
     expect(orderButton().disabled).toBe(true);
+    // The next message 2 s after the order started (the screen ticks every second).
+    tickUpTo(cart.orderingSince[entry._id]! + 3000);
     await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[1]));
     release();
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/r\/\d{12}\/pay$/));

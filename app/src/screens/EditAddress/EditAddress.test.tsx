@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
+import { advanceDate } from '../../test/clock';
 import EditAddress, { EDIT_ADDRESS_TEXT as T } from './index';
 
 freshWorldPerTest(setupMockApi());
@@ -130,7 +131,7 @@ describe('Edit address: saving', () => {
     save();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await api.get('/address/list')).map((a) => a.addr2)).toEqual(['3층 301호']);
-    await new Promise((resolve) => setTimeout(resolve, TIMING.saveDebounceMs));
+    advanceDate(TIMING.saveDebounceMs);
     save();
     await waitFor(async () => expect((await api.get('/address/list')).map((a) => a.addr2)).toEqual(['3층 302호']));
   });

@@ -1,11 +1,12 @@
 import { PHONE_CODE_VALIDITY_SECONDS } from '@creator-market/sdk/domain';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
+import { fakeStoppedClock, tickUpTo } from '../../test/clock';
 import { ACCOUNT_TEXT } from './RefundAccountSection';
 import EditMyInfo, { EDIT_MY_INFO_TEXT as T } from './index';
 import { PHONE_TEXT } from './PhoneSection';
@@ -218,17 +219,17 @@ describe('Edit buyer info: phone verification', () => {
 
   test('the code expires after 300 s: 인증 번호를 재발송 해주세요, and resend opens only at 0', async () => {
     await signInAs('buyer-new');
-    vi.useFakeTimers({ toFake: ['Date'] });
+    fakeStoppedClock();
     const start = Date.now();
     await renderForm();
     await requestCode('010-2345-6789');
     const code = sentCode()!;
 
-    act(() => void vi.setSystemTime(start + (PHONE_CODE_VALIDITY_SECONDS - 1) * 1000));
+    tickUpTo(start + (PHONE_CODE_VALIDITY_SECONDS - 1) * 1000);
     await waitFor(() => expect(screen.getByText(/남은 시간 0:0[12]/)).toBeTruthy());
     expect(screen.getByRole('button', { name: PHONE_TEXT.resend }).hasAttribute('disabled')).toBe(true);
 
-    act(() => void vi.setSystemTime(start + (PHONE_CODE_VALIDITY_SECONDS + 1) * 1000));
+    tickUpTo(start + (PHONE_CODE_VALIDITY_SECONDS + 1) * 1000);
     await waitFor(() => expect(screen.getByRole('button', { name: PHONE_TEXT.resend }).hasAttribute('disabled')).toBe(false));
     type(PHONE_TEXT.code, code);
     click(PHONE_TEXT.confirmLabel);

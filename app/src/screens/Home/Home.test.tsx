@@ -1,14 +1,16 @@
 // Home against the mock API: every list loads at once behind placeholders, the sections follow the spec's
 // order and hide when empty, and when nothing loads the screen offers a retry.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { SECTION_TITLES } from './sectionTitles';
+import { FIRST_SCREEN_WAIT_MS } from './homeData';
+import { firstBannerLoads } from './homeTestHarness';
 import Home from './index';
 
 const server = setupMockApi();
@@ -28,6 +30,7 @@ describe('Home', () => {
     expect(screen.getByRole('link', { name: '물품, 작가명 검색' }).getAttribute('href')).toBe('/search');
     expect(screen.getAllByRole('status', { name: '불러오는 중' }).length).toBeGreaterThan(0);
 
+    await firstBannerLoads();
     expect(await findSections()).toBeTruthy();
     await waitFor(() => expect(screen.queryAllByRole('status', { name: '불러오는 중' })).toHaveLength(0));
 
@@ -42,7 +45,10 @@ describe('Home', () => {
     expect(shown.length).toBeGreaterThan(8);
     expect(shown).toEqual([...shown].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
 
-    const more = screen.getAllByRole('link', { name: '더보기' }).map((link) => link.getAttribute('href'));
+    // Asked of each section's header: a role query over the whole home computes every card link's name (~2 s).
+    const more = [...document.querySelectorAll<HTMLElement>('section > header')]
+      .flatMap((header) => within(header).queryAllByRole('link', { name: '더보기' }))
+      .map((link) => link.getAttribute('href'));
     expect(more).toContain('/list/topSeller');
     expect(more).toContain('/list/openMarket');
     expect(more).toContain('/list/marketPreview');
@@ -53,7 +59,14 @@ describe('Home', () => {
 
   test("the seeded world has this week's new sellers, so '이번 주 새로 온 작가' shows", async () => {
     expect((await api.get('/common/v2/seller', { params: { query: { from: 'new' } } })).length).toBeGreaterThan(0);
+    // The home's timers are faked (time still runs), to run out its wait for the banner image.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     renderScreen('/', '/', Home);
+    // The banner image does not load (jsdom loads none): the sections come FIRST_SCREEN_WAIT_MS after the banner list.
+    await screen.findAllByAltText('배너 1');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS);
+    });
     expect(await screen.findByRole('heading', { name: SECTION_TITLES.newSeller })).toBeTruthy();
   });
 
@@ -65,6 +78,7 @@ describe('Home', () => {
       ),
     );
     renderScreen('/', '/', Home);
+    await firstBannerLoads();
     expect(await findSections()).toBeTruthy();
     await waitFor(() => expect(screen.queryAllByRole('status', { name: '불러오는 중' })).toHaveLength(0));
     expect(screen.queryByRole('heading', { name: SECTION_TITLES.newSeller })).toBeNull();

@@ -14,6 +14,7 @@ import type { MarketDetail } from '../../components/market-detail/marketDetail';
 import { findMarket } from '../../testing/worldLookup';
 import { signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
+import { advanceDate } from '../../test/clock';
 import Market from './index';
 
 const server = setupMockApi();
@@ -23,7 +24,8 @@ beforeEach(() => {
   resetScreenState();
 });
 
-const throttle = () => new Promise((resolve) => setTimeout(resolve, 250));
+/** Past the drawers' click throttle (one open or close per 200 ms). */
+const throttle = () => advanceDate(250);
 
 describe('Market', () => {
   test('placeholders, then the market: countdown, minimum price, products on sale with their count', async () => {
@@ -90,7 +92,7 @@ describe('Market', () => {
     fireEvent.click(within(stepper).getByRole('button', { name: '수량 늘리기' }));
     expect(within(stepper).getByText('1')).toBeTruthy();
     expect(within(drawer).getByText('총 1개')).toBeTruthy();
-    await throttle();
+    throttle();
     fireEvent.click(add);
 
     expect(await screen.findByText('장바구니에 담았어요')).toBeTruthy();
@@ -145,7 +147,7 @@ describe('Market', () => {
 
     // Meanwhile the cart took the last one elsewhere: the server refuses, and the toast names the limit.
     await api.post('/cart/add/common', body(1));
-    await throttle();
+    throttle();
     fireEvent.click(within(drawer).getAllByRole('button', { name: '장바구니 담기' }).at(-1)!);
     expect(await screen.findByText('주문 가능 수량을 넘었어요. 장바구니에 담긴 수량을 확인해주세요')).toBeTruthy();
     expect(screen.queryByText('품절된 물품이 있어요')).toBeNull();
