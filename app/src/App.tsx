@@ -6,7 +6,7 @@ import { startLogin } from './app/login';
 import { Router } from 'wouter';
 import { routeParser } from './app/routeParser';
 import { RouterView } from './app/RouterView';
-import { isNativeShell } from './native/bridge';
+import { isNativeShell } from './native/channel';
 import { initSession, useSession } from './stores/session';
 import { hideSplash } from './stores/ui';
 import { whenIdle } from './ui/idle';
