@@ -9,7 +9,7 @@ import { isNativeApp } from '../../app/platform';
 import { STORE_URLS } from '../../config';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
-import { IconBell } from '../../ui/Icons';
+import { IconBell } from '../../ui/MoreIcons';
 import { Toggle } from '../../ui/Toggle';
 import { toast } from '../../ui/Toast';
 import { useCloseOnLeave } from '../../components/data/useCloseOnLeave';

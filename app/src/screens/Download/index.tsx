@@ -2,7 +2,8 @@
 // the visitor's own platform comes first.
 import { STORE_URLS } from '../../config';
 import { AppBar } from '../../ui/AppBar';
-import { IconBell, IconCart, IconCheckCircle } from '../../ui/Icons';
+import { IconCart } from '../../ui/Icons';
+import { IconBell, IconCheckCircle } from '../../ui/MoreIcons';
 import { LogoMark } from '../../ui/Logo';
 import styles from './Download.module.css';
 
