@@ -1,6 +1,6 @@
-// The one product API client of the app, its ad client and the app's clock. Screens call the API only
-// through `api` (sdk client: bearer token, error normalisation into ApiError, server clock).
-import { createAdClient, createApiClient, createServerClock, type FetchLike } from '@creator-market/sdk/client';
+// The one product API client of the app and the app's clock (the ad client is adClient.ts). Screens call the
+// API only through `api` (sdk client: bearer token, error normalisation into ApiError, server clock).
+import { createApiClient, createServerClock, type FetchLike } from '@creator-market/sdk/client';
 import { API_BASE } from '../config';
 
 /** localStorage key of the mock world (the mock server's `X-Mock-World`) the app is pinned to. */
@@ -38,7 +38,7 @@ export function pinnedMockWorld(): string | null {
 }
 
 /** fetch with the pinned world's `X-Mock-World` header; undefined (plain fetch) when pinning is off. */
-const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED
+export const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED
   ? (request) => {
       const world = pinnedMockWorld();
       if (world) request.headers.set(MOCK_WORLD_HEADER, world);
@@ -65,9 +65,6 @@ export const api = createApiClient({
   clock: serverClock,
   fetch: worldFetch,
 });
-
-/** The ad service (same mock server, under /ads), with its fixed authorization key. */
-export const adClient = createAdClient({ baseUrl: `${API_BASE}/ads`, authorization: 'cm-ads-dev-key', fetch: worldFetch });
 
 /** The app's current time in epoch ms: market timing and countdowns use this, never Date.now(). */
 export function now(): number {
