@@ -44,6 +44,14 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
     plugins: [react(), inlineEntryStylesheets()],
+    resolve: {
+      alias: [
+        {
+          find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+          replacement: fileURLToPath(new URL('./src/lib/useSyncExternalStore.ts', import.meta.url)),
+        },
+      ],
+    },
     // Always a string in the bundle, so code never has to repeat the fallback.
     define: {
       'import.meta.env.VITE_API_BASE': JSON.stringify(env.VITE_API_BASE || DEFAULT_API_BASE),
