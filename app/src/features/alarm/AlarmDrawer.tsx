@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { now } from '../../api/client';
 import { isNativeApp } from '../../app/platform';
-import { STORE_URLS } from '../../config';
+import { STORE_URLS } from '../../siteConfig';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { IconBell } from '../../ui/MoreIcons';

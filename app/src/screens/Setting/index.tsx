@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { isLabEnabled, rememberDebugFlag } from '../../app/debug';
 import { currentFullPath, LOGIN_PATH } from '../../app/login';
 import { isNativeApp, openExternal } from '../../app/platform';
-import { NOTIFICATION_GUIDE_URL, USAGE_GUIDE_URL } from '../../config';
+import { NOTIFICATION_GUIDE_URL, USAGE_GUIDE_URL } from '../../siteConfig';
 import { native } from '../../native/bridge';
 import { OPEN_ALERT_TEST_DRAWER, OpenAlertTestSheet } from '../../native/OpenAlertTest';
 import { PUSH_ALERT_TEST_DRAWER, PushAlertTestSheet } from '../../native/PushAlertTest';
