@@ -13,4 +13,5 @@ export * from './routing';
 export * from './go-links';
 export * from './search';
 export * from './storage';
+export * from './storage-lists';
 export * from './app-version';
