@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { earlyRequestsScript } from './src/app/earlyRequests';
 
 /** The mock server's default address (DESIGN.md: `pnpm mock` listens on 127.0.0.1:4010). */
 const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
@@ -40,10 +41,45 @@ function inlineEntryStylesheets(): Plugin {
   };
 }
 
+/** The home route's screen module (src/routes.tsx imports it lazily). */
+const HOME_SCREEN_MODULE = /[\\/]src[\\/]screens[\\/]Home[\\/]index\.tsx$/;
+
+/**
+ * Writes index.html's early script (src/app/earlyRequests.ts): on the home path it asks, while the page is
+ * parsed, for the Home screen's chunk and stylesheet and for the first screen's two lists. On a slow link the
+ * banner image (the home's largest paint) otherwise waited for the start scripts, then the Home chunk, then
+ * the banner list, one after another (Lighthouse budget, scripts/budgets/lighthouse.mjs).
+ */
+function homeEarlyRequests(apiBase: string | null): Plugin {
+  return {
+    name: 'creator-market:home-early-requests',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !context.filename.endsWith('index.html')) return html;
+        const home = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && HOME_SCREEN_MODULE.test(output.facadeModuleId ?? ''),
+        );
+        if (home?.type !== 'chunk') throw new Error('the build has no Home screen chunk (src/screens/Home/index.tsx)');
+        const stylesheets = [...(home.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`);
+        const script = earlyRequestsScript({ path: '/', script: `/${home.fileName}`, stylesheets, apiBase });
+        return { html, tags: [{ tag: 'script', children: `\n${script}\n`, injectTo: 'head' }] };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), inlineEntryStylesheets()],
+    plugins: [
+      react(),
+      inlineEntryStylesheets(),
+      // The in-browser mock (VITE_MOCK_IN_BROWSER=1) answers only once the app has started its worker.
+      homeEarlyRequests(env.VITE_MOCK_IN_BROWSER === '1' ? null : env.VITE_API_BASE || DEFAULT_API_BASE),
+    ],
     resolve: {
       alias: [
         {

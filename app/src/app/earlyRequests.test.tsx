@@ -1,0 +1,192 @@
+// index.html's early script (earlyRequests.ts): on the home path it asks for the Home chunk, its stylesheet
+// and the first screen's two lists, unless a token or a pinned world is stored; the API client hands each
+// early answer to the first call for its address when that call is a bare GET, and asks again otherwise.
+import { runInThisContext } from 'node:vm';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { MOCK_WORLD_STORAGE_KEY } from '../api/client';
+import { API_BASE } from '../config';
+import { resetAppState, signInAs } from '../mocks/appHarness';
+import { setupMockApi } from '../mocks/testServer';
+import Home from '../screens/Home';
+import { TOKEN_STORAGE_KEY } from '../stores/session';
+import { renderScreen, resetScreenState } from '../testing/screenHarness';
+import { imageUrl } from '../lib/media/imageUrl';
+import { shuffled } from '../screens/Home/homeData';
+import {
+  EARLY_REQUEST_SKIP_KEYS,
+  EARLY_REQUESTS_GLOBAL,
+  earlyRequestsScript,
+  FIRST_BANNER_GLOBAL,
+  HOME_FIRST_SCREEN_REQUESTS,
+  type FirstBanner,
+} from './earlyRequests';
+
+const server = setupMockApi();
+
+type EarlyWindow = Partial<Record<string, Record<string, Promise<Response>>>> & { [FIRST_BANNER_GLOBAL]?: FirstBanner };
+const earlyWindow = window as unknown as EarlyWindow;
+
+/** Every product API address asked for from the mock, in order. */
+function recordRequests(): string[] {
+  const urls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    urls.push(request.url);
+  });
+  return urls;
+}
+
+/** The mock's own banner list with the first banner's cover replaced, as an early answer. */
+async function earlyBannerAnswer(cover: string, sorting = 'order'): Promise<Response> {
+  const real = (await (await fetch(`${API_BASE}/common/v2/banner?from=top`)).json()) as {
+    data: { sorting: string; bannerList: { bannerCover: string }[] };
+  };
+  const [first, ...rest] = real.data.bannerList;
+  const data = { sorting, bannerList: [{ ...first, bannerCover: cover }, ...rest] };
+  return new Response(JSON.stringify({ data }), { headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  resetScreenState();
+});
+
+afterEach(() => {
+  delete earlyWindow[EARLY_REQUESTS_GLOBAL];
+  delete earlyWindow[FIRST_BANNER_GLOBAL];
+  server.events.removeAllListeners();
+  for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
+});
+
+describe('the early script', () => {
+  const plan = { path: '/', script: '/assets/Home-x.js', stylesheets: ['/assets/Home-x.css'], apiBase: 'http://api.test' };
+
+  function runScript(answer = () => new Response('{}')): ReturnType<typeof vi.fn> {
+    const fetchSpy = vi.fn(() => Promise.resolve(answer()));
+    vi.stubGlobal('fetch', fetchSpy);
+    try {
+      // The page's globals (window, location, localStorage, fetch) are this context's under jsdom.
+      runInThisContext(earlyRequestsScript(plan));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    return fetchSpy;
+  }
+
+  afterEach(() => {
+    for (const link of document.head.querySelectorAll('link[href^="/assets/Home-x"]')) link.remove();
+  });
+
+  test("on the home path it asks for the Home chunk, its stylesheet and the first screen's lists", () => {
+    resetAppState();
+    const fetchSpy = runScript();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[href^="/assets/Home-x"]')];
+    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('as'), link.getAttribute('crossorigin')])).toEqual([
+      ['modulepreload', '/assets/Home-x.js', null, ''],
+      ['preload', '/assets/Home-x.css', 'style', ''],
+    ]);
+    const urls = HOME_FIRST_SCREEN_REQUESTS.map((path) => `http://api.test${path}`);
+    expect(fetchSpy.mock.calls.map(([url]: unknown[]) => url)).toEqual(urls);
+    expect(Object.keys(earlyWindow[EARLY_REQUESTS_GLOBAL] ?? {})).toEqual(urls);
+  });
+
+  test('with a stored token or pinned world it asks for the chunk only; elsewhere for nothing', () => {
+    for (const key of EARLY_REQUEST_SKIP_KEYS) {
+      resetAppState();
+      localStorage.setItem(key, 'x');
+      expect(runScript()).not.toHaveBeenCalled();
+      expect(document.head.querySelector('link[href="/assets/Home-x.js"]')).not.toBeNull();
+      expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toBeUndefined();
+    }
+    resetAppState();
+    window.history.replaceState(null, '', '/search');
+    expect(runScript()).not.toHaveBeenCalled();
+  });
+
+  test("once the banner list answers it asks for the image of the banner it chose to lead (as the app's imageUrl makes it)", async () => {
+    resetAppState();
+    const bannerList = ['/img/banner/a.svg', '/img/banner/b.svg', '/img/banner/c.svg'].map((bannerCover) => ({ bannerCover }));
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    runScript(() => new Response(JSON.stringify({ data: { sorting: 'random', bannerList } })));
+    await waitFor(() => expect(earlyWindow[FIRST_BANNER_GLOBAL]).toEqual({ index: 1, cover: '/img/banner/b.svg' }));
+    const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    expect(preload?.getAttribute('href')).toBe('http://api.test/img/banner/b.svg');
+    expect(imageUrl('/img/banner/b.svg')).toBe(`${API_BASE}/img/banner/b.svg`);
+  });
+
+  test('skips on the storage keys the session and the world pinning use', () => {
+    expect(EARLY_REQUEST_SKIP_KEYS).toEqual([TOKEN_STORAGE_KEY, MOCK_WORLD_STORAGE_KEY]);
+  });
+});
+
+describe('the API client', () => {
+  test("the home's first calls take the early answers instead of asking again", async () => {
+    earlyWindow[EARLY_REQUESTS_GLOBAL] = {
+      [`${API_BASE}/common/v2/banner?from=top`]: earlyBannerAnswer('/img/banner/early.svg'),
+      [`${API_BASE}/common/v2/seller-ctg?flag=news`]: fetch(`${API_BASE}/common/v2/seller-ctg?flag=news`),
+    };
+    const asked = recordRequests();
+    renderScreen('/', '/', Home);
+    const banner = await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 });
+    expect(banner.getAttribute('src')).toContain('/img/banner/early.svg');
+    expect(await screen.findByRole('navigation', { name: '작가 카테고리' })).toBeTruthy();
+    expect(asked.filter((url) => url.includes('/common/v2/banner') || url.includes('/common/v2/seller-ctg'))).toEqual([]);
+    expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toEqual({});
+  });
+
+  test('a signed-in call asks the server itself, and the early answer is dropped', async () => {
+    await signInAs('buyer');
+    earlyWindow[EARLY_REQUESTS_GLOBAL] = {
+      [`${API_BASE}/common/v2/banner?from=top`]: earlyBannerAnswer('/img/banner/early.svg'),
+    };
+    const asked = recordRequests();
+    renderScreen('/', '/', Home);
+    const banner = await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 });
+    expect(banner.getAttribute('src')).not.toContain('early.svg');
+    expect(asked).toContain(`${API_BASE}/common/v2/banner?from=top`);
+    await waitFor(() => expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toEqual({}));
+  });
+
+  test('the banner the early script chose leads (the others are shuffled behind it)', async () => {
+    const answer = await earlyBannerAnswer('/img/banner/early.svg', 'random');
+    const { bannerList } = ((await answer.clone().json()) as { data: { bannerList: { bannerCover: string }[] } }).data;
+    expect(bannerList.length).toBeGreaterThan(1);
+    const index = bannerList.length - 1;
+    const cover = bannerList[index]!.bannerCover;
+    earlyWindow[EARLY_REQUESTS_GLOBAL] = { [`${API_BASE}/common/v2/banner?from=top`]: Promise.resolve(answer) };
+    earlyWindow[FIRST_BANNER_GLOBAL] = { index, cover };
+    // A shuffle that leaves the list as it is: without the early choice the server's first banner would lead.
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    renderScreen('/', '/', Home);
+    const banner = await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 });
+    expect(banner.getAttribute('src')).toContain(cover);
+    expect(earlyWindow[FIRST_BANNER_GLOBAL]).toBeUndefined();
+  });
+
+  test('a failed early request is asked again', async () => {
+    earlyWindow[EARLY_REQUESTS_GLOBAL] = {
+      [`${API_BASE}/common/v2/banner?from=top`]: Promise.reject(new TypeError('Failed to fetch')),
+    };
+    const asked = recordRequests();
+    renderScreen('/', '/', Home);
+    expect(await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 })).toBeTruthy();
+    expect(asked).toContain(`${API_BASE}/common/v2/banner?from=top`);
+  });
+});
+
+describe('shuffled', () => {
+  test('with a first index, that item leads and the rest is a permutation of the others', () => {
+    const items = ['a', 'b', 'c', 'd', 'e'];
+    for (const first of [0, 2, 4]) {
+      const order = shuffled(items, () => 0.99, first);
+      expect(order[0]).toBe(items[first]);
+      expect([...order].sort()).toEqual(items);
+    }
+  });
+
+  test('every order of three items is reachable with the first one fixed by the early script', () => {
+    const seen = new Set<string>();
+    for (const first of [0, 1, 2]) for (const r of [0, 0.5, 0.99]) seen.add(shuffled(['a', 'b', 'c'], () => r, first).join(''));
+    expect(seen.size).toBe(6);
+  });
+});
