@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { earlyRequestsScript } from './src/app/earlyRequests';
+import { ROUTES } from '../sdk/src/domain/routing';
+import { earlyRequestsScript, patternRegex } from './src/app/earlyRequests';
 
 /** The mock server's default address (DESIGN.md: `pnpm mock` listens on 127.0.0.1:4010). */
 const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
@@ -41,30 +43,60 @@ function inlineEntryStylesheets(): Plugin {
   };
 }
 
-/** The home route's screen module (src/routes.tsx imports it lazily). */
-const HOME_SCREEN_MODULE = /[\\/]src[\\/]screens[\\/]Home[\\/]index\.tsx$/;
+/** `route('market', () => import('./screens/Market'))`: each route's screen module in src/routes.tsx. */
+const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\/(screens\/[\w/]+)'\)/g;
 
 /**
- * Writes index.html's early script (src/app/earlyRequests.ts): on the home path it asks, while the page is
- * parsed, for the Home screen's chunk and stylesheet and for the first screen's two lists. On a slow link the
- * banner image (the home's largest paint) otherwise waited for the start scripts, then the Home chunk, then
- * the banner list, one after another (Lighthouse budget, scripts/budgets/lighthouse.mjs).
+ * Writes index.html's early script (src/app/earlyRequests.ts): while the page is parsed it asks for the
+ * chunk and stylesheets of the route's screen, and on the home path for the first screen's two lists and
+ * its leading banner image. On a slow link the largest paint otherwise waited for the start scripts, then
+ * the screen's chunk, then its data, one after another (Lighthouse budget, scripts/budgets/lighthouse.mjs).
  */
-function homeEarlyRequests(apiBase: string | null): Plugin {
+function earlyRequests(apiBase: string | null): Plugin {
   return {
-    name: 'creator-market:home-early-requests',
+    name: 'creator-market:early-requests',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle;
         if (!bundle || !context.filename.endsWith('index.html')) return html;
-        const home = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && HOME_SCREEN_MODULE.test(output.facadeModuleId ?? ''),
-        );
-        if (home?.type !== 'chunk') throw new Error('the build has no Home screen chunk (src/screens/Home/index.tsx)');
-        const stylesheets = [...(home.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`);
-        const script = earlyRequestsScript({ path: '/', script: `/${home.fileName}`, stylesheets, apiBase });
+        const source = readFileSync(fileURLToPath(new URL('./src/routes.tsx', import.meta.url)), 'utf8');
+        const screenOf = new Map([...source.matchAll(ROUTE_SCREEN)].map((match) => [match[1], match[2]]));
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        /** A chunk and what it imports statically, less what `loaded` already holds. */
+        const closure = (chunk: (typeof chunks)[number], loaded: Set<string>, into = new Set<string>()): Set<string> => {
+          if (loaded.has(chunk.fileName) || into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const imported = byFile.get(file);
+            if (imported) closure(imported, loaded, into);
+          }
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
+        if (!entry) throw new Error('the build has no index.html entry chunk');
+        const startFiles = closure(entry, new Set());
+        const screens = ROUTES.flatMap((route) => {
+          if (route.path === null) return [];
+          const module = screenOf.get(route.name);
+          const chunk =
+            module && chunks.find((output) => new RegExp(`/src/${module}(\\.tsx|/index\\.tsx)$`).test(output.facadeModuleId ?? ''));
+          if (!chunk) throw new Error(`no screen chunk for the route ${route.name} (src/routes.tsx)`);
+          const files = [...closure(chunk, startFiles)];
+          const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+          return [
+            {
+              pattern: patternRegex(route.path),
+              scripts: files.map((file) => `/${file}`),
+              stylesheets: [...new Set(css)].map((file) => `/${file}`),
+              requiresAuth: route.meta.requiresAuth,
+              home: route.name === 'home',
+            },
+          ];
+        });
+        const script = earlyRequestsScript({ screens, apiBase });
         return { html, tags: [{ tag: 'script', children: `\n${script}\n`, injectTo: 'head' }] };
       },
     },
@@ -78,7 +110,7 @@ export default defineConfig(({ mode }) => {
       react(),
       inlineEntryStylesheets(),
       // The in-browser mock (VITE_MOCK_IN_BROWSER=1) answers only once the app has started its worker.
-      homeEarlyRequests(env.VITE_MOCK_IN_BROWSER === '1' ? null : env.VITE_API_BASE || DEFAULT_API_BASE),
+      earlyRequests(env.VITE_MOCK_IN_BROWSER === '1' ? null : env.VITE_API_BASE || DEFAULT_API_BASE),
     ],
     resolve: {
       alias: [

@@ -1,8 +1,11 @@
-// index.html's early script (earlyRequests.ts): on the home path it asks for the Home chunk, its stylesheet
-// and the first screen's two lists, unless a token or a pinned world is stored; the API client hands each
-// early answer to the first call for its address when that call is a bare GET, and asks again otherwise.
+// index.html's early script (earlyRequests.ts): it asks for the route's screen chunks and stylesheets, and on
+// the home path for the first screen's two lists (unless a token or a pinned world is stored) and the leading
+// banner's image; the API client hands each early answer to the first call for its address when that call
+// is a bare GET, and asks again otherwise.
 import { runInThisContext } from 'node:vm';
+import { matchPattern, ROUTES } from '@creator-market/sdk/domain';
 import { screen, waitFor } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MOCK_WORLD_STORAGE_KEY } from '../api/client';
 import { API_BASE } from '../config';
@@ -19,6 +22,7 @@ import {
   earlyRequestsScript,
   FIRST_BANNER_GLOBAL,
   HOME_FIRST_SCREEN_REQUESTS,
+  patternRegex,
   type FirstBanner,
 } from './earlyRequests';
 
@@ -58,9 +62,31 @@ afterEach(() => {
 });
 
 describe('the early script', () => {
-  const plan = { path: '/', script: '/assets/Home-x.js', stylesheets: ['/assets/Home-x.css'], apiBase: 'http://api.test' };
+  const home = {
+    pattern: patternRegex('/'),
+    scripts: ['/assets/Home-x.js'],
+    stylesheets: ['/assets/Home-x.css'],
+    requiresAuth: false,
+    home: true,
+  };
+  const cart = {
+    pattern: patternRegex('/cart/:marketId?'),
+    scripts: ['/assets/Cart-x.js', '/assets/shared-x.js'],
+    stylesheets: [],
+    requiresAuth: true,
+    home: false,
+  };
+  const search = {
+    pattern: patternRegex('/search'),
+    scripts: ['/assets/Search-x.js'],
+    stylesheets: ['/assets/Search-x.css'],
+    requiresAuth: false,
+    home: false,
+  };
+  const plan = { screens: [home, cart, search], apiBase: 'http://api.test' };
 
-  function runScript(answer = () => new Response('{}')): ReturnType<typeof vi.fn> {
+  function runScriptAt(path: string, answer = () => new Response('{}')): ReturnType<typeof vi.fn> {
+    window.history.replaceState(null, '', path);
     const fetchSpy = vi.fn(() => Promise.resolve(answer()));
     vi.stubGlobal('fetch', fetchSpy);
     try {
@@ -72,15 +98,22 @@ describe('the early script', () => {
     return fetchSpy;
   }
 
+  const hints = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[href^="/assets/"]')].map((link) => [
+      link.rel,
+      link.getAttribute('href'),
+      link.getAttribute('as'),
+      link.getAttribute('crossorigin'),
+    ]);
+
   afterEach(() => {
-    for (const link of document.head.querySelectorAll('link[href^="/assets/Home-x"]')) link.remove();
+    for (const link of document.head.querySelectorAll('link[href^="/assets/"]')) link.remove();
   });
 
   test("on the home path it asks for the Home chunk, its stylesheet and the first screen's lists", () => {
     resetAppState();
-    const fetchSpy = runScript();
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[href^="/assets/Home-x"]')];
-    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('as'), link.getAttribute('crossorigin')])).toEqual([
+    const fetchSpy = runScriptAt('/');
+    expect(hints()).toEqual([
       ['modulepreload', '/assets/Home-x.js', null, ''],
       ['preload', '/assets/Home-x.css', 'style', ''],
     ]);
@@ -89,24 +122,42 @@ describe('the early script', () => {
     expect(Object.keys(earlyWindow[EARLY_REQUESTS_GLOBAL] ?? {})).toEqual(urls);
   });
 
-  test('with a stored token or pinned world it asks for the chunk only; elsewhere for nothing', () => {
+  test("elsewhere it asks for that route's screen chunks only; a signed-in route's only with a token stored", () => {
+    resetAppState();
+    expect(runScriptAt('/search/')).not.toHaveBeenCalled();
+    expect(hints()).toEqual([
+      ['modulepreload', '/assets/Search-x.js', null, ''],
+      ['preload', '/assets/Search-x.css', 'style', ''],
+    ]);
+    for (const link of document.head.querySelectorAll('link[href^="/assets/"]')) link.remove();
+    runScriptAt('/cart/12');
+    expect(hints()).toEqual([]);
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    runScriptAt('/cart/12');
+    expect(hints().map(([rel, href]) => [rel, href])).toEqual([
+      ['modulepreload', '/assets/Cart-x.js'],
+      ['modulepreload', '/assets/shared-x.js'],
+    ]);
+    for (const link of document.head.querySelectorAll('link[href^="/assets/"]')) link.remove();
+    expect(runScriptAt('/nowhere/at/all')).not.toHaveBeenCalled();
+    expect(hints()).toEqual([]);
+  });
+
+  test('with a stored token or pinned world it asks for the Home chunk but not the lists', () => {
     for (const key of EARLY_REQUEST_SKIP_KEYS) {
       resetAppState();
       localStorage.setItem(key, 'x');
-      expect(runScript()).not.toHaveBeenCalled();
+      expect(runScriptAt('/')).not.toHaveBeenCalled();
       expect(document.head.querySelector('link[href="/assets/Home-x.js"]')).not.toBeNull();
       expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toBeUndefined();
     }
-    resetAppState();
-    window.history.replaceState(null, '', '/search');
-    expect(runScript()).not.toHaveBeenCalled();
   });
 
   test("once the banner list answers it asks for the image of the banner it chose to lead (as the app's imageUrl makes it)", async () => {
     resetAppState();
     const bannerList = ['/img/banner/a.svg', '/img/banner/b.svg', '/img/banner/c.svg'].map((bannerCover) => ({ bannerCover }));
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    runScript(() => new Response(JSON.stringify({ data: { sorting: 'random', bannerList } })));
+    runScriptAt('/', () => new Response(JSON.stringify({ data: { sorting: 'random', bannerList } })));
     await waitFor(() => expect(earlyWindow[FIRST_BANNER_GLOBAL]).toEqual({ index: 1, cover: '/img/banner/b.svg' }));
     const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
     expect(preload?.getAttribute('fetchpriority')).toBe('high');
@@ -116,6 +167,25 @@ describe('the early script', () => {
 
   test('skips on the storage keys the session and the world pinning use', () => {
     expect(EARLY_REQUEST_SKIP_KEYS).toEqual([TOKEN_STORAGE_KEY, MOCK_WORLD_STORAGE_KEY]);
+  });
+
+  test("a pattern's expression matches exactly the paths matchPattern matches", () => {
+    const segment = fc.stringMatching(/^[a-z0-9_-]{0,6}$/);
+    const path = fc.tuple(
+      fc.array(fc.oneof(segment, fc.constantFrom('m', 'p', 'r', 'my', 'cart', 'go', 'search')), { maxLength: 4 }),
+      fc.boolean(),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ROUTES.flatMap((route) => (route.path === null ? [] : [route.path]))),
+        path,
+        (pattern, [parts, slash]) => {
+          const pathname = `/${parts.join('/')}${slash ? '/' : ''}`;
+          expect(new RegExp(patternRegex(pattern)).test(pathname)).toBe(matchPattern(pattern, pathname) !== null);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 
