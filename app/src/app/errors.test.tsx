@@ -43,7 +43,7 @@ async function failure(call: () => Promise<unknown>): Promise<unknown> {
 
 describe('presentError', () => {
   test('waits 200 ms before showing anything', async () => {
-    // The presenter chunk is loaded already, as the app has it once idle after start (preloadErrorCatalogue).
+    // The presenter chunk is loaded already, as the app has it once the overlays are up (preloadErrorCatalogue).
     await import('./errorPresenter');
     vi.useFakeTimers();
     try {

@@ -36,8 +36,8 @@ function loadCatalogue(): Promise<Presenter> {
 }
 
 /**
- * Fetches the catalogue ahead of the first failure (the app calls this once idle after start), so that a
- * call failing because the connection dropped can still be shown.
+ * Fetches the catalogue ahead of the first failure (the overlays call this when they mount, once idle after
+ * the first screen), so that a call failing because the connection dropped can still be shown.
  */
 export function preloadErrorCatalogue(): void {
   loadCatalogue().catch(() => {
