@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { ROUTES } from '../sdk/src/domain/routing';
-import { earlyRequestsScript, patternRegex } from './src/app/earlyRequests';
+import { patternParams, ROUTES } from '../sdk/src/domain/routing';
+import { earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/app/earlyRequests';
 
 /** The mock server's default address (DESIGN.md: `pnpm mock` listens on 127.0.0.1:4010). */
 const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
@@ -92,6 +92,8 @@ function earlyRequests(apiBase: string | null): Plugin {
               scripts: files.map((file) => `/${file}`),
               stylesheets: [...new Set(css)].map((file) => `/${file}`),
               requiresAuth: route.meta.requiresAuth,
+              params: patternParams(route.path),
+              requests: FIRST_SCREEN_REQUESTS[route.name] ?? [],
               home: route.name === 'home',
             },
           ];

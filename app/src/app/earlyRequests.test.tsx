@@ -3,7 +3,7 @@
 // banner's image; the API client hands each early answer to the first call for its address when that call
 // is a bare GET, and asks again otherwise.
 import { runInThisContext } from 'node:vm';
-import { matchPattern, ROUTES } from '@creator-market/sdk/domain';
+import { matchPattern, patternParams, ROUTES } from '@creator-market/sdk/domain';
 import { screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -12,6 +12,8 @@ import { API_BASE } from '../config';
 import { resetAppState, signInAs } from '../mocks/appHarness';
 import { setupMockApi } from '../mocks/testServer';
 import Home from '../screens/Home';
+import Market from '../screens/Market';
+import Product from '../screens/Product';
 import { TOKEN_STORAGE_KEY } from '../stores/session';
 import { renderScreen, resetScreenState } from '../testing/screenHarness';
 import { imageUrl } from '../lib/media/imageUrl';
@@ -21,7 +23,7 @@ import {
   EARLY_REQUESTS_GLOBAL,
   earlyRequestsScript,
   FIRST_BANNER_GLOBAL,
-  HOME_FIRST_SCREEN_REQUESTS,
+  FIRST_SCREEN_REQUESTS,
   patternRegex,
   type FirstBanner,
 } from './earlyRequests';
@@ -62,28 +64,24 @@ afterEach(() => {
 });
 
 describe('the early script', () => {
-  const home = {
-    pattern: patternRegex('/'),
-    scripts: ['/assets/Home-x.js'],
-    stylesheets: ['/assets/Home-x.css'],
-    requiresAuth: false,
-    home: true,
+  const screen = (path: string, name: string, scripts: string[], stylesheets: string[], requiresAuth = false) => ({
+    pattern: patternRegex(path),
+    scripts,
+    stylesheets,
+    requiresAuth,
+    params: patternParams(path),
+    requests: FIRST_SCREEN_REQUESTS[name] ?? [],
+    home: name === 'home',
+  });
+  const plan = {
+    screens: [
+      screen('/', 'home', ['/assets/Home-x.js'], ['/assets/Home-x.css']),
+      screen('/m/:sellerId/:marketId', 'market', ['/assets/Market-x.js'], []),
+      screen('/cart/:marketId?', 'cart', ['/assets/Cart-x.js', '/assets/shared-x.js'], [], true),
+      screen('/search', 'search', ['/assets/Search-x.js'], ['/assets/Search-x.css']),
+    ],
+    apiBase: 'http://api.test:4010',
   };
-  const cart = {
-    pattern: patternRegex('/cart/:marketId?'),
-    scripts: ['/assets/Cart-x.js', '/assets/shared-x.js'],
-    stylesheets: [],
-    requiresAuth: true,
-    home: false,
-  };
-  const search = {
-    pattern: patternRegex('/search'),
-    scripts: ['/assets/Search-x.js'],
-    stylesheets: ['/assets/Search-x.css'],
-    requiresAuth: false,
-    home: false,
-  };
-  const plan = { screens: [home, cart, search], apiBase: 'http://api.test' };
 
   function runScriptAt(path: string, answer = () => new Response('{}')): ReturnType<typeof vi.fn> {
     window.history.replaceState(null, '', path);
@@ -117,9 +115,19 @@ describe('the early script', () => {
       ['modulepreload', '/assets/Home-x.js', null, ''],
       ['preload', '/assets/Home-x.css', 'style', ''],
     ]);
-    const urls = HOME_FIRST_SCREEN_REQUESTS.map((path) => `http://api.test${path}`);
+    const urls = (FIRST_SCREEN_REQUESTS.home ?? []).map((path) => `http://api.test:4010${path}`);
     expect(fetchSpy.mock.calls.map(([url]: unknown[]) => url)).toEqual(urls);
     expect(Object.keys(earlyWindow[EARLY_REQUESTS_GLOBAL] ?? {})).toEqual(urls);
+  });
+
+  test("on a market page it asks for the market's lists with the page's params filled in", () => {
+    resetAppState();
+    const fetchSpy = runScriptAt('/m/mallang_studio/4');
+    expect(fetchSpy.mock.calls.map(([url]: unknown[]) => url)).toEqual([
+      'http://api.test:4010/common/market/get/mallang_studio/4',
+      'http://api.test:4010/common/v2/seller/opened-market/mallang_studio',
+    ]);
+    expect(hints().map(([rel, href]) => [rel, href])).toEqual([['modulepreload', '/assets/Market-x.js']]);
   });
 
   test("elsewhere it asks for that route's screen chunks only; a signed-in route's only with a token stored", () => {
@@ -161,7 +169,7 @@ describe('the early script', () => {
     await waitFor(() => expect(earlyWindow[FIRST_BANNER_GLOBAL]).toEqual({ index: 1, cover: '/img/banner/b.svg' }));
     const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
     expect(preload?.getAttribute('fetchpriority')).toBe('high');
-    expect(preload?.getAttribute('href')).toBe('http://api.test/img/banner/b.svg');
+    expect(preload?.getAttribute('href')).toBe('http://api.test:4010/img/banner/b.svg');
     expect(imageUrl('/img/banner/b.svg')).toBe(`${API_BASE}/img/banner/b.svg`);
   });
 
@@ -202,6 +210,23 @@ describe('the API client', () => {
     expect(await screen.findByRole('navigation', { name: '작가 카테고리' })).toBeTruthy();
     expect(asked.filter((url) => url.includes('/common/v2/banner') || url.includes('/common/v2/seller-ctg'))).toEqual([]);
     expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toEqual({});
+  });
+
+  test("the market and product screens' first calls are the ones the early script makes for them", async () => {
+    for (const [name, path, Screen] of [
+      ['market', '/m/:sellerId/:marketId', Market],
+      ['product', '/p/:sellerId/:marketId', Product],
+    ] as const) {
+      resetScreenState();
+      const asked = recordRequests();
+      const view = renderScreen(path.replace(':sellerId', 'mallang_studio').replace(':marketId', '4'), path, Screen);
+      const expected = (FIRST_SCREEN_REQUESTS[name] ?? []).map(
+        (request) => `${API_BASE}${request.replace(':sellerId', 'mallang_studio').replace(':marketId', '4')}`,
+      );
+      await waitFor(() => expect(asked).toEqual(expect.arrayContaining(expected)), { timeout: 10_000 });
+      view.unmount();
+      server.events.removeAllListeners();
+    }
   });
 
   test('a signed-in call asks the server itself, and the early answer is dropped', async () => {

@@ -22,11 +22,17 @@ export interface FirstBanner {
 }
 
 /**
- * The home's first-screen lists exactly as the API client asks for them (screens/Home/homeData.ts; its
- * test checks the two agree): guests may call both and the answers do not depend on who asks.
+ * The first screen's lists of a route exactly as the API client asks for them (home: screens/Home/homeData.ts;
+ * market and product: components/market-detail/marketDetail.ts and the screens' opened-markets list;
+ * earlyRequests.test.tsx checks they agree), ':name' standing for the route's param: guests may call them
+ * and the answers do not depend on who asks.
  */
-export const HOME_FIRST_SCREEN_REQUESTS = ['/common/v2/banner?from=top', '/common/v2/seller-ctg?flag=news'] as const;
-const BANNER_REQUEST = HOME_FIRST_SCREEN_REQUESTS[0];
+export const FIRST_SCREEN_REQUESTS: Readonly<Record<string, readonly string[]>> = {
+  home: ['/common/v2/banner?from=top', '/common/v2/seller-ctg?flag=news'],
+  market: ['/common/market/get/:sellerId/:marketId', '/common/v2/seller/opened-market/:sellerId'],
+  product: ['/common/market/get/:sellerId/:marketId', '/common/v2/seller/opened-market/:sellerId'],
+};
+const BANNER_REQUEST = '/common/v2/banner?from=top';
 
 /**
  * localStorage keys that make the app's calls differ from a bare request (the identity token, a pinned mock
@@ -45,7 +51,11 @@ export interface EarlyScreen {
   stylesheets: readonly string[];
   /** Signed-in only: its chunk is asked for only when a token is stored (else the login opens). */
   requiresAuth: boolean;
-  /** The home: its first screen's lists and leading banner image are asked for too. */
+  /** The route's params in the order of the pattern's groups (sdk patternParams). */
+  params: readonly string[];
+  /** The first screen's lists (FIRST_SCREEN_REQUESTS), asked for unless a token or pinned world is stored. */
+  requests: readonly string[];
+  /** The home: the leading banner's image is asked for too. */
   home: boolean;
 }
 
@@ -58,7 +68,7 @@ export interface EarlyRequestsPlan {
 
 /**
  * A route pattern (':name', ':name?' last, '*' rest; sdk routing.ts matchPattern) as a regular expression
- * source over a pathname; trailing slashes are ignored as there.
+ * source over a pathname, one group per param; trailing slashes are ignored as there.
  */
 export function patternRegex(pattern: string): string {
   const parts = pattern
@@ -68,8 +78,8 @@ export function patternRegex(pattern: string): string {
     .filter((part) => part !== '');
   const body = parts
     .map((part) => {
-      if (part === '*') return '(?:/.*)?';
-      if (part.startsWith(':')) return part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      if (part === '*') return '(?:/(.*))?';
+      if (part.startsWith(':')) return part.endsWith('?') ? '(?:/([^/]+))?' : '/([^/]+)';
       return `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
     })
     .join('');
@@ -78,8 +88,15 @@ export function patternRegex(pattern: string): string {
 
 /** The source of index.html's early script (a classic script: it runs while the page is parsed). */
 export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
-  const screens = plan.screens.map((screen) => [screen.pattern, screen.scripts, screen.stylesheets, screen.requiresAuth, screen.home]);
-  const urls = plan.apiBase === null ? [] : HOME_FIRST_SCREEN_REQUESTS.map((path) => `${plan.apiBase}${path}`);
+  const screens = plan.screens.map((screen) => [
+    screen.pattern,
+    screen.scripts,
+    screen.stylesheets,
+    screen.requiresAuth,
+    screen.home,
+    screen.params,
+    plan.apiBase === null ? [] : screen.requests,
+  ]);
   const [tokenKey, worldKey] = EARLY_REQUEST_SKIP_KEYS;
   return [
     `{`,
@@ -89,7 +106,8 @@ export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
     `    token = localStorage.getItem(${JSON.stringify(tokenKey)}) !== null;`,
     `    bare = !token && localStorage.getItem(${JSON.stringify(worldKey)}) === null;`,
     `  } catch {}`,
-    `  const screen = ${JSON.stringify(screens)}.find(([pattern]) => new RegExp(pattern).test(location.pathname));`,
+    `  let match = null;`,
+    `  const screen = ${JSON.stringify(screens)}.find(([pattern]) => (match = new RegExp(pattern).exec(location.pathname)));`,
     `  if (screen && (token || !screen[3])) {`,
     `    for (const [rel, href, as] of [...screen[1].map((href) => ['modulepreload', href, '']), ...screen[2].map((href) => ['preload', href, 'style'])]) {`,
     `      const link = document.createElement('link');`,
@@ -100,16 +118,19 @@ export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
     `      document.head.append(link);`,
     `    }`,
     `  }`,
-    `  if (screen && screen[4] && bare) {`,
+    `  if (screen && bare) {`,
+    `    const params = Object.fromEntries(screen[5].map((name, index) => [name, match[index + 1]]));`,
+    `    const paths = screen[6].map((path) => path.replace(/:(\\w+)/g, (_, name) => params[name] ?? ':'));`,
+    `    const urls = paths.filter((path) => !path.includes('/:')).map((path) => ${JSON.stringify(plan.apiBase ?? '')} + path);`,
     `    const early = Object.fromEntries(`,
-    `      ${JSON.stringify(urls)}.map((url) => {`,
+    `      urls.map((url) => {`,
     `        const answer = fetch(url);`,
     `        answer.catch(() => {}); // the call that takes it sees the failure (and asks again)`,
     `        return [url, answer];`,
     `      }),`,
     `    );`,
     `    window.${EARLY_REQUESTS_GLOBAL} = early;`,
-    `    const banners = early[${JSON.stringify(`${plan.apiBase}${BANNER_REQUEST}`)}];`,
+    `    const banners = screen[4] ? early[${JSON.stringify(`${plan.apiBase}${BANNER_REQUEST}`)}] : undefined;`,
     `    if (banners) {`,
     `      banners`,
     `        .then((answer) => (answer.ok ? answer.clone().json() : null))`,
