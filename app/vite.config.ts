@@ -1,11 +1,16 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { patternParams, ROUTES } from '../sdk/src/domain/routing';
+import { earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/app/earlyRequests';
 
 /** The mock server's default address (DESIGN.md: `pnpm mock` listens on 127.0.0.1:4010). */
 const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
+/** The desktop native-shell simulator's own modules (a second page, simulator.html). */
+const SIMULATOR_MODULE = /[\\/]src[\\/]native[\\/]simulator[\\/]/;
 
 /**
  * Writes the entry's stylesheets (global styles and the app shell's components, a few KB gzipped) into
@@ -38,10 +43,85 @@ function inlineEntryStylesheets(): Plugin {
   };
 }
 
+/** `route('market', () => import('./screens/Market'))`: each route's screen module in src/routes.tsx. */
+const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\/(screens\/[\w/]+)'\)/g;
+
+/**
+ * Writes index.html's early script (src/app/earlyRequests.ts): while the page is parsed it asks for the
+ * chunk and stylesheets of the route's screen, and on the home path for the first screen's two lists and
+ * its leading banner image. On a slow link the largest paint otherwise waited for the start scripts, then
+ * the screen's chunk, then its data, one after another (Lighthouse budget, scripts/budgets/lighthouse.mjs).
+ */
+function earlyRequests(apiBase: string | null): Plugin {
+  return {
+    name: 'creator-market:early-requests',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !context.filename.endsWith('index.html')) return html;
+        const source = readFileSync(fileURLToPath(new URL('./src/routes.tsx', import.meta.url)), 'utf8');
+        const screenOf = new Map([...source.matchAll(ROUTE_SCREEN)].map((match) => [match[1], match[2]]));
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        /** A chunk and what it imports statically, less what `loaded` already holds. */
+        const closure = (chunk: (typeof chunks)[number], loaded: Set<string>, into = new Set<string>()): Set<string> => {
+          if (loaded.has(chunk.fileName) || into.has(chunk.fileName)) return into;
+          into.add(chunk.fileName);
+          for (const file of chunk.imports) {
+            const imported = byFile.get(file);
+            if (imported) closure(imported, loaded, into);
+          }
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
+        if (!entry) throw new Error('the build has no index.html entry chunk');
+        const startFiles = closure(entry, new Set());
+        const screens = ROUTES.flatMap((route) => {
+          if (route.path === null) return [];
+          const module = screenOf.get(route.name);
+          const chunk =
+            module && chunks.find((output) => new RegExp(`/src/${module}(\\.tsx|/index\\.tsx)$`).test(output.facadeModuleId ?? ''));
+          if (!chunk) throw new Error(`no screen chunk for the route ${route.name} (src/routes.tsx)`);
+          const files = [...closure(chunk, startFiles)];
+          const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+          return [
+            {
+              pattern: patternRegex(route.path),
+              scripts: files.map((file) => `/${file}`),
+              stylesheets: [...new Set(css)].map((file) => `/${file}`),
+              requiresAuth: route.meta.requiresAuth,
+              params: patternParams(route.path),
+              requests: FIRST_SCREEN_REQUESTS[route.name] ?? [],
+              home: route.name === 'home',
+            },
+          ];
+        });
+        const script = earlyRequestsScript({ screens, apiBase });
+        return { html, tags: [{ tag: 'script', children: `\n${script}\n`, injectTo: 'head' }] };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), inlineEntryStylesheets()],
+    plugins: [
+      react(),
+      inlineEntryStylesheets(),
+      // The in-browser mock (VITE_MOCK_IN_BROWSER=1) answers only once the app has started its worker.
+      earlyRequests(env.VITE_MOCK_IN_BROWSER === '1' ? null : env.VITE_API_BASE || DEFAULT_API_BASE),
+    ],
+    resolve: {
+      alias: [
+        {
+          find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+          replacement: fileURLToPath(new URL('./src/lib/useSyncExternalStore.ts', import.meta.url)),
+        },
+      ],
+    },
     // Always a string in the bundle, so code never has to repeat the fallback.
     define: {
       'import.meta.env.VITE_API_BASE': JSON.stringify(env.VITE_API_BASE || DEFAULT_API_BASE),
@@ -49,7 +129,7 @@ export default defineConfig(({ mode }) => {
     server: { port: 5173, strictPort: true },
     preview: { port: 4173, strictPort: true },
     build: {
-      target: 'es2020',
+      target: 'es2022',
       cssCodeSplit: true,
       // dist/.vite/manifest.json: the chunk graph the JS budget (scripts/budgets/home-js.mjs) reads.
       manifest: true,
@@ -60,7 +140,17 @@ export default defineConfig(({ mode }) => {
         // trip (Lighthouse budget, scripts/budgets/lighthouse.mjs). This requires not keeping entry exports,
         // which an app has no use for.
         preserveEntrySignatures: false,
-        output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 20_000 } } },
+        output: {
+          codeSplitting: {
+            experimentalInlineCommonChunks: { maxSize: 20_000 },
+            // Everything the app's page loads before its first screen (React, react-dom, the router, stores,
+            // api client) is one file instead of four to six: gzip then compresses it as a whole, about 2 KB
+            // less than the parts on their own (home route JS budget, docs/decisions/home-js-start-chunk.md).
+            // The simulator's own modules and its page are left out (it loads this chunk for React and the
+            // bridge's message type; modules in it run only when imported, so the app does not start there).
+            groups: [{ name: 'start', tags: ['$initial'], test: (id) => !id.endsWith('.html') && !SIMULATOR_MODULE.test(id) }],
+          },
+        },
         // The desktop native-shell simulator (src/native/simulator) is a second page next to the app.
         input: {
           main: fileURLToPath(new URL('./index.html', import.meta.url)),

@@ -1,15 +1,13 @@
 // App shell: the shared UI (UiRoot) around the page area. The splash stays until the sign-in state is
 // known (SPEC.md section 4, "wait for sign-in state once before mounting"); then the router mounts.
 import { lazy, Suspense, useEffect } from 'react';
-import { preloadErrorCatalogue } from './app/errors';
 import { startLogin } from './app/login';
 import { Router } from 'wouter';
 import { routeParser } from './app/routeParser';
 import { RouterView } from './app/RouterView';
-import { isNativeShell } from './native/bridge';
+import { isNativeShell } from './native/channel';
 import { initSession, useSession } from './stores/session';
 import { hideSplash } from './stores/ui';
-import { whenIdle } from './ui/idle';
 import { UiRoot } from './ui/UiRoot';
 
 // The UI kit's showcase, for development only (not a route of the product).
@@ -19,10 +17,7 @@ export function App() {
   const { ready } = useSession();
 
   useEffect(() => {
-    void initSession().then(() => {
-      hideSplash();
-      whenIdle(preloadErrorCatalogue);
-    });
+    void initSession().then(hideSplash);
   }, []);
   useEffect(() => {
     // The native shell's start (update check, alarms, device registration) is its own chunk: a browser

@@ -1,6 +1,7 @@
-// The one product API client of the app, its ad client and the app's clock. Screens call the API only
-// through `api` (sdk client: bearer token, error normalisation into ApiError, server clock).
-import { createAdClient, createApiClient, createServerClock, type FetchLike } from '@creator-market/sdk/client';
+// The one product API client of the app and the app's clock (the ad client is adClient.ts). Screens call the
+// API only through `api` (sdk client: bearer token, error normalisation into ApiError, server clock).
+import { createApiClient, createServerClock, type FetchLike } from '@creator-market/sdk/client';
+import { EARLY_REQUESTS_GLOBAL } from '../app/earlyRequests';
 import { API_BASE } from '../config';
 
 /** localStorage key of the mock world (the mock server's `X-Mock-World`) the app is pinned to. */
@@ -37,14 +38,29 @@ export function pinnedMockWorld(): string | null {
   }
 }
 
+/** Adds the pinned world's `X-Mock-World` header (nothing when pinning is off or no world is pinned). */
+function withPinnedWorld(request: Request): Request {
+  const world = MOCK_WORLDS_ENABLED ? pinnedMockWorld() : null;
+  if (world) request.headers.set(MOCK_WORLD_HEADER, world);
+  return request;
+}
+
 /** fetch with the pinned world's `X-Mock-World` header; undefined (plain fetch) when pinning is off. */
-const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED
-  ? (request) => {
-      const world = pinnedMockWorld();
-      if (world) request.headers.set(MOCK_WORLD_HEADER, world);
-      return fetch(request);
-    }
-  : undefined;
+export const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED ? (request) => fetch(withPinnedWorld(request)) : undefined;
+
+/**
+ * The answer index.html's early script already asked for at this call's address (app/earlyRequests.ts),
+ * taken by the first call for it. The early request carried no token and no world header, so only a GET
+ * without them can use it; a failed one is asked again.
+ */
+function takeEarlyAnswer(request: Request): Promise<Response> | undefined {
+  const early = (window as unknown as Partial<Record<string, Record<string, Promise<Response>>>>)[EARLY_REQUESTS_GLOBAL];
+  const answer = early?.[request.url];
+  if (!early || !answer) return undefined;
+  delete early[request.url];
+  if (request.method !== 'GET' || request.headers.has('Authorization') || request.headers.has(MOCK_WORLD_HEADER)) return undefined;
+  return answer.catch(() => fetch(request));
+}
 
 if (MOCK_WORLDS_ENABLED) rememberMockWorldParam();
 
@@ -63,11 +79,11 @@ export const api = createApiClient({
   baseUrl: API_BASE,
   getToken: () => readToken(),
   clock: serverClock,
-  fetch: worldFetch,
+  fetch: (request) => {
+    withPinnedWorld(request);
+    return takeEarlyAnswer(request) ?? fetch(request);
+  },
 });
-
-/** The ad service (same mock server, under /ads), with its fixed authorization key. */
-export const adClient = createAdClient({ baseUrl: `${API_BASE}/ads`, authorization: 'cm-ads-dev-key', fetch: worldFetch });
 
 /** The app's current time in epoch ms: market timing and countdowns use this, never Date.now(). */
 export function now(): number {

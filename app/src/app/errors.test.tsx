@@ -43,6 +43,8 @@ async function failure(call: () => Promise<unknown>): Promise<unknown> {
 
 describe('presentError', () => {
   test('waits 200 ms before showing anything', async () => {
+    // The presenter chunk is loaded already, as the app has it once the overlays are up (preloadErrorCatalogue).
+    await import('./errorPresenter');
     vi.useFakeTimers();
     try {
       renderAt('/', null);

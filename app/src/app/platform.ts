@@ -1,6 +1,8 @@
 // Where the web app runs: inside the native app's webview (or the desktop simulator standing in for it) or
-// in a browser. The native bridge (src/native/bridge.ts) does the talking; these are the app's shortcuts.
-import { isNativeShell, native, postToShell, type InquiryContext } from '../native/bridge';
+// in a browser. The native bridge (src/native/bridge.ts) does the talking; these are the app's shortcuts
+// (over the parts of it the start scripts load: src/native/channel.ts and pageActions.ts).
+import { isNativeShell, postToShell } from '../native/channel';
+import { openInquiry as openShellInquiry, openTarget, type InquiryContext } from '../native/pageActions';
 
 declare global {
   interface Window {
@@ -31,10 +33,10 @@ export type { InquiryContext };
 
 /** Opens customer support: the native inquiry screen, or the chat-support page in a new tab on the web. */
 export function openInquiry(context: InquiryContext = {}): void {
-  native.openInquiry(context);
+  openShellInquiry(context);
 }
 
 /** Opens an external page: in a new tab on the web (the native shell opens its own web page view). */
 export function openExternal(url: string): void {
-  native.open({ target: 'WebPage', url });
+  openTarget({ target: 'WebPage', url });
 }

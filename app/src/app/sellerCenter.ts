@@ -2,7 +2,7 @@
 // pinned mock world it acts on, and `state`, the app's origin it returns to (the mock's seller center pages
 // return there only when the origin is allowed, as the sign-in and pay pages do).
 import { pinnedMockWorld } from '../api/client';
-import { SELLER_ENTRY_BASE } from '../config';
+import { SELLER_ENTRY_BASE } from '../siteConfig';
 
 function query(params: Record<string, string | null>): string {
   const search = new URLSearchParams();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../app/pageNavigation';
-import { COMPANY_INFO, INQUIRY_URL } from '../config';
+import { INQUIRY_URL } from '../config';
+import { COMPANY_INFO } from '../siteConfig';
 import { resetAppState } from '../mocks/appHarness';
 import { uiState } from '../stores/ui';
 import { isNativeShell, native, nativePlatform, onNativeMessage, request, resetBridge } from './bridge';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
-import { IconCheck } from './Icons';
+import { IconCheck } from './MoreIcons';
 import styles from './Checkbox.module.css';
 
 export interface CheckboxProps {

@@ -1,5 +1,7 @@
 // A small inline-SVG icon set (24 x 24 grid, 1.8 px strokes in currentColor). Icons are decorative by
 // default (aria-hidden); pass `title` when an icon is the only content of a control without a label.
+// This module holds the icons the app shell and the home screen draw; the others are MoreIcons.tsx, so
+// that the start scripts do not carry them (a module is bundled whole; home route JS budget).
 import type { ReactNode, SVGProps } from 'react';
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
@@ -9,7 +11,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
   title?: string;
 }
 
-function createIcon(name: string, draw: (filled: boolean) => ReactNode) {
+export function createIcon(name: string, draw: (filled: boolean) => ReactNode) {
   function Icon({ size = 24, filled = false, title, strokeWidth = 1.8, ...rest }: IconProps) {
     return (
       <svg
@@ -33,7 +35,7 @@ function createIcon(name: string, draw: (filled: boolean) => ReactNode) {
   return Icon;
 }
 
-const solid = (filled: boolean) => (filled ? 'currentColor' : 'none');
+export const solid = (filled: boolean) => (filled ? 'currentColor' : 'none');
 
 export const IconHome = createIcon('Home', (filled) => (
   <path d="M3.5 10.2 12 3.5l8.5 6.7V19.5a1.5 1.5 0 0 1-1.5 1.5h-4.2v-5.6H9.2V21H5a1.5 1.5 0 0 1-1.5-1.5z" fill={solid(filled)} />
@@ -53,10 +55,6 @@ export const IconCart = createIcon('Cart', (filled) => (
   </>
 ));
 
-export const IconBack = createIcon('Back', () => <path d="M15 4.5 7.5 12l7.5 7.5" />);
-
-export const IconClose = createIcon('Close', () => <path d="M6 6l12 12M18 6 6 18" />);
-
 export const IconSetting = createIcon('Setting', () => (
   <>
     <path d="M19.23 10.41L21.52 10.8L21.52 13.2L19.23 13.59L18.23 15.99L19.59 17.88L17.88 19.59L15.99 18.23L13.59 19.23L13.2 21.52L10.8 21.52L10.41 19.23L8.01 18.23L6.12 19.59L4.41 17.88L5.77 15.99L4.77 13.59L2.48 13.2L2.48 10.8L4.77 10.41L5.77 8.01L4.41 6.12L6.12 4.41L8.01 5.77L10.41 4.77L10.8 2.48L13.2 2.48L13.59 4.77L15.99 5.77L17.88 4.41L19.59 6.12L18.23 8.01Z" />
@@ -70,70 +68,6 @@ export const IconSearch = createIcon('Search', () => (
   <>
     <circle cx="11" cy="11" r="6.5" />
     <path d="m20 20-4.2-4.2" />
-  </>
-));
-
-export const IconBell = createIcon('Bell', (filled) => (
-  <>
-    <path d="M6 16.5V11a6 6 0 1 1 12 0v5.5l1.5 1.8h-15z" fill={solid(filled)} />
-    <path d="M10 20.6a2.1 2.1 0 0 0 4 0" />
-  </>
-));
-
-export const IconShare = createIcon('Share', () => (
-  <path d="M12 3.5v11.5M8 7.5l4-4 4 4M6.5 11H6a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 6 20h12a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 18 11h-.5" />
-));
-
-export const IconHeart = createIcon('Heart', (filled) => (
-  <path d="M12 20.3 4.8 13.4a4.6 4.6 0 0 1 6.5-6.6l.7.7.7-.7a4.6 4.6 0 0 1 6.5 6.6z" fill={solid(filled)} />
-));
-
-export type ChevronDirection = 'left' | 'right' | 'up' | 'down';
-const chevronRotation: Record<ChevronDirection, number> = { right: 0, down: 90, left: 180, up: 270 };
-
-export function IconChevron({ direction = 'right', style, ...props }: IconProps & { direction?: ChevronDirection }) {
-  return <ChevronShape {...props} style={{ transform: `rotate(${chevronRotation[direction]}deg)`, ...style }} />;
-}
-const ChevronShape = createIcon('Chevron', () => <path d="m9.5 5.5 6.5 6.5-6.5 6.5" />);
-
-export const IconCopy = createIcon('Copy', () => (
-  <>
-    <rect x="8.5" y="8.5" width="11.5" height="11.5" rx="2" />
-    <path d="M15.5 8.5V6A2 2 0 0 0 13.5 4H6a2 2 0 0 0-2 2v7.5a2 2 0 0 0 2 2h2.5" />
-  </>
-));
-
-export const IconStar = createIcon('Star', (filled) => (
-  <path d="M12 3.3 14.3 9.4l6.5.3-5.1 4.1 1.8 6.3L12 16.5l-5.5 3.6 1.8-6.3-5.1-4.1 6.5-.3z" fill={solid(filled)} />
-));
-
-export const IconCheck = createIcon('Check', () => <path d="m5 12.5 4.5 4.5L19 7.5" />);
-
-export const IconMore = createIcon('More', () => (
-  <>
-    <circle cx="5.5" cy="12" r="1.4" fill="currentColor" stroke="none" />
-    <circle cx="12" cy="12" r="1.4" fill="currentColor" stroke="none" />
-    <circle cx="18.5" cy="12" r="1.4" fill="currentColor" stroke="none" />
-  </>
-));
-
-export const IconPlus = createIcon('Plus', () => <path d="M12 5v14M5 12h14" />);
-
-export const IconMinus = createIcon('Minus', () => <path d="M5 12h14" />);
-
-export const IconArrowUp = createIcon('ArrowUp', () => <path d="M12 19.5v-15m-6 6 6-6 6 6" />);
-
-export const IconInfo = createIcon('Info', () => (
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v5.5M12 7.6v.1" />
-  </>
-));
-
-export const IconCheckCircle = createIcon('CheckCircle', () => (
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m8 12.3 2.7 2.7L16.2 9.5" />
   </>
 ));
 

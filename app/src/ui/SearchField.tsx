@@ -2,7 +2,8 @@
 // input and, once something is typed, a button that clears it. The form around it brings its own submit
 // button.
 import { cx } from './cx';
-import { IconClose, IconSearch } from './Icons';
+import { IconSearch } from './Icons';
+import { IconClose } from './MoreIcons';
 import styles from './SearchField.module.css';
 
 export interface SearchFieldProps {

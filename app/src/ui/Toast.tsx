@@ -3,7 +3,8 @@
 import { useSnapshot } from 'valtio';
 import { dismissToast, uiState, type ToastItem, type ToastPosition, type ToastType } from '../stores/ui';
 import { cx } from './cx';
-import { IconAlert, IconCheckCircle, IconInfo } from './Icons';
+import { IconAlert } from './Icons';
+import { IconCheckCircle, IconInfo } from './MoreIcons';
 import styles from './Toast.module.css';
 
 export { dismissToast, toast } from '../stores/ui';

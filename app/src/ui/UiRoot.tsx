@@ -1,12 +1,14 @@
 // Mounts the app-wide overlays once (status-bar strip, splash, and lazily go-to-top, toasts, dialogs, login prompt)
 // around the centred app column, and applies the page background colour from the ui store.
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { uiState } from '../stores/ui';
+import { whenIdle } from './idle';
 import { Splash } from './Splash';
 import { StatusBarOverlay } from './StatusBarOverlay';
 
-// Not needed for the first paint: its own chunk, fetched while the first screen renders.
+// Not needed for the first paint: its own chunk, fetched once the browser is idle after the splash (the first
+// screen's requests and paint go first) or as soon as a toast, dialog or login prompt is asked for.
 const Overlays = lazy(() => import('./Overlays'));
 
 /** The static splash of index.html. */
@@ -26,7 +28,10 @@ export interface UiRootProps {
 }
 
 export function UiRoot({ onLogin, children }: UiRootProps) {
-  const { pageColor, splash } = useSnapshot(uiState);
+  const { pageColor, splash, toasts, dialogs, loginPrompt } = useSnapshot(uiState);
+  const [overlays, setOverlays] = useState(false);
+  if (!overlays && (toasts.length > 0 || dialogs.length > 0 || loginPrompt)) setOverlays(true);
+  useEffect(() => (splash || overlays ? undefined : whenIdle(() => setOverlays(true))), [splash, overlays]);
 
   useEffect(() => {
     document.documentElement.style.setProperty('--page-bg', pageBackground(pageColor));
@@ -42,9 +47,11 @@ export function UiRoot({ onLogin, children }: UiRootProps) {
     <>
       <StatusBarOverlay />
       <div className="app-column">{children}</div>
-      <Suspense fallback={null}>
-        <Overlays onLogin={onLogin} />
-      </Suspense>
+      {overlays && (
+        <Suspense fallback={null}>
+          <Overlays onLogin={onLogin} />
+        </Suspense>
+      )}
       <Splash visible={splash} />
     </>
   );

@@ -1,8 +1,19 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { operations, paths } from '../generated/ads';
 import { DEFAULT_TIMEOUT_MS } from './api-client';
-import { readAdErrorBody } from './errors';
+import { isErrorCode } from '../domain/error-codes';
+import { isRecord, nonEmptyString, type ReadErrorBody } from './errors';
 import { createTransport, type FetchLike } from './transport';
+
+/**
+ * Reads the ad service's own error shape `{code, msg}` (openapi/ads/openapi.yaml, AdError). Here, not in
+ * errors.ts, so that the product API's start path does not carry it.
+ */
+export function readAdErrorBody(value: unknown): ReadErrorBody {
+  if (!isRecord(value)) return {};
+  const msg = nonEmptyString(value.msg);
+  return { ...(isErrorCode(value.code) && { code: value.code }), ...(msg !== undefined && { message: msg, msg }) };
+}
 
 export type AdRequestQuery = operations['requestAd']['parameters']['query'];
 /** The ad service's answer: `code` 0 is an ad, any other code is "no ad" (the slot's rejected state). */

@@ -142,13 +142,6 @@ export function readErrorBody(value: unknown): ReadErrorBody {
   return result;
 }
 
-/** Reads the ad service's own error shape `{code, msg}` (openapi/ads/openapi.yaml, AdError). */
-export function readAdErrorBody(value: unknown): ReadErrorBody {
-  if (!isRecord(value)) return {};
-  const msg = nonEmptyString(value.msg);
-  return { ...(isErrorCode(value.code) && { code: value.code }), ...(msg !== undefined && { message: msg, msg }) };
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -157,11 +150,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function nonEmptyString(value: unknown): string | undefined {
+export function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 

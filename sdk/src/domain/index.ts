@@ -1,5 +1,6 @@
 // Every business rule of SPEC.md, stated once. Pure: no I/O, no DOM, and the current time is always an argument.
 export * from './constants';
+export * from './choices';
 export * from './dates';
 export * from './market-timing';
 export * from './pricing';
@@ -9,6 +10,8 @@ export * from './error-codes';
 export * from './errors';
 export * from './receipt';
 export * from './routing';
+export * from './go-links';
 export * from './search';
 export * from './storage';
+export * from './storage-lists';
 export * from './app-version';

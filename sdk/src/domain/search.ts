@@ -1,5 +1,6 @@
 // Search (SPEC.md section 5): a blank term goes back to the empty search screen. Its own module so that
 // the route table, which every page loads, does not pull in the form validators (and their phone library).
+import { buildPath } from './routing';
 
 /**
  * The longest search term the API takes: the contract's `keyword` maxLength (openapi/product/components/
@@ -15,4 +16,10 @@ export function normalizeSearchTerm(term: string | null | undefined): string | n
   const characters = Array.from(trimmed);
   const bounded = characters.length > SEARCH_TERM_MAX_LENGTH ? characters.slice(0, SEARCH_TERM_MAX_LENGTH).join('').trimEnd() : trimmed;
   return bounded === '' ? null : bounded;
+}
+
+/** Where a search goes: the trimmed term's results, or back to the empty search when the term is blank. */
+export function searchPath(term: string | null | undefined): string {
+  const normalized = normalizeSearchTerm(term);
+  return normalized === null ? buildPath('search') : buildPath('search-result', {}, { query: { term: normalized } });
 }

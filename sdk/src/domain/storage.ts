@@ -39,7 +39,7 @@ function safeSet(backend: StorageBackend, key: string, value: string): boolean {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -51,7 +51,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function createVersionedStore<T>(key: string, version: string, defaults: () => T, repair: (data: unknown) => T): VersionedStore<T> {
+export function createVersionedStore<T>(key: string, version: string, defaults: () => T, repair: (data: unknown) => T): VersionedStore<T> {
   const write = (backend: StorageBackend, value: T) => safeSet(backend, key, JSON.stringify({ version, data: value }));
   const read = (backend: StorageBackend): T => {
     const raw = safeGet(backend, key);
@@ -87,7 +87,7 @@ function createVersionedStore<T>(key: string, version: string, defaults: () => T
 }
 
 const booleanOr = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
-const stringList = (value: unknown): string[] =>
+export const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? [...new Set(value.filter((item): item is string => typeof item === 'string'))] : [];
 
 // ---------------------------------------------------------------- config
@@ -143,67 +143,19 @@ export const SUBSCRIBE_VERSION = '2024-06-01';
 /** Ids of the sellers the user subscribes to (unique, in the order added). */
 export const subscribeStore = createVersionedStore<string[]>('subscribe', SUBSCRIBE_VERSION, () => [], stringList);
 
-// ---------------------------------------------------------------- market alarms
-
-export const ALARM_MARKET_ST_VERSION = '2022-08-18';
-
-/** Alarm times (epoch ms) set per market id. */
-export type MarketAlarmTimes = Record<string, number[]>;
-
-function repairAlarmTimes(data: unknown): MarketAlarmTimes {
-  if (!isRecord(data)) return {};
-  // Built with fromEntries so that any key (even '__proto__') stays a plain own property.
-  return Object.fromEntries(
-    Object.entries(data)
-      .filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]))
-      .map(([marketId, times]) => [marketId, times.filter((time): time is number => typeof time === 'number' && Number.isFinite(time))]),
-  );
-}
-
-export const alarmMarketStore = createVersionedStore<MarketAlarmTimes>(
-  'alarm_market_st',
-  ALARM_MARKET_ST_VERSION,
-  () => ({}),
-  repairAlarmTimes,
-);
-
-// ---------------------------------------------------------------- ids to refresh
-
-/** The spec gives the expire store no version; this one is ours. */
-export const EXPIRE_VERSION = '2024-06-01';
-export const EXPIRE_KINDS = ['cart', 'orderHistory', 'orderDetail'] as const;
-export type ExpireKind = (typeof EXPIRE_KINDS)[number];
-/** Ids whose cached data is stale: cart ids, and order history / order detail ids. */
-export type ExpireIds = Record<ExpireKind, string[]>;
-
-function repairExpire(data: unknown): ExpireIds {
-  const source = isRecord(data) ? data : {};
-  return { cart: stringList(source.cart), orderHistory: stringList(source.orderHistory), orderDetail: stringList(source.orderDetail) };
-}
-
-export const expireStore = createVersionedStore<ExpireIds>(
-  'expire',
-  EXPIRE_VERSION,
-  () => ({ cart: [], orderHistory: [], orderDetail: [] }),
-  repairExpire,
-);
-
-/** Marks an id so the screen showing it refetches next time. */
-export function markForRefresh(backend: StorageBackend, kind: ExpireKind, id: string): void {
-  expireStore.update(backend, (ids) => (ids[kind].includes(id) ? ids : { ...ids, [kind]: [...ids[kind], id] }));
-}
-
-/** True when the id was marked; the mark is removed (the caller refetches now). */
-export function takeRefresh(backend: StorageBackend, kind: ExpireKind, id: string): boolean {
-  const ids = expireStore.read(backend);
-  if (!ids[kind].includes(id)) return false;
-  expireStore.write(backend, { ...ids, [kind]: ids[kind].filter((marked) => marked !== id) });
-  return true;
-}
+/** Keys of the market alarms and ids-to-refresh stores (storage-lists.ts). */
+export const ALARM_MARKET_ST_KEY = 'alarm_market_st';
+export const EXPIRE_KEY = 'expire';
 
 /** Logout clears the config, the expire store, subscriptions and alarms. */
 export function clearUserStorage(backend: StorageBackend): void {
-  for (const store of [configStore, expireStore, subscribeStore, alarmMarketStore]) store.clear(backend);
+  for (const key of [configStore.key, EXPIRE_KEY, subscribeStore.key, ALARM_MARKET_ST_KEY]) {
+    try {
+      backend.removeItem(key);
+    } catch {
+      // storage denied: nothing was kept either
+    }
+  }
 }
 
 // ---------------------------------------------------------------- redirect after login (session storage)

@@ -20,7 +20,7 @@ import {
   TIMEZONE,
   TIMING,
   VIRTUAL_ACCOUNT_BANK_CODE,
-} from '../../src/domain/constants';
+} from '../../src/domain';
 
 describe('constants', () => {
   it('states the business numbers of the spec', () => {

@@ -18,7 +18,7 @@ import {
   userTypeRedirect,
   type GoLinkTarget,
   type RouteName,
-} from '../../src/domain/routing';
+} from '../../src/domain';
 
 // Ids as the team decided them: seller publicId a lowercase slug, market publicId a positive integer,
 // product _id 24 hex, receipt publicId 12 digits.

@@ -14,7 +14,7 @@ import {
   type Config,
   type StorageBackend,
   type VersionedStore,
-} from '../../src/domain/storage';
+} from '../../src/domain';
 
 class MemoryStorage implements StorageBackend {
   readonly items = new Map<string, string>();

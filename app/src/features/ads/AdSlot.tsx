@@ -3,7 +3,7 @@
 // (pending, rejected for a non-zero code, error for a failed request; SPEC.md section 4, "Ad slot").
 import type { AdComponents } from '@creator-market/sdk';
 import { useEffect, useRef, useState } from 'react';
-import { adClient } from '../../api/client';
+import { adClient } from '../../api/adClient';
 import { presentError } from '../../app/errors';
 import { useSession } from '../../stores/session';
 import { cx } from '../../ui/cx';

@@ -7,7 +7,7 @@ import { requireLogin } from '../../app/login';
 import { isSignedIn, useSession } from '../../stores/session';
 import { openDrawer } from '../../stores/ui';
 import { cx } from '../../ui/cx';
-import { IconBell } from '../../ui/Icons';
+import { IconBell } from '../../ui/MoreIcons';
 import { AlarmDrawer, ALARM_DRAWER, type AlarmMarket } from './AlarmDrawer';
 import { alarmState, alarmTimesOf, ensureAlarms } from '../../components/alarm/alarms';
 import styles from './Alarm.module.css';

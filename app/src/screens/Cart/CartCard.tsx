@@ -8,7 +8,7 @@ import { imageUrl } from '../../lib/media/imageUrl';
 import { openDrawer } from '../../stores/ui';
 import { Badge } from '../../ui/Badge';
 import { cx } from '../../ui/cx';
-import { IconChevron, IconClose, IconInfo } from '../../ui/Icons';
+import { IconChevron, IconClose, IconInfo } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { removeLine, setLineAmount, setMemo } from './cartStore';

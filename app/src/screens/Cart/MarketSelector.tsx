@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FilterTags, type FilterOption } from '../../ui/Chip';
 import { confirm } from '../../ui/Dialog';
-import { IconChevron } from '../../ui/Icons';
+import { IconChevron } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { toast } from '../../ui/Toast';
 import { deleteEntries, entryStatus, useCart, type CartEntry } from './cartStore';

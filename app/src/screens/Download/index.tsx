@@ -1,8 +1,9 @@
 // App download (/download, SPEC.md section 1): a store link for each platform (android, ios); the link of
 // the visitor's own platform comes first.
-import { STORE_URLS } from '../../config';
+import { STORE_URLS } from '../../siteConfig';
 import { AppBar } from '../../ui/AppBar';
-import { IconBell, IconCart, IconCheckCircle } from '../../ui/Icons';
+import { IconCart } from '../../ui/Icons';
+import { IconBell, IconCheckCircle } from '../../ui/MoreIcons';
 import { LogoMark } from '../../ui/Logo';
 import styles from './Download.module.css';
 

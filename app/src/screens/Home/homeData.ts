@@ -4,6 +4,7 @@ import type { Schemas } from '@creator-market/sdk';
 import { HOME_PREVIEW_MAX_ITEMS } from '@creator-market/sdk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { FIRST_BANNER_GLOBAL, type FirstBanner } from '../../app/earlyRequests';
 import { presentError } from '../../app/errors';
 import { useLoad, type LoadState } from '../../components/data/useLoad';
 import { loadOpenedMarkets } from '../../components/market-card/loadOpenedMarkets';
@@ -11,14 +12,28 @@ import { whenIdle } from '../../ui/idle';
 
 export type Banner = Schemas['BannerItem'];
 
-/** Shuffled copy (Fisher-Yates): `sorting: random` banners are shown in a new order each visit. */
-export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
+/**
+ * Shuffled copy (Fisher-Yates): `sorting: random` banners are shown in a new order each visit. `first`, when
+ * given, is an index already drawn uniformly (index.html's early script chose it and fetched its image): that
+ * item leads and the others are shuffled behind it, so every order stays equally likely.
+ */
+export function shuffled<T>(items: readonly T[], random: () => number = Math.random, first: number | null = null): T[] {
   const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
+  const fixed = first === null ? 0 : 1;
+  if (first !== null) [copy[0], copy[first]] = [copy[first] as T, copy[0] as T];
+  for (let i = copy.length - 1; i > fixed; i -= 1) {
+    const j = fixed + Math.floor(random() * (i + 1 - fixed));
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy;
+}
+
+/** The banner index.html's early script chose to show first (app/earlyRequests.ts), once, if it is of this list. */
+function takeEarlyFirstBanner(list: readonly Banner[]): number | null {
+  const early = window as unknown as Partial<Record<typeof FIRST_BANNER_GLOBAL, FirstBanner>>;
+  const chosen = early[FIRST_BANNER_GLOBAL];
+  delete early[FIRST_BANNER_GLOBAL];
+  return chosen !== undefined && list[chosen.index]?.bannerCover === chosen.cover ? chosen.index : null;
 }
 
 export function useHomeData() {
@@ -47,7 +62,8 @@ export function useHomeData() {
   const banners = useLoad(
     async (signal) => {
       const list = await api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal });
-      return list.sorting === 'random' ? shuffled(list.bannerList) : list.bannerList;
+      const first = takeEarlyFirstBanner(list.bannerList);
+      return list.sorting === 'random' ? shuffled(list.bannerList, Math.random, first) : list.bannerList;
     },
     [],
     quiet,

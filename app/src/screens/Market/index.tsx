@@ -20,7 +20,7 @@ import { SubscribeButton } from '../../components/subscribe/SubscribeButton';
 import { AppBar, AppBarButton } from '../../ui/AppBar';
 import { Carousel, HorizontalScroller } from '../../ui/Carousel';
 import { ErrorState } from '../../ui/EmptyState';
-import { IconShare } from '../../ui/Icons';
+import { IconShare } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { SkeletonBlock } from '../../ui/Skeleton';
 import { toast } from '../../ui/Toast';

@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
 import { isMobileDevice, openInquiry } from '../../app/platform';
-import { STORE_URLS } from '../../config';
+import { STORE_URLS } from '../../siteConfig';
 import { ProductCard } from '../../features/product-card/ProductCard';
 import { useLoad } from '../../components/data/useLoad';
 import { Button } from '../../ui/Button';

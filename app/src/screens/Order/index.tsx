@@ -12,7 +12,7 @@ import { useNow } from '../../components/data/useNow';
 import { RoomRow, type OrderRoom } from '../../features/order-room/RoomRow';
 import { AppBar } from '../../ui/AppBar';
 import { EmptyState } from '../../ui/EmptyState';
-import { IconClose, IconInfo } from '../../ui/Icons';
+import { IconClose, IconInfo } from '../../ui/MoreIcons';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { Skeleton } from '../../ui/Skeleton';
 import { placeRoom } from './rooms';

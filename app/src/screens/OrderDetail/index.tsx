@@ -13,7 +13,7 @@ import { imageUrl } from '../../lib/media/imageUrl';
 import { AppBar } from '../../ui/AppBar';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
-import { IconChevron } from '../../ui/Icons';
+import { IconChevron } from '../../ui/MoreIcons';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { LazyImage } from '../../ui/LazyImage';
 import { Skeleton } from '../../ui/Skeleton';

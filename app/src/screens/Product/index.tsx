@@ -17,7 +17,7 @@ import { HorizontalScroller } from '../../ui/Carousel';
 import { Checkbox } from '../../ui/Checkbox';
 import { cx } from '../../ui/cx';
 import { ErrorState } from '../../ui/EmptyState';
-import { IconChevron } from '../../ui/Icons';
+import { IconChevron } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { navigate } from '../../lib/navigation';
 import { SkeletonBlock } from '../../ui/Skeleton';

@@ -20,7 +20,7 @@ import { AppBar, AppBarButton } from '../../ui/AppBar';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { EmptyState } from '../../ui/EmptyState';
 import { HorizontalScroller } from '../../ui/Carousel';
-import { IconChevron, IconMore } from '../../ui/Icons';
+import { IconChevron, IconMore } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { Skeleton, SkeletonBlock } from '../../ui/Skeleton';
 import styles from './Profile.module.css';

@@ -1,0 +1,159 @@
+// The page's screen starts loading before the start scripts have arrived. A small script in index.html
+// (written by vite.config.ts from earlyRequestsScript below) runs as the page is parsed and asks for the
+// chunk and stylesheets of the route's screen (the route table's patterns, first match as matchRoute), and
+// on the home path for the two lists its first screen shows (banner carousel, seller categories) and the
+// leading banner's image: on a slow link they come in parallel with the start scripts instead of one after
+// another once those have run. The API client (api/client.ts) hands each early answer to the first call for
+// the same address. Pure: no browser access when imported (vite.config.ts imports it in node).
+
+/** The window property the early answers wait in: request URL -> the fetch started for it. */
+export const EARLY_REQUESTS_GLOBAL = '__cmEarlyRequests';
+
+/**
+ * The window property naming the banner the early script chose to show first ({index, cover} in the list as
+ * the server sent it) and whose image it already asked for: the banner image is the home's largest paint.
+ * With `sorting: random` the choice is uniform, and homeData.ts shuffles the others behind it.
+ */
+export const FIRST_BANNER_GLOBAL = '__cmFirstBanner';
+
+export interface FirstBanner {
+  index: number;
+  cover: string;
+}
+
+/**
+ * The first screen's lists of a route exactly as the API client asks for them (home: screens/Home/homeData.ts;
+ * market and product: components/market-detail/marketDetail.ts and the screens' opened-markets list;
+ * earlyRequests.test.tsx checks they agree), ':name' standing for the route's param: guests may call them
+ * and the answers do not depend on who asks.
+ */
+export const FIRST_SCREEN_REQUESTS: Readonly<Record<string, readonly string[]>> = {
+  home: ['/common/v2/banner?from=top', '/common/v2/seller-ctg?flag=news'],
+  market: ['/common/market/get/:sellerId/:marketId', '/common/v2/seller/opened-market/:sellerId'],
+  product: ['/common/market/get/:sellerId/:marketId', '/common/v2/seller/opened-market/:sellerId'],
+};
+const BANNER_REQUEST = '/common/v2/banner?from=top';
+
+/**
+ * localStorage keys that make the app's calls differ from a bare request (the identity token, a pinned mock
+ * world): with either stored no early request is made (stores/session.ts TOKEN_STORAGE_KEY and
+ * api/client.ts MOCK_WORLD_STORAGE_KEY; earlyRequests.test.ts checks they agree).
+ */
+export const EARLY_REQUEST_SKIP_KEYS = ['cm.token', 'cm.mockWorld'] as const;
+
+/** One route's screen as the early script sees it. */
+export interface EarlyScreen {
+  /** The route's pattern as a regular expression source (patternRegex). */
+  pattern: string;
+  /** The screen's chunk and those it imports beyond the start scripts (modulepreload), root-relative. */
+  scripts: readonly string[];
+  /** Their stylesheets (preload as style), root-relative. */
+  stylesheets: readonly string[];
+  /** Signed-in only: its chunk is asked for only when a token is stored (else the login opens). */
+  requiresAuth: boolean;
+  /** The route's params in the order of the pattern's groups (sdk patternParams). */
+  params: readonly string[];
+  /** The first screen's lists (FIRST_SCREEN_REQUESTS), asked for unless a token or pinned world is stored. */
+  requests: readonly string[];
+  /** The home: the leading banner's image is asked for too. */
+  home: boolean;
+}
+
+export interface EarlyRequestsPlan {
+  /** In the route table's order: the first match is the page's route (as matchRoute decides). */
+  screens: readonly EarlyScreen[];
+  /** The API base the lists are asked from; null: no early requests (the in-browser mock answers later). */
+  apiBase: string | null;
+}
+
+/**
+ * A route pattern (':name', ':name?' last, '*' rest; sdk routing.ts matchPattern) as a regular expression
+ * source over a pathname, one group per param; trailing slashes are ignored as there.
+ */
+export function patternRegex(pattern: string): string {
+  const parts = pattern
+    .replace(/\/+$/, '')
+    .replace(/^\//, '')
+    .split('/')
+    .filter((part) => part !== '');
+  const body = parts
+    .map((part) => {
+      if (part === '*') return '(?:/(.*))?';
+      if (part.startsWith(':')) return part.endsWith('?') ? '(?:/([^/]+))?' : '/([^/]+)';
+      return `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return `^${body}/*$`;
+}
+
+/** The source of index.html's early script (a classic script: it runs while the page is parsed). */
+export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
+  const screens = plan.screens.map((screen) => [
+    screen.pattern,
+    screen.scripts,
+    screen.stylesheets,
+    screen.requiresAuth,
+    screen.home,
+    screen.params,
+    plan.apiBase === null ? [] : screen.requests,
+  ]);
+  const [tokenKey, worldKey] = EARLY_REQUEST_SKIP_KEYS;
+  return [
+    `{`,
+    `  let token = false;`,
+    `  let bare = true;`,
+    `  try {`,
+    `    token = localStorage.getItem(${JSON.stringify(tokenKey)}) !== null;`,
+    `    bare = !token && localStorage.getItem(${JSON.stringify(worldKey)}) === null;`,
+    `  } catch {}`,
+    `  let match = null;`,
+    `  const screen = ${JSON.stringify(screens)}.find(([pattern]) => (match = new RegExp(pattern).exec(location.pathname)));`,
+    `  if (screen && (token || !screen[3])) {`,
+    `    for (const [rel, href, as] of [...screen[1].map((href) => ['modulepreload', href, '']), ...screen[2].map((href) => ['preload', href, 'style'])]) {`,
+    `      const link = document.createElement('link');`,
+    `      link.rel = rel;`,
+    `      link.href = href;`,
+    `      if (as) link.setAttribute('as', as);`,
+    `      link.setAttribute('crossorigin', '');`,
+    `      document.head.append(link);`,
+    `    }`,
+    `  }`,
+    `  if (screen && bare) {`,
+    `    const params = Object.fromEntries(screen[5].map((name, index) => [name, match[index + 1]]));`,
+    `    const paths = screen[6].map((path) => path.replace(/:(\\w+)/g, (_, name) => params[name] ?? ':'));`,
+    `    const urls = paths.filter((path) => !path.includes('/:')).map((path) => ${JSON.stringify(plan.apiBase ?? '')} + path);`,
+    `    const early = Object.fromEntries(`,
+    `      urls.map((url) => {`,
+    `        const answer = fetch(url);`,
+    `        answer.catch(() => {}); // the call that takes it sees the failure (and asks again)`,
+    `        return [url, answer];`,
+    `      }),`,
+    `    );`,
+    `    window.${EARLY_REQUESTS_GLOBAL} = early;`,
+    `    const banners = screen[4] ? early[${JSON.stringify(`${plan.apiBase}${BANNER_REQUEST}`)}] : undefined;`,
+    `    if (banners) {`,
+    `      banners`,
+    `        .then((answer) => (answer.ok ? answer.clone().json() : null))`,
+    `        .then((body) => {`,
+    `          const list = body?.data?.bannerList;`,
+    `          if (!Array.isArray(list) || list.length === 0) return;`,
+    `          const index = body.data.sorting === 'random' ? Math.floor(Math.random() * list.length) : 0;`,
+    `          const cover = list[index]?.bannerCover;`,
+    `          if (typeof cover !== 'string') return;`,
+    `          // As lib/media/imageUrl.ts makes it: API paths on the API host, absolute addresses as they are.`,
+    `          const src = /^\\/(?!\\/)/.test(cover) ? ${JSON.stringify(plan.apiBase ?? '')} + cover : /^https?:/i.test(cover) ? cover : null;`,
+    `          if (src === null) return;`,
+    `          window.${FIRST_BANNER_GLOBAL} = { index, cover };`,
+    `          const link = document.createElement('link');`,
+    `          link.rel = 'preload';`,
+    `          link.setAttribute('as', 'image');`,
+    `          link.setAttribute('fetchpriority', 'high');`,
+    `          link.href = src;`,
+    `          document.head.append(link);`,
+    `        })`,
+    `        .catch(() => {});`,
+    `    }`,
+    `  }`,
+    `}`,
+  ].join('\n');
+}
