@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { patternParams, ROUTES } from '../sdk/src/domain/routing';
-import { earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/app/earlyRequests';
+import { DETAIL_LEAD_IMAGE, earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/app/earlyRequests';
 
 /** The mock server's default address (DESIGN.md: `pnpm mock` listens on 127.0.0.1:4010). */
 const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
@@ -95,6 +95,7 @@ function earlyRequests(apiBase: string | null): Plugin {
               params: patternParams(route.path),
               requests: FIRST_SCREEN_REQUESTS[route.name] ?? [],
               home: route.name === 'home',
+              detailLead: DETAIL_LEAD_IMAGE[route.name] ?? null,
             },
           ];
         });

@@ -19,6 +19,7 @@ import { renderScreen, resetScreenState } from '../testing/screenHarness';
 import { imageUrl } from '../lib/media/imageUrl';
 import { shuffled } from '../screens/Home/homeData';
 import {
+  DETAIL_LEAD_IMAGE,
   EARLY_REQUEST_SKIP_KEYS,
   EARLY_REQUESTS_GLOBAL,
   earlyRequestsScript,
@@ -63,20 +64,32 @@ afterEach(() => {
   for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
 });
 
+/** A route's screen as vite.config.ts describes it to the early script. */
+const earlyScreen = (path: string, name: string, scripts: string[], stylesheets: string[], requiresAuth = false) => ({
+  pattern: patternRegex(path),
+  scripts,
+  stylesheets,
+  requiresAuth,
+  params: patternParams(path),
+  requests: FIRST_SCREEN_REQUESTS[name] ?? [],
+  home: name === 'home',
+  detailLead: DETAIL_LEAD_IMAGE[name] ?? null,
+});
+
+/** The images the page was told to preload: [href, fetchpriority]. */
+const imagePreloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => [
+    link.getAttribute('href'),
+    link.getAttribute('fetchpriority'),
+  ]);
+
 describe('the early script', () => {
-  const screen = (path: string, name: string, scripts: string[], stylesheets: string[], requiresAuth = false) => ({
-    pattern: patternRegex(path),
-    scripts,
-    stylesheets,
-    requiresAuth,
-    params: patternParams(path),
-    requests: FIRST_SCREEN_REQUESTS[name] ?? [],
-    home: name === 'home',
-  });
+  const screen = earlyScreen;
   const plan = {
     screens: [
       screen('/', 'home', ['/assets/Home-x.js'], ['/assets/Home-x.css']),
       screen('/m/:sellerId/:marketId', 'market', ['/assets/Market-x.js'], []),
+      screen('/p/:sellerId/:marketId', 'product', ['/assets/Product-x.js'], []),
       screen('/cart/:marketId?', 'cart', ['/assets/Cart-x.js', '/assets/shared-x.js'], [], true),
       screen('/search', 'search', ['/assets/Search-x.js'], ['/assets/Search-x.css']),
     ],
@@ -173,6 +186,29 @@ describe('the early script', () => {
     expect(imageUrl('/img/banner/b.svg')).toBe(`${API_BASE}/img/banner/b.svg`);
   });
 
+  test('once the market detail answers it asks for the image the market or product page leads with', async () => {
+    const detail = {
+      market: { cover: ['/img/cover/m-1.svg', '/img/cover/m-2.svg'] },
+      product: [
+        { _id: 'hidden', useYN: false, cover: ['/img/product/hidden-1.svg'] },
+        { _id: 'first', useYN: true, cover: ['/img/product/first-1.svg', '/img/product/first-2.svg'] },
+        { _id: 'second', useYN: true, cover: ['/img/product/second-1.svg'] },
+      ],
+    };
+    for (const [path, image] of [
+      ['/m/mallang_studio/4', '/img/cover/m-1.svg'],
+      ['/p/mallang_studio/4', '/img/product/first-1.svg'],
+      ['/p/mallang_studio/4#second', '/img/product/second-1.svg'],
+      ['/p/mallang_studio/4#hidden', '/img/product/first-1.svg'],
+    ] as const) {
+      resetAppState();
+      runScriptAt(path, () => new Response(JSON.stringify({ data: detail })));
+      await waitFor(() => expect(imagePreloads()).toEqual([[`http://api.test:4010${image}`, 'high']]));
+      for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
+      for (const link of document.head.querySelectorAll('link[href^="/assets/"]')) link.remove();
+    }
+  });
+
   test('skips on the storage keys the session and the world pinning use', () => {
     expect(EARLY_REQUEST_SKIP_KEYS).toEqual([TOKEN_STORAGE_KEY, MOCK_WORLD_STORAGE_KEY]);
   });
@@ -226,6 +262,35 @@ describe('the API client', () => {
       await waitFor(() => expect(asked).toEqual(expect.arrayContaining(expected)), { timeout: 10_000 });
       view.unmount();
       server.events.removeAllListeners();
+    }
+  });
+
+  test('the image the early script asks for is the one the market and product screens show first, at high priority', async () => {
+    const { data } = (await (await fetch(`${API_BASE}/common/market/get/mallang_studio/4`)).json()) as {
+      data: { product: { _id: string; useYN: boolean }[] };
+    };
+    const shown = data.product.filter((product) => product.useYN);
+    expect(shown.length).toBeGreaterThan(1);
+    const plan = {
+      screens: [earlyScreen('/m/:sellerId/:marketId', 'market', [], []), earlyScreen('/p/:sellerId/:marketId', 'product', [], [])],
+      apiBase: API_BASE,
+    };
+    for (const [path, pattern, Screen] of [
+      ['/m/mallang_studio/4', '/m/:sellerId/:marketId', Market],
+      ['/p/mallang_studio/4', '/p/:sellerId/:marketId', Product],
+      [`/p/mallang_studio/4#${shown[1]!._id}`, '/p/:sellerId/:marketId', Product],
+    ] as const) {
+      resetScreenState();
+      window.history.replaceState(null, '', path);
+      runInThisContext(earlyRequestsScript(plan));
+      await waitFor(() => expect(imagePreloads()).toHaveLength(1), { timeout: 10_000 });
+      const [[preloaded]] = imagePreloads() as [[string, string]];
+      const view = renderScreen(path, pattern, Screen);
+      await waitFor(() => expect(document.querySelector('img[fetchpriority="high"]')?.getAttribute('src')).toBe(preloaded), {
+        timeout: 10_000,
+      });
+      view.unmount();
+      for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
     }
   });
 

@@ -35,6 +35,14 @@ export const FIRST_SCREEN_REQUESTS: Readonly<Record<string, readonly string[]>> 
 const BANNER_REQUEST = '/common/v2/banner?from=top';
 
 /**
+ * Screens whose largest paint is an image of the market detail answer (their first early request): the
+ * market's first cover (Market), the first cover of the product the page opens on (Product: the product of
+ * the hash, else the first one shown, as its ScrollView and SingleView choose; shown: `useYN` true, as sdk
+ * isInUse). earlyRequests.test.tsx checks the image asked for is the one the screen shows first.
+ */
+export const DETAIL_LEAD_IMAGE: Readonly<Record<string, 'market' | 'product'>> = { market: 'market', product: 'product' };
+
+/**
  * localStorage keys that make the app's calls differ from a bare request (the identity token, a pinned mock
  * world): with either stored no early request is made (stores/session.ts TOKEN_STORAGE_KEY and
  * api/client.ts MOCK_WORLD_STORAGE_KEY; earlyRequests.test.ts checks they agree).
@@ -57,6 +65,8 @@ export interface EarlyScreen {
   requests: readonly string[];
   /** The home: the leading banner's image is asked for too. */
   home: boolean;
+  /** The image of the market detail answer the screen leads with (DETAIL_LEAD_IMAGE), asked for once it answers. */
+  detailLead: 'market' | 'product' | null;
 }
 
 export interface EarlyRequestsPlan {
@@ -96,6 +106,7 @@ export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
     screen.home,
     screen.params,
     plan.apiBase === null ? [] : screen.requests,
+    screen.detailLead,
   ]);
   const [tokenKey, worldKey] = EARLY_REQUEST_SKIP_KEYS;
   return [
@@ -130,20 +141,16 @@ export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
     `      }),`,
     `    );`,
     `    window.${EARLY_REQUESTS_GLOBAL} = early;`,
-    `    const banners = screen[4] ? early[${JSON.stringify(`${plan.apiBase}${BANNER_REQUEST}`)}] : undefined;`,
-    `    if (banners) {`,
-    `      banners`,
-    `        .then((answer) => (answer.ok ? answer.clone().json() : null))`,
+    `    // The image the screen leads with, asked for at high priority once the answer naming it comes.`,
+    `    const leadImage = (answer, choose) =>`,
+    `      answer`,
+    `        .then((response) => (response.ok ? response.clone().json() : null))`,
     `        .then((body) => {`,
-    `          const list = body?.data?.bannerList;`,
-    `          if (!Array.isArray(list) || list.length === 0) return;`,
-    `          const index = body.data.sorting === 'random' ? Math.floor(Math.random() * list.length) : 0;`,
-    `          const cover = list[index]?.bannerCover;`,
+    `          const cover = body ? choose(body.data) : null;`,
     `          if (typeof cover !== 'string') return;`,
     `          // As lib/media/imageUrl.ts makes it: API paths on the API host, absolute addresses as they are.`,
     `          const src = /^\\/(?!\\/)/.test(cover) ? ${JSON.stringify(plan.apiBase ?? '')} + cover : /^https?:/i.test(cover) ? cover : null;`,
     `          if (src === null) return;`,
-    `          window.${FIRST_BANNER_GLOBAL} = { index, cover };`,
     `          const link = document.createElement('link');`,
     `          link.rel = 'preload';`,
     `          link.setAttribute('as', 'image');`,
@@ -152,7 +159,27 @@ export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
     `          document.head.append(link);`,
     `        })`,
     `        .catch(() => {});`,
-    `    }`,
+    `    const banners = screen[4] ? early[${JSON.stringify(`${plan.apiBase}${BANNER_REQUEST}`)}] : undefined;`,
+    `    if (banners)`,
+    `      leadImage(banners, (data) => {`,
+    `        const list = data?.bannerList;`,
+    `        if (!Array.isArray(list) || list.length === 0) return null;`,
+    `        const index = data.sorting === 'random' ? Math.floor(Math.random() * list.length) : 0;`,
+    `        const cover = list[index]?.bannerCover;`,
+    `        if (typeof cover === 'string') window.${FIRST_BANNER_GLOBAL} = { index, cover };`,
+    `        return cover;`,
+    `      });`,
+    `    const detail = screen[7] ? early[urls[0]] : undefined;`,
+    `    if (detail)`,
+    `      leadImage(detail, (data) => {`,
+    `        if (screen[7] === 'market') return data?.market?.cover?.[0];`,
+    `        const shown = (Array.isArray(data?.product) ? data.product : []).filter((product) => product?.useYN === true);`,
+    `        let id = '';`,
+    `        try {`,
+    `          id = decodeURIComponent(location.hash.slice(1));`,
+    `        } catch {}`,
+    `        return (shown.find((product) => product._id === id) ?? shown[0])?.cover?.[0];`,
+    `      });`,
     `  }`,
     `}`,
   ].join('\n');
