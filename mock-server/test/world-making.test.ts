@@ -2,6 +2,7 @@
 // when none is left to share, generated in slices (the server answers other clients meanwhile); a name
 // asked for twice at once is made once, and one client may make only so many worlds a minute.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listedMarkets, topSellers } from '../src/world/home-lists';
 import { World } from '../src/world/world';
 import { WorldRegistry } from '../src/world/registry';
 import { startTestServer, TEST_NOW, type TestServer } from './harness';
@@ -72,6 +73,31 @@ describe('making a world', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.headers.get('x-mock-world-status'), b.headers.get('x-mock-world-status')].sort()).toEqual(['created', null]);
     expect(srv.mock.worlds.list().filter((w) => w.name === 'slices-twice')).toHaveLength(1);
+  });
+
+  it('worlds that have changed nothing share the lists derived from their records; a world that writes gets its own', async () => {
+    const lists = await startTestServer();
+    try {
+      const [a, b] = ['lists-a', 'lists-b'].map((name) => lists.mock.worlds.fromRequest(name)) as [World, World];
+      const now = a.clock.now();
+      expect(listedMarkets(a, now)).toBe(listedMarkets(b, now));
+      expect(topSellers(a)).toBe(topSellers(b));
+      const sellerId = topSellers(a)[0]!.profile._id;
+      const subscribed = await lists.call('POST', '/subscribe/add', {
+        token: lists.token('buyer-new', 'lists-a'),
+        headers: { 'X-Mock-World': 'lists-a' },
+        body: { sellerId },
+      });
+      expect(subscribed.status).toBe(200);
+      // a's seller now counts one more subscriber in a's own list; b still shares the untouched one.
+      expect(topSellers(a)).not.toBe(topSellers(b));
+      expect(topSellers(a).find((s) => s.profile._id === sellerId)!.profile.subscribe).toBe(
+        topSellers(b).find((s) => s.profile._id === sellerId)!.profile.subscribe + 1,
+      );
+      expect(listedMarkets(a, now)).toEqual(listedMarkets(b, now));
+    } finally {
+      await lists.close();
+    }
   });
 
   it('bounds the new worlds one client makes in a minute: past it a 429 in the catalogue shape, and existing worlds still answer', async () => {

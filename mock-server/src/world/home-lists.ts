@@ -36,18 +36,22 @@ interface Cache {
   entries: Map<string, Entry>;
 }
 
-const caches = new WeakMap<World, Cache>();
+/** By world; worlds that have changed nothing of their base share one cache, by that base (Store.pristineBase). */
+const caches = new WeakMap<World | Store, Cache>();
 /** Bounds the entries of one world (search results are cached per keyword); the oldest goes first. */
 const MAX_ENTRIES = 256;
 
 /** The value of `key`, computed on first use and again only when one of the collections in `reads` changed. */
 export function derived<T>(world: World, key: string, reads: readonly CollectionName[], compute: (store: Store) => T): T {
-  let cache = caches.get(world);
-  if (!cache || cache.store !== world.store) {
-    cache = { store: world.store, entries: new Map() };
-    caches.set(world, cache);
+  // A new world's first requests then cost what the default world's cached answers cost, not a ranking each.
+  const base = world.store.pristineBase;
+  const source = base ?? world.store;
+  let cache = caches.get(base ?? world);
+  if (!cache || cache.store !== source) {
+    cache = { store: source, entries: new Map() };
+    caches.set(base ?? world, cache);
   }
-  const signature = reads.map((name) => world.store[name].version).join(',');
+  const signature = reads.map((name) => source[name].version).join(',');
   const entry = cache.entries.get(key);
   if (entry && entry.signature === signature) return entry.value as T;
   const value = compute(world.store);

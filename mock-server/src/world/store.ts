@@ -198,6 +198,30 @@ export class Store {
   }
 
   /**
+   * The base this store is an overlay over, while it has changed none of its records: every read of it then
+   * answers as the base does (home-lists.ts lets such worlds share the lists derived from it).
+   */
+  get pristineBase(): Store | null {
+    if (!this.base) return null;
+    const collections = [
+      this.accounts,
+      this.sellers,
+      this.markets,
+      this.products,
+      this.previews,
+      this.addresses,
+      this.subscriptions,
+      this.alarms,
+      this.devices,
+      this.carts,
+      this.rooms,
+      this.receipts,
+      this.notifications,
+    ];
+    return collections.every((collection) => collection.version === 0) ? this.base : null;
+  }
+
+  /**
    * Readies what new worlds share with this one, in steps: the search index built and, for an overlay, its
    * base's records frozen (see freezeSteps). A world made later then waits for neither.
    */
