@@ -8,6 +8,7 @@ import { ownValue } from '../world/own';
 import type { components, operations } from '@creator-market/sdk/generated/ads';
 import { seoulDayKey } from '@creator-market/sdk/domain';
 import type { ErrorBody } from '../http/failure';
+import { escapeHtml } from '../http/html';
 import { hashText, listedMarkets, listedProductPool } from '../world/home-lists';
 import type { Account, MarketRow, Store } from '../world/store';
 import { sellerName, stateOf } from '../world/views';
@@ -81,9 +82,6 @@ export const AD_UNITS: Readonly<Record<string, AdFormat>> = {
 };
 
 const NO_AD: AdResponse = { code: 204, msg: '노출할 광고가 없어요.', result: null, extra: null };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** An item of `items` chosen by `seed`, trying the next ones when `usable` refuses it. */
 function pickFrom<T>(items: readonly T[], seed: number, usable: (item: T) => boolean): T | undefined {

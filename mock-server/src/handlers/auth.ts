@@ -4,6 +4,7 @@ import { personas, type PersonaId } from '@creator-market/fixtures';
 import { RECEIPT_STATUS, USER_LEVEL, latestStatus } from '@creator-market/sdk/domain';
 import { issueToken } from '../auth/tokens';
 import { ApiFailure, badRequest, permissionDenied, unlistedOrigin } from '../http/failure';
+import { escapeHtml } from '../http/html';
 import { pairKey, type Account, type Store } from '../world/store';
 import { countSubscriber } from '../world/views';
 import type { HandlerMap, RawResponse } from './types';
@@ -69,10 +70,6 @@ function appOrigin(state: string): string | null {
   } catch {
     return null;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /**

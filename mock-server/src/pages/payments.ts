@@ -17,6 +17,7 @@ import {
 } from '../handlers/payment';
 import type { AccessPolicy } from '../http/access-policy';
 import { ApiFailure, unlistedOrigin } from '../http/failure';
+import { escapeHtml } from '../http/html';
 import { findReceipt, markPaid, paymentRefusal, paymentSignature, paymentState } from '../world/orders';
 import { WorldRegistry } from '../world/registry';
 import type { ReceiptRow } from '../world/store';
@@ -267,9 +268,6 @@ function returnOrigin(queryOrigin: string, referer: string | undefined, access: 
 }
 
 // ---------------------------------------------------------------- HTML
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 interface ProviderPage {
   title: string;

@@ -37,6 +37,7 @@ import { closeMarket, openMarket } from '../control/helpers';
 import { errorHandler } from '../http/express-errors';
 import type { AccessPolicy } from '../http/access-policy';
 import { ApiFailure, unlistedOrigin } from '../http/failure';
+import { escapeHtml } from '../http/html';
 import { findReceipt, setReceiptStatus, type SellerStatus } from '../world/orders';
 import { WorldRegistry } from '../world/registry';
 import {
@@ -302,9 +303,6 @@ function profileInputOf(account: Account): SellerProfileInput {
 }
 
 // ---------------------------------------------------------------- HTML
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 function sendPage(res: Response, status: number, html: string): void {
   res.status(status).setHeader('Cache-Control', 'no-store');
