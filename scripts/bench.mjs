@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from './bench/http.mjs';
 import { measure } from './bench/measure.mjs';
-import { REPO_ROOT, startMockCli, startPeer } from './bench/processes.mjs';
+import { REPO_ROOT, startMockCli, startPeer, worldsReadied } from './bench/processes.mjs';
 import { startPrism } from './bench/prism.mjs';
 import { measureWorldStall } from './bench/world-stall.mjs';
 import { measureNewWorlds } from './bench/new-worlds.mjs';
@@ -291,8 +291,7 @@ async function main() {
   await big.stop();
   const { mock: bigAgain, start: scale10Second } = await startMeasured(10);
   // RSS again once what new worlds share is readied in the background (search index, frozen shared records).
-  for (let waited = 0; waited < 120_000 && !bigAgain.output.some((l) => /\[mock\]\s+new worlds\s+ready/.test(l)); waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await worldsReadied(bigAgain);
   const scale10RssReadiedMb = round(bigAgain.rssMb(), 1);
   await bigAgain.stop();
   log(

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createClient } from './http.mjs';
-import { MOCK_CLI, startMockCli } from './processes.mjs';
+import { MOCK_CLI, startMockCli, waitUntil, worldsReadied } from './processes.mjs';
 
 const MEMORY_LINE = /memory after gc: rss ([\d.]+) heapTotal [\d.]+ heapUsed ([\d.]+) external ([\d.]+)/;
 
@@ -27,7 +27,7 @@ export async function measureNewWorlds({ worlds = 50, scale = 1, cli = MOCK_CLI 
   try {
     // A first start writes the seed cache; the measured server reads it back, as a developer's second start does.
     const first = await startMockCli({ cli, flags });
-    await waitFor(() => first.output.some((line) => /\[mock\]\s+seed cache/.test(line)), 'the seed cache line');
+    await waitUntil(() => first.output.some((line) => /\[mock\]\s+seed cache/.test(line)), 'the seed cache line');
     await first.stop();
 
     /** @type {{rssMb: number, heapMb: number}[]} */
@@ -47,11 +47,11 @@ export async function measureNewWorlds({ worlds = 50, scale = 1, cli = MOCK_CLI 
       const settled = async () => {
         const before = memory.length;
         process.kill(mock.pid, 'SIGUSR2');
-        await waitFor(() => memory.length > before, 'the memory line');
+        await waitUntil(() => memory.length > before, 'the memory line');
         return memory[memory.length - 1];
       };
       // What worlds share (the search index, the frozen records) is readied in slices after the ready line.
-      await waitFor(() => mock.output.some((line) => /\[mock\]\s+new worlds\s+ready/.test(line)), 'the new worlds line');
+      await worldsReadied(mock);
       // The operation's first answer (its validator compiled) is not a world's cost: once in the default world.
       await client.ok('GET', '/common/v2/search-keyword');
       const before = await settled();
@@ -75,14 +75,6 @@ export async function measureNewWorlds({ worlds = 50, scale = 1, cli = MOCK_CLI 
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
-}
-
-async function waitFor(/** @type {() => boolean} */ condition, /** @type {string} */ what) {
-  for (let waited = 0; waited < 120_000; waited += 20) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`the mock server never printed ${what}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

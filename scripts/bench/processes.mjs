@@ -156,6 +156,27 @@ export function startProcess({ command, args, cwd = REPO_ROOT, env = {}, readyLi
 
 const MOCK_READY = /\[mock\] creator-market mock server ready in (\d+) ms/;
 
+/** Resolves once `condition()` holds (checked every 20 ms); rejects after `timeoutMs`, naming `what` it waited for. */
+export async function waitUntil(/** @type {() => boolean} */ condition, /** @type {string} */ what, timeoutMs = 120_000) {
+  for (let waited = 0; waited < timeoutMs; waited += 20) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/**
+ * Resolves once a mock CLI has readied what new worlds share with its default world (search index, frozen
+ * records: its `new worlds ready` line), work it does in slices after its ready line.
+ * @param {{output: string[]}} mock
+ */
+export function worldsReadied(mock) {
+  return waitUntil(
+    () => mock.output.some((line) => /\[mock\]\s+new worlds\s+ready/.test(line)),
+    "the mock server's 'new worlds ready' line",
+  );
+}
+
 /**
  * Starts the mock server's CLI (`node mock-server/bin/mock.mjs --port N ...flags`; `cli`: another checkout's). Resolves with the handle,
  * its base URL, `readyMs` (spawn to the ready line, wall time) and `selfReportedMs` (the CLI's own figure).

@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createClient } from './http.mjs';
-import { MOCK_CLI, startMockCli } from './processes.mjs';
+import { MOCK_CLI, startMockCli, worldsReadied } from './processes.mjs';
 
 const MARKET = '/common/market/get/mallang_studio/4';
 
@@ -27,8 +27,7 @@ const quantile = (values, q) => {
 export async function measureWorldStall({ worlds = 20, cli = MOCK_CLI } = {}) {
   const mock = await startMockCli({ cli, flags: ['--max-worlds', String(worlds + 5)] });
   // What worlds share is readied in slices after the ready line (search index, frozen records): not measured.
-  for (let waited = 0; waited < 120_000 && !mock.output.some((line) => /\[mock\]\s+new worlds\s+ready/.test(line)); waited += 20)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await worldsReadied(mock);
   const reader = createClient(mock.baseUrl, { maxSockets: 1 });
   const maker = createClient(mock.baseUrl, { maxSockets: 1 });
   try {
