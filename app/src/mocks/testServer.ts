@@ -4,6 +4,7 @@ import {
   createBrowserWorld,
   createBrowserWorlds,
   createMswHandlers,
+  freezeSeededData,
   generateWorld,
   shareSeededData,
 } from '@creator-market/mock-server/msw';
@@ -77,21 +78,10 @@ function shareSeed(seed: number, scale: number): void {
   const byKey = (kept.creatorMarketSeedData ??= new Map<string, SeedData>());
   let data = byKey.get(`${seed}:${scale}`);
   if (!data) {
-    data = deepFreeze(generateWorld({ seed, scale, now: TEST_NOW }));
+    data = freezeSeededData(generateWorld({ seed, scale, now: TEST_NOW }));
     byKey.set(`${seed}:${scale}`, data);
   }
   shareSeededData(seed, scale, TEST_NOW, data);
-}
-
-function deepFreeze<T extends object>(root: T): T {
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value !== 'object' || value === null || Object.isFrozen(value)) continue;
-    Object.freeze(value);
-    for (const child of Object.values(value) as unknown[]) pending.push(child);
-  }
-  return root;
 }
 
 /** A freshly seeded world (its records as at TEST_NOW), whose clock runs on the app's pinned Date. */

@@ -56,10 +56,10 @@ export function createBrowserWorlds(seed = 1, scale = 1, maxWorlds = 4, startAt?
 }
 
 // For a test runner that gives each test file fresh modules (the app's vitest setup): it generates a seed's
-// records once, keeps them, and hands them to each new module instance (shareSeededData) before that makes
-// its worlds. Generating them is most of a new world's cost (~0.5-1 s at scale 1).
+// records once, freezes and keeps them (freezeSeededData), and hands them to each new module instance
+// (shareSeededData) before that makes its worlds. Generating them is most of a new world's cost (~0.5-1 s at scale 1).
 export { generateWorld } from '@creator-market/fixtures';
-export { shareSeededData } from '../world/world';
+export { freezeSeededData, shareSeededData } from '../world/world';
 
 /** msw handlers for every operation of the product API, plus the ad service's `/ads/request`. */
 export function createMswHandlers(options: MswHandlersOptions): HttpHandler[] {

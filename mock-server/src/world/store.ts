@@ -282,7 +282,7 @@ export class Store {
  * Deep-freezes `roots`, and on the way makes equal strings one string: records read back from the seed
  * cache hold a copy of every repeated text (JSON.parse shares none), ~90 MB of the heap at scale 10.
  */
-function* deepFreeze(roots: unknown[]): Generator<void, void, void> {
+export function* deepFreeze(roots: unknown[]): Generator<void, void, void> {
   const strings = new Map<string, string>();
   const pending = [...roots];
   let count = 0;

@@ -3,7 +3,7 @@
 import { generateWorldSteps } from '@creator-market/fixtures';
 import type { World as GeneratedWorld } from '@creator-market/fixtures';
 import { Clock } from './clock';
-import { Store, type StoreState } from './store';
+import { deepFreeze, Store, type StoreState } from './store';
 
 /**
  * Told of every change of a world: `now` for a change acknowledged to a client (saved before the answer),
@@ -91,6 +91,16 @@ export function shareSeededData(seed: number, scale: number, startAt: number, da
   if (live?.source.deref() === data && live.store.deref()) return;
   bases.delete(key);
   sharedData.set(key, data);
+}
+
+/**
+ * Deep-freezes generated records, as worlds freeze the records they share, for a caller that shares them
+ * further than one server (the app's test setup keeps them across its test files): a change in place then
+ * throws rather than leaks into the next user.
+ */
+export function freezeSeededData(data: GeneratedWorld): GeneratedWorld {
+  runAtOnce(deepFreeze([data]));
+  return data;
 }
 
 export class World {
