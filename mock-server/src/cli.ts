@@ -2,7 +2,7 @@
 // --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable),
 // --start-at ISO (worlds generated for and started at that instant: two servers given the same one have
 // the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./http/proxy),
-// --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts).
+// --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts, and bin/mock.mjs's code cache).
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -101,14 +101,27 @@ const stateFile = values.state ? openStateFile(values.state) : null;
 // generated; the server's worlds then run from the instant they were generated for. Not with --state (its
 // default world comes from the file), --start-at (records generated for that instant) nor --no-cache
 // (records generated for now, nothing read or written).
-const cache = new SeedCache(values['cache-dir'] ?? fileURLToPath(new URL('../node_modules/.cache/creator-market/', import.meta.url)));
+/** What bin/mock.mjs, which runs this CLI's bundle, tells it (absent when the CLI runs some other way). */
+interface BundleHost {
+  /** A hash of the running bundle. */
+  version: string;
+  /** The caches' folder (--cache-dir, or the package's node_modules/.cache/creator-market). */
+  cacheDir: string;
+  /** Saves the V8 code cache of the bundle, once warm; the file written, or null when there was nothing to save. */
+  saveCodeCache(): string | null;
+}
+const bundleHost = (globalThis as Record<symbol, BundleHost | undefined>)[Symbol.for('creator-market.bundle-host')];
+
+const cache = new SeedCache(
+  bundleHost?.cacheDir ?? values['cache-dir'] ?? fileURLToPath(new URL('../node_modules/.cache/creator-market/', import.meta.url)),
+);
 const seeded: Seeded | null =
   values['no-cache'] || stateFile || startAt !== undefined
     ? null
     : seedFromCache(
         cache,
-        // The version is a hash of this running bundle (dist/cli.mjs): the generator and the records' code.
-        { seed, scale, version: versionOf(readFileSync(fileURLToPath(import.meta.url))), now: Date.now() },
+        // The version is a hash of this running bundle (dist/cli.cjs): the generator and the records' code.
+        { seed, scale, version: bundleHost?.version ?? versionOf(readFileSync(fileURLToPath(import.meta.url))), now: Date.now() },
         (s, k, now) => generateWorld({ seed: s, scale: k, now }),
       );
 if (seeded) shareSeededData(seed, scale, seeded.startAt, seeded.data);
@@ -224,11 +237,20 @@ server.once('listening', () => {
   // What new worlds share with the default one (its search index, deferred at start, and its records frozen),
   // readied now in slices: the first X-Mock-World waits for neither.
   const sharingStarted = performance.now();
-  void runInSlices(worlds.defaultWorld.store.sharingSteps(), 5).then(() =>
+  void runInSlices(worlds.defaultWorld.store.sharingSteps(), 5).then(() => {
     console.log(
       `[mock]   new worlds     ready to share the default world's records (readied in ${Math.round(performance.now() - sharingStarted)} ms)`,
-    ),
-  );
+    );
+    // Warm now: the code cache holds what the start compiled, so the next start skips compiling it.
+    try {
+      const file = bundleHost?.saveCodeCache();
+      if (file) console.log(`[mock]   code cache     saved to ${file} (the next start compiles nothing it holds)`);
+    } catch (err) {
+      console.warn(
+        `[mock] WARNING: the code cache could not be saved (${(err as Error).message}); the next start compiles the bundle again`,
+      );
+    }
+  });
   if (!seeded || seeded.hit) return;
   const writeStarted = performance.now();
   runInSlices(cache.writeInSteps(seeded.key, seeded), 5).then(

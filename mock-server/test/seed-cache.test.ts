@@ -2,19 +2,16 @@
 // and instant, and the world made from them equals a freshly made one; a corrupt, truncated, foreign or
 // stale file is reported and regenerated, never trusted; with the real CLI, concurrent first starts leave
 // one sound file that the next start reads, and --no-cache neither reads nor writes one.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { generateWorld } from '@creator-market/fixtures';
 import { SeedCache, seedFromCache, seoulDay, type SeedCacheKey } from '../src/world/seed-cache';
 import { shareSeededData, World } from '../src/world/world';
+import { runCliUntil } from './cli-run';
 import { TEST_NOW } from './harness';
 
-const MOCK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(MOCK_DIR, 'bin/mock.mjs');
 const folder = mkdtempSync(join(tmpdir(), 'cm-seed-cache-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 afterEach(() => vi.useRealTimers());
@@ -149,33 +146,12 @@ describe('SeedCache', () => {
   });
 });
 
-interface Started {
-  output: string;
-  code: number | null;
-}
-
 /** Runs the CLI until it has printed its seed cache line (or, with --no-cache, its ready line), then stops it. */
-function startAndStop(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--scale', String(SCALE), '--seed', '5', ...args], {
-    cwd: MOCK_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const done = args.includes('--no-cache') ? /\[mock\]\s+control plane/ : /\[mock\]\s+seed cache/;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (done.test(output)) child.kill('SIGTERM');
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ output, code });
-    });
-  });
-}
+const startAndStop = (args: string[]) =>
+  runCliUntil(
+    ['--scale', String(SCALE), '--seed', '5', ...args],
+    args.includes('--no-cache') ? /\[mock\]\s+control plane/ : /\[mock\]\s+seed cache/,
+  );
 
 describe('the CLI and its seed cache', () => {
   it('concurrent first starts save whole files (or read one another saved); the next start reads it; --no-cache reads and writes none', async () => {
@@ -187,8 +163,8 @@ describe('the CLI and its seed cache', () => {
       expect(start.output).not.toMatch(/WARNING|Error/);
     }
     expect(first.some((start) => /records saved to/.test(start.output))).toBe(true);
-    // One file, no temporary file left over.
-    const files = readdirSync(dir);
+    // One file of records, no temporary file left over (the folder also holds the code cache, see code-cache.test.ts).
+    const files = readdirSync(dir).filter((name) => !/^cli-[0-9a-f]{16}\.v8-cache$/.test(name));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^world-seed5-scale0\.2-\d{4}-\d{2}-\d{2}-[0-9a-f]{16}\.bin$/);
 
