@@ -12,6 +12,10 @@ fi
 echo "› pnpm install --frozen-lockfile"
 pnpm install --frozen-lockfile --reporter=append-only
 
+# The mock server's bundle, built now so that no start pays it (mock-server/bin/bundle.mjs).
+echo "› bundling the mock server"
+node mock-server/bin/bundle.mjs
+
 if [[ "${1:-}" == "--browser" ]] && ! { [[ -x /usr/bin/chromium ]] && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' && fc-list 2>/dev/null | grep -qi 'Noto Color Emoji'; }; then
   echo "› installing Debian's chromium, fonts-noto-cjk and fonts-noto-color-emoji"
   sudo_cmd=""; [[ "$(id -u)" == 0 ]] || sudo_cmd="sudo"

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// `pnpm mock`: runs src/cli.ts. The TypeScript sources (this package's and the workspace packages it
-// imports) and the npm packages they use are bundled once with esbuild into dist/cli.cjs and reused until a
-// source changes: loading them through a TypeScript loader on every start cost about a second.
+// `pnpm mock`: runs src/cli.ts from its bundle (bin/bundle.mjs, built here when missing or stale).
 //
 // The bundle runs from a V8 code cache (docs/decisions/esbuild-bundle-for-pnpm-mock.md): Node 20 has no
 // compile cache of its own (module.enableCompileCache is Node 22), and resolving, reading and compiling
@@ -11,75 +9,17 @@
 // requests compile. V8 refuses a cache made by another V8 or with other flags; the file's name carries
 // a hash of the bundle, so a cache is never used for another bundle. The file is kept beside the seed cache:
 // --cache-dir DIR moves it, --no-cache neither reads nor writes it.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import vm from 'node:vm';
+import { ensureBundle, writeAtomically } from './bundle.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..');
-const workspace = join(root, '..');
-const dist = join(root, 'dist');
-const out = join(dist, 'cli.cjs');
+const out = await ensureBundle();
+const dist = dirname(out);
 const CODE_CACHE = /^cli-[0-9a-f]{16}\.v8-cache$/;
-const sources = [
-  join(root, 'src'),
-  join(root, 'package.json'),
-  fileURLToPath(import.meta.url),
-  join(workspace, 'fixtures', 'src'),
-  join(workspace, 'sdk', 'src'),
-  join(workspace, 'openapi', 'src'),
-  join(workspace, 'openapi', 'bundled'),
-];
-
-/** The newest modification time under `path` (a file or a folder). */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const name of readdirSync(path)) latest = Math.max(latest, newest(join(path, name)));
-  return latest;
-}
-
-/** Writes a file under a temporary name, then renames it: a reader sees the old file or the new one. */
-function writeAtomically(file, contents) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
-}
-
-if (!existsSync(out) || statSync(out).mtimeMs < Math.max(...sources.map(newest))) {
-  const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: [join(root, 'src', 'cli.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    // CommonJS, for vm.Script and its code cache (V8's cache of an ES module is not reachable from Node 20).
-    format: 'cjs',
-    target: 'node20',
-    sourcemap: 'linked',
-    // The map points into the sources on disk instead of copying them (half the bundling time).
-    sourcesContent: false,
-    logLevel: 'warning',
-    // Written below, each file to a temporary name then renamed: starts running at once (tests spawn several)
-    // each read a whole bundle, never one another writes.
-    write: false,
-    // The npm packages are bundled too (one file to read and compile, not hundreds to resolve). Redoc is only
-    // located (require.resolve) to serve its script file.
-    external: ['redoc'],
-    define: { 'import.meta.url': '__bundleFileUrl' },
-    banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
-  });
-  mkdirSync(dist, { recursive: true });
-  // The source map first, so that a bundle in place always has its map.
-  const isMap = (file) => Number(file.path.endsWith('.map'));
-  for (const file of [...result.outputFiles].sort((a, b) => isMap(b) - isMap(a))) writeAtomically(file.path, file.contents);
-}
 
 const source = readFileSync(out, 'utf8');
 const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
@@ -87,7 +27,7 @@ const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
 // (`pnpm mock -- --cache-dir D` passes the `--` through; it separates nothing, as in the CLI.)
 const args = process.argv.slice(2).filter((arg, i, all) => !(arg === '--' && all.indexOf('--') === i));
 const flags = parseArgs({ args, strict: false, options: { 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean' } } }).values;
-const cacheDir = typeof flags['cache-dir'] === 'string' ? flags['cache-dir'] : join(root, 'node_modules', '.cache', 'creator-market');
+const cacheDir = typeof flags['cache-dir'] === 'string' ? flags['cache-dir'] : join(dist, '..', 'node_modules', '.cache', 'creator-market');
 const codeCacheFile = flags['no-cache'] ? null : join(cacheDir, `cli-${version}.v8-cache`);
 const cachedData = codeCacheFile && existsSync(codeCacheFile) ? readFileSync(codeCacheFile) : undefined;
 const script = new vm.Script(Module.wrap(source), { filename: out, cachedData });

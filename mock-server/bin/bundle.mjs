@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// The mock server's bundle: src/cli.ts, the workspace packages it imports and the npm packages they use,
+// bundled with esbuild into dist/cli.cjs (bin/mock.mjs runs it) and reused until a source, the contract or
+// the lockfile is newer. `node bin/bundle.mjs` (`pnpm build`; scripts/bootstrap.sh after the install) builds
+// it ahead, so that no start pays the bundling: the first start of a clean clone included, and CI's first
+// steps, which start several servers at once.
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const workspace = join(root, '..');
+const dist = join(root, 'dist');
+export const BUNDLE = join(dist, 'cli.cjs');
+const sources = [
+  join(root, 'src'),
+  join(root, 'package.json'),
+  fileURLToPath(import.meta.url),
+  // The npm packages are bundled: a new version of one is a new lockfile.
+  join(workspace, 'pnpm-lock.yaml'),
+  join(workspace, 'fixtures', 'src'),
+  join(workspace, 'sdk', 'src'),
+  join(workspace, 'openapi', 'src'),
+  join(workspace, 'openapi', 'bundled'),
+];
+
+/** The newest modification time under `path` (a file or a folder). */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const name of readdirSync(path)) latest = Math.max(latest, newest(join(path, name)));
+  return latest;
+}
+
+/** Writes a file under a temporary name, then renames it: a reader sees the old file or the new one. */
+export function writeAtomically(file, contents) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
+/** Builds the bundle when it is missing or older than a source; returns its path. */
+export async function ensureBundle() {
+  if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= Math.max(...sources.map(newest))) return BUNDLE;
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [join(root, 'src', 'cli.ts')],
+    outfile: BUNDLE,
+    bundle: true,
+    platform: 'node',
+    // CommonJS, for vm.Script and its code cache (V8's cache of an ES module is not reachable from Node 20).
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'linked',
+    // The map points into the sources on disk instead of copying them (half the bundling time).
+    sourcesContent: false,
+    logLevel: 'warning',
+    // Written below, each file to a temporary name then renamed: starts running at once (tests spawn several)
+    // each read a whole bundle, never one another writes.
+    write: false,
+    // The npm packages are bundled too (one file to read and compile, not hundreds to resolve). Redoc is only
+    // located (require.resolve) to serve its script file.
+    external: ['redoc'],
+    define: { 'import.meta.url': '__bundleFileUrl' },
+    banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+  });
+  mkdirSync(dist, { recursive: true });
+  // The source map first, so that a bundle in place always has its map.
+  const isMap = (file) => Number(file.path.endsWith('.map'));
+  for (const file of [...result.outputFiles].sort((a, b) => isMap(b) - isMap(a))) writeAtomically(file.path, file.contents);
+  return BUNDLE;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(`[mock] bundle ready: ${await ensureBundle()}`);
