@@ -97,10 +97,6 @@ const startAt = (() => {
 })();
 const stateFile = values.state ? openStateFile(values.state) : null;
 
-// The seed cache (world/seed-cache.ts): today's records of this seed and scale, read back instead of
-// generated; the server's worlds then run from the instant they were generated for. Not with --state (its
-// default world comes from the file), --start-at (records generated for that instant) nor --no-cache
-// (records generated for now, nothing read or written).
 /** What bin/mock.mjs, which runs this CLI's bundle, tells it (absent when the CLI runs some other way). */
 interface BundleHost {
   /** A hash of the running bundle. */
@@ -112,6 +108,10 @@ interface BundleHost {
 }
 const bundleHost = (globalThis as Record<symbol, BundleHost | undefined>)[Symbol.for('creator-market.bundle-host')];
 
+// The seed cache (world/seed-cache.ts): today's records of this seed and scale, read back instead of
+// generated; the server's worlds then run from the instant they were generated for. Not with --state (its
+// default world comes from the file), --start-at (records generated for that instant) nor --no-cache
+// (records generated for now, nothing read or written).
 const cache = new SeedCache(
   bundleHost?.cacheDir ?? values['cache-dir'] ?? fileURLToPath(new URL('../node_modules/.cache/creator-market/', import.meta.url)),
 );
