@@ -14,7 +14,7 @@
 // process; autocannon runs in this one.
 // Exit status: 1 when a measurement saw a non-2xx answer or a socket error, or a server failed; targets
 // are printed PASS/MISS and fail the run only with --strict (shared 2-core machines are noisy).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,14 +56,20 @@ const runStarted = performance.now();
 const log = (line) => console.log(`[bench ${((performance.now() - runStarted) / 1000).toFixed(1).padStart(5)}s] ${line}`);
 const problems = [];
 
-/** Starts the CLI and reads its RSS just after the ready line. */
+/**
+ * Starts the CLI and reads its RSS just after the ready line. `codeCache`: whether the start found a code cache
+ * saved by an earlier one ('read') or compiled its whole bundle ('none'). Returns once the server has readied
+ * what new worlds share (and saved its code cache), so that nothing of it runs in another figure's time.
+ */
 async function startMeasured(scale, extraFlags = []) {
+  const codeCache = readdirSync(CACHE_DIR).some((name) => name.endsWith('.v8-cache')) ? 'read' : 'none';
   const mock = await startMockCli({ flags: ['--scale', String(scale), '--cache-dir', CACHE_DIR, ...extraFlags] });
   // A first start saves its records right after the ready line: the figures are read before that, and the
   // server is used only once it has said so (or has nothing to save).
   const start = { scale, readyMs: Math.round(mock.readyMs), selfReportedMs: mock.selfReportedMs, rssMb: round(mock.rssMb(), 1) };
   const cache = await seedCacheLine(mock);
-  return { mock, start: { ...start, seedCache: cache } };
+  await worldsReadied(mock);
+  return { mock, start: { ...start, seedCache: cache, codeCache } };
 }
 
 /** 'read' (records read back from the seed cache) or 'written' (generated, then saved), from the CLI's lines. */
@@ -168,7 +174,7 @@ async function main() {
   // Second starts (the records read back): the median of the samples after the first.
   const scale1Second = more.median;
   log(
-    `mock server (scale 1) second start ready in ${scale1Second.readyMs} ms (seed cache ${scale1Second.seedCache}), RSS ${scale1Second.rssMb} MB`,
+    `mock server (scale 1) second start ready in ${scale1Second.readyMs} ms (seed cache ${scale1Second.seedCache}, code cache ${scale1Second.codeCache}), RSS ${scale1Second.rssMb} MB`,
   );
 
   const client = createClient(mock.baseUrl);
@@ -291,11 +297,10 @@ async function main() {
   await big.stop();
   const { mock: bigAgain, start: scale10Second } = await startMeasured(10);
   // RSS again once what new worlds share is readied in the background (search index, frozen shared records).
-  await worldsReadied(bigAgain);
   const scale10RssReadiedMb = round(bigAgain.rssMb(), 1);
   await bigAgain.stop();
   log(
-    `mock server (scale 10) second start ready in ${scale10Second.readyMs} ms (seed cache ${scale10Second.seedCache}), RSS ${scale10Second.rssMb} MB at the ready line, ${scale10RssReadiedMb} MB once readied`,
+    `mock server (scale 10) second start ready in ${scale10Second.readyMs} ms (seed cache ${scale10Second.seedCache}, code cache ${scale10Second.codeCache}), RSS ${scale10Second.rssMb} MB at the ready line, ${scale10RssReadiedMb} MB once readied`,
   );
 
   // One client's market detail while another makes new worlds (scripts/bench/world-stall.mjs).
@@ -477,7 +482,7 @@ function printReport(report) {
   for (const [scale, s] of Object.entries(report.scales)) {
     const first = s.firstStart ?? s.start;
     console.log(
-      `  scale ${scale}: first start ${first.readyMs} ms (seed cache ${first.seedCache}, RSS ${first.rssMb} MB), second start ${s.secondStart.readyMs} ms (seed cache ${s.secondStart.seedCache}, RSS ${s.secondStart.rssMb} MB)`,
+      `  scale ${scale}: first start ${first.readyMs} ms (seed cache ${first.seedCache}, code cache ${first.codeCache}, RSS ${first.rssMb} MB), second start ${s.secondStart.readyMs} ms (seed cache ${s.secondStart.seedCache}, code cache ${s.secondStart.codeCache}, RSS ${s.secondStart.rssMb} MB)`,
     );
   }
   console.log('\ntargets');
