@@ -57,19 +57,22 @@ describe('Market', () => {
     expect(document.querySelectorAll(`a[href^="/p/${sellerId}/${marketId}#"]`)).toHaveLength(products.length);
   });
 
-  test('below the first view, the products and recommendations wait until the lead cover has loaded', async () => {
+  test('below the first view, the products, recommendations and the app overlays wait until the lead cover has loaded', async () => {
     const { detail, sellerId, marketId } = await findMarket('opened', (d) => d.market.cover.length > 0);
     const paths = requestedPaths();
+    const goToTop = () => document.querySelector('button[aria-label="맨 위로"]');
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
     expect(screen.getByRole('timer')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /^물품 / })).toBeNull();
     expect(paths).not.toContain('/common/v2/reco-seller');
+    expect(goToTop()).toBeNull();
 
     leadCoverLoads(detail.market.title);
     expect(await screen.findByRole('heading', { name: `물품 ${visibleProducts(detail.product).length}` })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: '함께 구독하는 작가' })).toBeTruthy();
     expect(paths).toContain('/common/v2/reco-seller');
+    await waitFor(() => expect(goToTop()).not.toBeNull());
   });
 
   test('a lead cover that never loads holds the rest back FIRST_SCREEN_WAIT_MS at most', async () => {

@@ -8,7 +8,7 @@ import { api } from '../../api/client';
 import { CartBar } from '../../features/cart-drawer-entry/CartBar';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
 import { AlarmButton } from '../../features/alarm/AlarmButton';
-import { useFirstScreen } from '../../components/data/useFirstScreen';
+import { useFirstScreen, type FirstScreen } from '../../components/data/useFirstScreen';
 import { useLoad } from '../../components/data/useLoad';
 import { useNow } from '../../components/data/useNow';
 import { MarketCard, OrderWindowBadge } from '../../components/market-card/MarketCard';
@@ -50,6 +50,9 @@ async function copyAddress(): Promise<void> {
 export default function Market() {
   const { sellerId = '', marketId = '' } = useParams<{ sellerId: string; marketId: string }>();
   const detail = useLoad(() => loadMarketDetail(sellerId, marketId), [sellerId, marketId], { operation: 'getMarket' });
+  // Everything from the ad down is below the first view (the covers, title, countdown and order window):
+  // it is asked for and rendered once the lead cover is shown.
+  const firstScreen = useFirstScreen(detail.data ? detail.data.market.cover.length > 0 : true);
   const sellerMarkets = useLoad(
     (signal) => api.get('/common/v2/seller/opened-market/{sellerPID}', { params: { path: { sellerPID: sellerId } }, signal }),
     [sellerId],
@@ -67,7 +70,7 @@ export default function Market() {
         }
       />
       {detail.data ? (
-        <MarketBody detail={detail.data} sellerMarkets={sellerMarkets.data ?? []} />
+        <MarketBody detail={detail.data} sellerMarkets={sellerMarkets.data ?? []} firstScreen={firstScreen} />
       ) : detail.error ? (
         <ErrorState onRetry={detail.reload} />
       ) : (
@@ -95,14 +98,19 @@ function MarketSkeleton() {
   );
 }
 
-function MarketBody({ detail, sellerMarkets }: { detail: MarketDetail; sellerMarkets: Schemas['CalendarEvent'][] }) {
+function MarketBody({
+  detail,
+  sellerMarkets,
+  firstScreen,
+}: {
+  detail: MarketDetail;
+  sellerMarkets: Schemas['CalendarEvent'][];
+  firstScreen: FirstScreen;
+}) {
   const { market, seller } = detail;
   const now = useNow();
   const products = visibleProducts(detail.product);
   const others = sellerMarkets.filter((event) => event.marketUID !== market._id);
-  // Everything from the ad down is below the first view (the covers, title, countdown and order window):
-  // it is asked for and rendered once the lead cover is shown.
-  const firstScreen = useFirstScreen(market.cover.length > 0);
   const reco = useLoad(
     (signal) => api.get('/common/v2/reco-seller', { params: { query: { sellerPID: seller.publicId, type: 'prs' } }, signal }),
     [seller.publicId],
