@@ -74,6 +74,8 @@ export interface UiState {
   /** How many overlays currently need the page not to scroll. */
   scrollLocks: number;
   splash: boolean;
+  /** A screen's first view is still painting its lead image: the overlays' chunk waits (ui/UiRoot.tsx). */
+  firstViewPending: boolean;
   /** Page background: a CSS colour, 'white' (default) or 'none'. */
   pageColor: string;
   transparentStatusBar: boolean;
@@ -106,6 +108,7 @@ function initialState(): UiState {
     drawers: {},
     scrollLocks: 0,
     splash: true,
+    firstViewPending: false,
     pageColor: 'white',
     transparentStatusBar: false,
     bottomTab: 'home',

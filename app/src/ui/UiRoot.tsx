@@ -7,8 +7,9 @@ import { whenIdle } from './idle';
 import { Splash } from './Splash';
 import { StatusBarOverlay } from './StatusBarOverlay';
 
-// Not needed for the first paint: its own chunk, fetched once the browser is idle after the splash (the first
-// screen's requests and paint go first) or as soon as a toast, dialog or login prompt is asked for.
+// Not needed for the first paint: its own chunk, fetched once the browser is idle after the splash and after
+// the screen's lead image (the first screen's requests and paint go first), or as soon as a toast, dialog or
+// login prompt is asked for.
 const Overlays = lazy(() => import('./Overlays'));
 
 /** The static splash of index.html. */
@@ -28,10 +29,13 @@ export interface UiRootProps {
 }
 
 export function UiRoot({ onLogin, children }: UiRootProps) {
-  const { pageColor, splash, toasts, dialogs, loginPrompt } = useSnapshot(uiState);
+  const { pageColor, splash, firstViewPending, toasts, dialogs, loginPrompt } = useSnapshot(uiState);
   const [overlays, setOverlays] = useState(false);
   if (!overlays && (toasts.length > 0 || dialogs.length > 0 || loginPrompt)) setOverlays(true);
-  useEffect(() => (splash || overlays ? undefined : whenIdle(() => setOverlays(true))), [splash, overlays]);
+  useEffect(
+    () => (splash || firstViewPending || overlays ? undefined : whenIdle(() => setOverlays(true))),
+    [splash, firstViewPending, overlays],
+  );
 
   useEffect(() => {
     document.documentElement.style.setProperty('--page-bg', pageBackground(pageColor));

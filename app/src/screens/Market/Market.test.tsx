@@ -2,12 +2,13 @@
 // cart-add rules (guest login, preview alert before open, closed market), adding for real, sharing, and the
 // loading, not-found and error states.
 import { isInUse, visibleProducts } from '@creator-market/sdk/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../app/analytics';
 import { notFoundState } from '../../app/notFound';
+import { FIRST_SCREEN_WAIT_MS } from '../../components/data/useFirstScreen';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import type { MarketDetail } from '../../components/market-detail/marketDetail';
@@ -23,9 +24,24 @@ const PATTERN = '/m/:sellerId/:marketId';
 beforeEach(() => {
   resetScreenState();
 });
+afterEach(() => {
+  server.events.removeAllListeners();
+});
 
 /** Past the drawers' click throttle (one open or close per 200 ms). */
 const throttle = () => advanceDate(250);
+
+/** The lead cover loads (jsdom loads no images; on each copy the carousel shows), as a browser's would. */
+function leadCoverLoads(title: string): void {
+  for (const image of screen.getAllByAltText(`${title} 1`)) fireEvent.load(image);
+}
+
+/** The paths of the API requests made from now on. */
+function requestedPaths(): string[] {
+  const paths: string[] = [];
+  server.events.on('request:start', ({ request }) => void paths.push(new URL(request.url).pathname));
+  return paths;
+}
 
 describe('Market', () => {
   test('placeholders, then the market: countdown, minimum price, products on sale with their count', async () => {
@@ -35,9 +51,41 @@ describe('Market', () => {
     expect(await screen.findByRole('heading', { name: detail.market.title })).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toMatch(/^마감까지/);
     expect(screen.getByText(`물품 ${detail.market.minPrice.toLocaleString('ko-KR')}원 이상 주문 가능한 마켓이에요`)).toBeTruthy();
+    leadCoverLoads(detail.market.title);
     const products = visibleProducts(detail.product);
-    expect(screen.getByRole('heading', { name: `물품 ${products.length}` })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `물품 ${products.length}` })).toBeTruthy();
     expect(document.querySelectorAll(`a[href^="/p/${sellerId}/${marketId}#"]`)).toHaveLength(products.length);
+  });
+
+  test('below the first view, the products, recommendations and the app overlays wait until the lead cover has loaded', async () => {
+    const { detail, sellerId, marketId } = await findMarket('opened', (d) => d.market.cover.length > 0);
+    const paths = requestedPaths();
+    const goToTop = () => document.querySelector('button[aria-label="맨 위로"]');
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    expect(screen.getByRole('timer')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /^물품 / })).toBeNull();
+    expect(paths).not.toContain('/common/v2/reco-seller');
+    expect(goToTop()).toBeNull();
+
+    leadCoverLoads(detail.market.title);
+    expect(await screen.findByRole('heading', { name: `물품 ${visibleProducts(detail.product).length}` })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '함께 구독하는 작가' })).toBeTruthy();
+    expect(paths).toContain('/common/v2/reco-seller');
+    await waitFor(() => expect(goToTop()).not.toBeNull());
+  });
+
+  test('a lead cover that never loads holds the rest back FIRST_SCREEN_WAIT_MS at most', async () => {
+    const { detail, sellerId, marketId } = await findMarket('opened', (d) => d.market.cover.length > 0);
+    // Faked timers (time still runs), to run out the wait.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    expect(screen.queryByRole('heading', { name: /^물품 / })).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS);
+    });
+    expect(await screen.findByRole('heading', { name: `물품 ${visibleProducts(detail.product).length}` })).toBeTruthy();
   });
 
   test('a guest who adds to the cart is asked to log in', async () => {

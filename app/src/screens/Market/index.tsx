@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { CartBar } from '../../features/cart-drawer-entry/CartBar';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
 import { AlarmButton } from '../../features/alarm/AlarmButton';
+import { useFirstScreen, type FirstScreen } from '../../components/data/useFirstScreen';
 import { useLoad } from '../../components/data/useLoad';
 import { useNow } from '../../components/data/useNow';
 import { MarketCard, OrderWindowBadge } from '../../components/market-card/MarketCard';
@@ -49,6 +50,9 @@ async function copyAddress(): Promise<void> {
 export default function Market() {
   const { sellerId = '', marketId = '' } = useParams<{ sellerId: string; marketId: string }>();
   const detail = useLoad(() => loadMarketDetail(sellerId, marketId), [sellerId, marketId], { operation: 'getMarket' });
+  // Everything from the ad down is below the first view (the covers, title, countdown and order window):
+  // it is asked for and rendered once the lead cover is shown.
+  const firstScreen = useFirstScreen(detail.data ? detail.data.market.cover.length > 0 : true);
   const sellerMarkets = useLoad(
     (signal) => api.get('/common/v2/seller/opened-market/{sellerPID}', { params: { path: { sellerPID: sellerId } }, signal }),
     [sellerId],
@@ -66,7 +70,7 @@ export default function Market() {
         }
       />
       {detail.data ? (
-        <MarketBody detail={detail.data} sellerMarkets={sellerMarkets.data ?? []} />
+        <MarketBody detail={detail.data} sellerMarkets={sellerMarkets.data ?? []} firstScreen={firstScreen} />
       ) : detail.error ? (
         <ErrorState onRetry={detail.reload} />
       ) : (
@@ -94,7 +98,15 @@ function MarketSkeleton() {
   );
 }
 
-function MarketBody({ detail, sellerMarkets }: { detail: MarketDetail; sellerMarkets: Schemas['CalendarEvent'][] }) {
+function MarketBody({
+  detail,
+  sellerMarkets,
+  firstScreen,
+}: {
+  detail: MarketDetail;
+  sellerMarkets: Schemas['CalendarEvent'][];
+  firstScreen: FirstScreen;
+}) {
   const { market, seller } = detail;
   const now = useNow();
   const products = visibleProducts(detail.product);
@@ -102,7 +114,7 @@ function MarketBody({ detail, sellerMarkets }: { detail: MarketDetail; sellerMar
   const reco = useLoad(
     (signal) => api.get('/common/v2/reco-seller', { params: { query: { sellerPID: seller.publicId, type: 'prs' } }, signal }),
     [seller.publicId],
-    { operation: 'listRecommendedSellers' },
+    { operation: 'listRecommendedSellers', enabled: firstScreen.shown },
   );
   const alarmable = futureAlarmTimes(market.marketST, now).length > 0;
 
@@ -127,6 +139,7 @@ function MarketBody({ detail, sellerMarkets }: { detail: MarketDetail; sellerMar
               alt={`${market.title} ${index + 1}`}
               ratio={1}
               priority={index === 0}
+              {...(index === 0 ? { onSettle: firstScreen.show } : {})}
             />
           ))}
         </Carousel>
@@ -149,36 +162,40 @@ function MarketBody({ detail, sellerMarkets }: { detail: MarketDetail; sellerMar
       <DeliveryInfo market={market} />
       <OrderNotice notice={market.notice.order} />
 
-      <AdSlot unit={AD_UNITS.marketProductTopBanner} className={styles.ad} />
+      {firstScreen.shown && (
+        <>
+          <AdSlot unit={AD_UNITS.marketProductTopBanner} className={styles.ad} />
 
-      <section className={styles.products} aria-labelledby="market-products">
-        <h2 id="market-products" className={styles.productsTitle}>
-          {MARKET_TEXT.products} <span className={styles.count}>{products.length}</span>
-        </h2>
-        <ProductGrid>
-          {products.map((product) => (
-            <MarketProductCard key={product._id} product={product} sellerId={seller.publicId} marketId={market.publicId} />
-          ))}
-        </ProductGrid>
-      </section>
+          <section className={styles.products} aria-labelledby="market-products">
+            <h2 id="market-products" className={styles.productsTitle}>
+              {MARKET_TEXT.products} <span className={styles.count}>{products.length}</span>
+            </h2>
+            <ProductGrid>
+              {products.map((product) => (
+                <MarketProductCard key={product._id} product={product} sellerId={seller.publicId} marketId={market.publicId} />
+              ))}
+            </ProductGrid>
+          </section>
 
-      {others.length > 0 && (
-        <Section title={MARKET_TEXT.otherMarkets} bleed>
-          <HorizontalScroller label={MARKET_TEXT.otherMarkets}>
-            {others.map((event) => (
-              <MarketCard key={event.marketUID} event={event} now={now} />
-            ))}
-          </HorizontalScroller>
-        </Section>
-      )}
-      {(reco.data ?? []).length > 0 && (
-        <Section title={MARKET_TEXT.recoSellers} bleed>
-          <HorizontalScroller label={MARKET_TEXT.recoSellers} gap={14}>
-            {(reco.data ?? []).map((item) => (
-              <SellerAvatar key={item.sellerUID} seller={fromSummary(item)} />
-            ))}
-          </HorizontalScroller>
-        </Section>
+          {others.length > 0 && (
+            <Section title={MARKET_TEXT.otherMarkets} bleed>
+              <HorizontalScroller label={MARKET_TEXT.otherMarkets}>
+                {others.map((event) => (
+                  <MarketCard key={event.marketUID} event={event} now={now} />
+                ))}
+              </HorizontalScroller>
+            </Section>
+          )}
+          {(reco.data ?? []).length > 0 && (
+            <Section title={MARKET_TEXT.recoSellers} bleed>
+              <HorizontalScroller label={MARKET_TEXT.recoSellers} gap={14}>
+                {(reco.data ?? []).map((item) => (
+                  <SellerAvatar key={item.sellerUID} seller={fromSummary(item)} />
+                ))}
+              </HorizontalScroller>
+            </Section>
+          )}
+        </>
       )}
 
       <CartBar detail={detail} sellerMarkets={sellerMarkets} />
