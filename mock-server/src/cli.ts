@@ -238,10 +238,9 @@ server.once('listening', () => {
   // readied now in slices: the first X-Mock-World waits for neither.
   const sharingStarted = performance.now();
   void runInSlices(worlds.defaultWorld.store.sharingSteps(), 5).then(() => {
-    console.log(
-      `[mock]   new worlds     ready to share the default world's records (readied in ${Math.round(performance.now() - sharingStarted)} ms)`,
-    );
-    // Warm now: the code cache holds what the start compiled, so the next start skips compiling it.
+    const readiedMs = Math.round(performance.now() - sharingStarted);
+    // Warm now: the code cache holds what the start compiled, so the next start skips compiling it. Saved
+    // before the line below, so that whoever waits for that line finds the server done with its start.
     try {
       const file = bundleHost?.saveCodeCache();
       if (file) console.log(`[mock]   code cache     saved to ${file} (the next start compiles nothing it holds)`);
@@ -250,6 +249,7 @@ server.once('listening', () => {
         `[mock] WARNING: the code cache could not be saved (${(err as Error).message}); the next start compiles the bundle again`,
       );
     }
+    console.log(`[mock]   new worlds     ready to share the default world's records (readied in ${readiedMs} ms)`);
   });
   if (!seeded || seeded.hit) return;
   const writeStarted = performance.now();

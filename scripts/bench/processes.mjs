@@ -167,7 +167,8 @@ export async function waitUntil(/** @type {() => boolean} */ condition, /** @typ
 
 /**
  * Resolves once a mock CLI has readied what new worlds share with its default world (search index, frozen
- * records: its `new worlds ready` line), work it does in slices after its ready line.
+ * records: its `new worlds ready` line), work it does in slices after its ready line, and has saved its code
+ * cache (just before that line) if it had none.
  * @param {{output: string[]}} mock
  */
 export function worldsReadied(mock) {
