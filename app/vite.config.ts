@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
 import { patternParams, ROUTES } from '../sdk/src/domain/routing';
 import { DETAIL_LEAD_IMAGE, earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/app/earlyRequests';
 
@@ -99,8 +99,10 @@ function earlyRequests(apiBase: string | null): Plugin {
             },
           ];
         });
-        const script = earlyRequestsScript({ screens, apiBase });
-        return { html, tags: [{ tag: 'script', children: `\n${script}\n`, injectTo: 'head' }] };
+        // Minified: it travels in the page itself, before anything else (6.7 -> 5.0 KB, 2.4 -> 1.9 KB gzipped).
+        const minified = minifySync('early-requests.js', earlyRequestsScript({ screens, apiBase }));
+        if (minified.errors.length > 0) throw new Error(`the early requests script does not minify: ${minified.errors[0]?.message}`);
+        return { html, tags: [{ tag: 'script', children: minified.code, injectTo: 'head' }] };
       },
     },
   };
