@@ -19,7 +19,8 @@ import { ensureBundle, writeAtomically } from './bundle.mjs';
 
 const out = await ensureBundle();
 const dist = dirname(out);
-const CODE_CACHE = /^cli-[0-9a-f]{16}\.v8-cache$/;
+/** A code cache's name: the bundle's version, then the node flags it was made with (none in the first ones). */
+const CODE_CACHE = /^cli-([0-9a-f]{16})(-[0-9a-f]{8})?\.v8-cache$/;
 
 const source = readFileSync(out, 'utf8');
 const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
@@ -28,7 +29,13 @@ const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
 const args = process.argv.slice(2).filter((arg, i, all) => !(arg === '--' && all.indexOf('--') === i));
 const flags = parseArgs({ args, strict: false, options: { 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean' } } }).values;
 const cacheDir = typeof flags['cache-dir'] === 'string' ? flags['cache-dir'] : join(dist, '..', 'node_modules', '.cache', 'creator-market');
-const codeCacheFile = flags['no-cache'] ? null : join(cacheDir, `cli-${version}.v8-cache`);
+// V8 refuses a cache made with other flags (--expose-gc, --cpu-prof...): each set of flags has its own file,
+// so a profiling or measuring run neither misses the usual cache nor replaces it.
+const nodeFlags = createHash('sha256')
+  .update(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))
+  .digest('hex')
+  .slice(0, 8);
+const codeCacheFile = flags['no-cache'] ? null : join(cacheDir, `cli-${version}-${nodeFlags}.v8-cache`);
 const cachedData = codeCacheFile && existsSync(codeCacheFile) ? readFileSync(codeCacheFile) : undefined;
 const script = new vm.Script(Module.wrap(source), { filename: out, cachedData });
 const cacheUsed = cachedData !== undefined && !script.cachedDataRejected;
@@ -45,8 +52,11 @@ globalThis[Symbol.for('creator-market.bundle-host')] = {
     if (cacheUsed || !codeCacheFile) return null;
     mkdirSync(cacheDir, { recursive: true });
     writeAtomically(codeCacheFile, script.createCachedData());
-    for (const name of readdirSync(cacheDir))
-      if (CODE_CACHE.test(name) && join(cacheDir, name) !== codeCacheFile) rmSync(join(cacheDir, name), { force: true });
+    for (const name of readdirSync(cacheDir)) {
+      // The caches of other bundles are stale; those of other flags stay.
+      const made = CODE_CACHE.exec(name);
+      if (made && made[1] !== version) rmSync(join(cacheDir, name), { force: true });
+    }
     return codeCacheFile;
   },
 };

@@ -12,9 +12,12 @@ export interface CliRun {
   code: number | null;
 }
 
-/** Starts `bin/mock.mjs --port 0 ...args`, stops it once its output matches `until` (killed after 60 s). */
-export function runCliUntil(args: string[], until: RegExp): Promise<CliRun> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { cwd: MOCK_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `node ...nodeFlags bin/mock.mjs --port 0 ...args`, stops it once its output matches `until` (killed
+ * after 60 s).
+ */
+export function runCliUntil(args: string[], until: RegExp, nodeFlags: string[] = []): Promise<CliRun> {
+  const child = spawn(process.execPath, [...nodeFlags, BIN, '--port', '0', ...args], { cwd: MOCK_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
