@@ -7,8 +7,8 @@
 // the cache saved by an earlier one; a start without a usable cache saves one once the server is warm
 // (the CLI says when, through the bundle host below), so it holds the functions a start and its first
 // requests compile. V8 refuses a cache made by another V8 or with other flags; the file's name carries
-// a hash of the bundle (a cache is never used for another bundle) and of the node flags. It is kept beside the seed cache:
-// --cache-dir DIR moves it, --no-cache neither reads nor writes it.
+// a hash of the bundle (a cache is never used for another bundle) and of the node flags. It is kept beside
+// the seed cache: --cache-dir DIR moves it, --no-cache neither reads nor writes it.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
