@@ -3,9 +3,7 @@
 // --start-at ISO (worlds generated for and started at that instant: two servers given the same one have
 // the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./http/proxy),
 // --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts, and bin/mock.mjs's code cache).
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateWorld } from '@creator-market/fixtures';
 import { isLoopbackHost } from './http/access-policy';
@@ -14,7 +12,7 @@ import { forwardsOperation, type ProxyOptions } from './http/proxy';
 import { operations } from '@creator-market/openapi';
 import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';
-import { SeedCache, seedFromCache, versionOf, type Seeded } from './world/seed-cache';
+import { SeedCache, seedFromCache, type Seeded } from './world/seed-cache';
 import { runInSlices, shareSeededData } from './world/world';
 
 const started = performance.now();
@@ -56,6 +54,7 @@ const { values } = (() => {
         'cors-origin': { type: 'string', multiple: true },
         'allow-host': { type: 'string', multiple: true },
         'no-cache': { type: 'boolean', default: false },
+        // Where the caches are: bin/mock.mjs reads it (the code cache is its) and tells the CLI (bundleHost.cacheDir).
         'cache-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -97,7 +96,7 @@ const startAt = (() => {
 })();
 const stateFile = values.state ? openStateFile(values.state) : null;
 
-/** What bin/mock.mjs, which runs this CLI's bundle, tells it (absent when the CLI runs some other way). */
+/** What bin/mock.mjs, which builds and runs this CLI's bundle (the only way it runs), tells it. */
 interface BundleHost {
   /** A hash of the running bundle. */
   version: string;
@@ -107,21 +106,20 @@ interface BundleHost {
   saveCodeCache(): string | null;
 }
 const bundleHost = (globalThis as Record<symbol, BundleHost | undefined>)[Symbol.for('creator-market.bundle-host')];
+if (!bundleHost) fail('start the mock server with `pnpm mock` (mock-server/bin/mock.mjs), which builds and runs its bundle');
 
 // The seed cache (world/seed-cache.ts): today's records of this seed and scale, read back instead of
 // generated; the server's worlds then run from the instant they were generated for. Not with --state (its
 // default world comes from the file), --start-at (records generated for that instant) nor --no-cache
 // (records generated for now, nothing read or written).
-const cache = new SeedCache(
-  bundleHost?.cacheDir ?? values['cache-dir'] ?? fileURLToPath(new URL('../node_modules/.cache/creator-market/', import.meta.url)),
-);
+const cache = new SeedCache(bundleHost.cacheDir);
 const seeded: Seeded | null =
   values['no-cache'] || stateFile || startAt !== undefined
     ? null
     : seedFromCache(
         cache,
         // The version is a hash of this running bundle (dist/cli.cjs): the generator and the records' code.
-        { seed, scale, version: bundleHost?.version ?? versionOf(readFileSync(fileURLToPath(import.meta.url))), now: Date.now() },
+        { seed, scale, version: bundleHost.version, now: Date.now() },
         (s, k, now) => generateWorld({ seed: s, scale: k, now }),
       );
 if (seeded) shareSeededData(seed, scale, seeded.startAt, seeded.data);
@@ -242,7 +240,7 @@ server.once('listening', () => {
     // Warm now: the code cache holds what the start compiled, so the next start skips compiling it. Saved
     // before the line below, so that whoever waits for that line finds the server done with its start.
     try {
-      const file = bundleHost?.saveCodeCache();
+      const file = bundleHost.saveCodeCache();
       if (file) console.log(`[mock]   code cache     saved to ${file} (the next start compiles nothing it holds)`);
     } catch (err) {
       console.warn(

@@ -12,7 +12,7 @@
 // concurrent start reads either the old file or the new one, never half of one; two starts writing at once
 // each rename a whole file. Every read checks the header's key and a CRC-32 of the payload: a truncated,
 // corrupt or foreign file is reported and regenerated, never trusted and never a crash.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,11 +58,6 @@ export type SeedCacheRead = { entry: SeedCacheEntry } | { entry: null; reason: s
 /** The Seoul calendar day of an instant, as YYYY-MM-DD. */
 export function seoulDay(epochMs: number): string {
   return new Date(epochMs + KST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** A short hash of some text (the CLI hashes its bundle for SeedCacheKey.version). */
-export function versionOf(text: string | Buffer): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
 export class SeedCache {
