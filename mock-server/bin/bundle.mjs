@@ -70,8 +70,20 @@ export async function ensureBundle() {
   mkdirSync(dist, { recursive: true });
   // The source map first, so that a bundle in place always has its map.
   const isMap = (file) => Number(file.path.endsWith('.map'));
-  for (const file of [...result.outputFiles].sort((a, b) => isMap(b) - isMap(a))) writeAtomically(file.path, file.contents);
+  for (const file of [...result.outputFiles].sort((a, b) => isMap(b) - isMap(a)))
+    writeAtomically(file.path, isMap(file) ? file.contents : asciiOnly(file.text));
   return BUNDLE;
+}
+
+/**
+ * The bundle's text with every non-ASCII character as its \u escape, which means the same in a string, a
+ * template, a regular expression, an identifier or a comment. esbuild escapes strings but leaves a few
+ * characters in comments and regular expressions (Korean ranges, a dash); one of them makes V8 hold the
+ * whole source, which it keeps for the process's life, as two bytes a character: 7.2 instead of 3.6 MB.
+ * (The source map's columns after such a character, on those few lines, are off by the escape's length.)
+ */
+function asciiOnly(text) {
+  return text.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(`[mock] bundle ready: ${await ensureBundle()}`);

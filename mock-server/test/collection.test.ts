@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Collection } from '../src/world/collection';
 
 interface Item {
@@ -120,5 +121,94 @@ describe('Collection overlay (copy-on-write)', () => {
     mine.update('a', (i) => ({ ...i, title: 'x' }));
     expect(mine.version).toBe(1);
     expect(base.version).toBe(before);
+  });
+});
+
+/**
+ * The collection against a model of what it must answer: per index and key, the ids in the order they
+ * entered that key (a record whose key did not change keeps its place). Small sets of ids and keys, so that
+ * keys hold one id, several, then none again, in the base and in two overlays over it.
+ */
+describe('Collection against a model', () => {
+  type Op = { kind: 'insert' | 'replace' | 'remove'; id: string; group: string; tags: string[] };
+  const op = fc.record({
+    kind: fc.constantFrom('insert', 'replace', 'remove'),
+    id: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+    group: fc.constantFrom('g1', 'g2', 'g3'),
+    tags: fc.uniqueArray(fc.constantFrom('x', 'y', 'z'), { maxLength: 2 }),
+  }) as fc.Arbitrary<Op>;
+
+  class Model {
+    records = new Map<string, Item>();
+    entries = { group: new Map<string, string[]>(), tag: new Map<string, string[]>() };
+    clone(): Model {
+      const copy = new Model();
+      copy.records = new Map(this.records);
+      for (const name of ['group', 'tag'] as const)
+        for (const [key, list] of this.entries[name]) copy.entries[name].set(key, [...list]);
+      return copy;
+    }
+    apply({ kind, id, group, tags }: Op): void {
+      const before = this.keys(this.records.get(id));
+      const item = kind === 'remove' ? undefined : { id, group, tags, title: id };
+      const after = this.keys(item);
+      if (item) this.records.set(id, item);
+      else this.records.delete(id);
+      // A key the record keeps keeps its place; it leaves the keys it lost and goes last in the ones it gained.
+      for (const name of ['group', 'tag'] as const) {
+        for (const key of before[name])
+          if (!after[name].includes(key)) this.entries[name].set(key, this.entries[name].get(key)!.filter((i) => i !== id));
+        for (const key of after[name])
+          if (!before[name].includes(key)) this.entries[name].set(key, [...(this.entries[name].get(key) ?? []), id]);
+      }
+    }
+    keys(item: Item | undefined) {
+      return { group: item ? [item.group] : [], tag: item?.tags ?? [] };
+    }
+  }
+
+  /** Applies `ops` to both: an insert of an id already there must throw and change nothing. */
+  const run = (items: Collection<Item, 'group' | 'tag'>, model: Model, ops: Op[]) => {
+    for (const o of ops) {
+      const item = { id: o.id, group: o.group, tags: o.tags, title: o.id };
+      if (o.kind === 'insert' && model.records.has(o.id)) {
+        expect(() => items.insert(item)).toThrow(/duplicate id/);
+        continue;
+      }
+      if (o.kind === 'insert') items.insert(item);
+      else if (o.kind === 'replace') items.replace(item);
+      else items.remove(o.id);
+      model.apply(o);
+    }
+  };
+  const agrees = (items: Collection<Item, 'group' | 'tag'>, model: Model) => {
+    expect(items.size).toBe(model.records.size);
+    for (const id of ['a', 'b', 'c', 'd', 'e']) expect(items.get(id)).toEqual(model.records.get(id));
+    for (const [name, keys] of [['group', ['g1', 'g2', 'g3']], ['tag', ['x', 'y', 'z']]] as const)
+      for (const key of keys) {
+        expect(ids(items.by(name, key)), `${name} ${key}`).toEqual(model.entries[name].get(key) ?? []);
+        expect(items.count(name, key)).toBe((model.entries[name].get(key) ?? []).length);
+      }
+  };
+
+  it('answers as the model does, in a base and in two overlays over it, which change neither it nor each other', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), fc.array(op, { maxLength: 25 }), fc.array(op, { maxLength: 25 }), (ops, mineOps, otherOps) => {
+        const base = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+        const baseModel = new Model();
+        run(base, baseModel, ops);
+        agrees(base, baseModel);
+        const mine = base.overlay();
+        const other = base.overlay();
+        const mineModel = baseModel.clone();
+        const otherModel = baseModel.clone();
+        run(mine, mineModel, mineOps);
+        run(other, otherModel, otherOps);
+        agrees(base, baseModel);
+        agrees(mine, mineModel);
+        agrees(other, otherModel);
+      }),
+      { numRuns: 400, seed: 41 },
+    );
   });
 });

@@ -22,6 +22,23 @@ describe('SearchIndex', () => {
     );
   });
 
+  it('finds what a scan finds when texts are added after a search (its compacted positions opened again)', () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 20 }), fc.array(text, { maxLength: 20 }), text, (before, after, keyword) => {
+        const index = new SearchIndex();
+        before.forEach((t, i) => index.addProduct(`p${i}`, t));
+        const scan = (texts: string[]) => {
+          const k = normalise(keyword);
+          return k ? texts.flatMap((t, i) => (normalise(t).includes(k) ? [`p${i}`] : [])) : [];
+        };
+        expect(index.productIds(keyword)).toEqual(scan(before));
+        after.forEach((t, i) => index.addProduct(`p${before.length + i}`, t));
+        expect(index.productIds(keyword)).toEqual(scan([...before, ...after]));
+      }),
+      { numRuns: 300, seed: 23 },
+    );
+  });
+
   it('matches a keyword as one piece, not its characters or bigrams in any order', () => {
     const index = new SearchIndex();
     index.addSeller('s1', '말랑 스튜디오');
@@ -31,5 +48,9 @@ describe('SearchIndex', () => {
     expect(index.sellerIds('오말')).toEqual(['s2']);
     expect(index.sellerIds('튜')).toEqual(['s1', 's2', 's3']);
     expect(index.sellerIds('  ')).toEqual([]);
+    // A character outside the BMP is two UTF-16 units, like a bigram: found once, not once per table.
+    index.addSeller('s4', '곰😀곰');
+    expect(index.sellerIds('😀')).toEqual(['s4']);
+    expect(index.sellerIds('곰😀')).toEqual(['s4']);
   });
 });

@@ -49,8 +49,16 @@ describe('SeedCache', () => {
     // The instant the records were generated for, not the later start's.
     expect(second.startAt).toBe(TEST_NOW);
     expect(second.data).toEqual(generateWorld({ seed: 7, scale: SCALE, now: TEST_NOW }));
-    // Written in ASCII (Korean as \u escapes), read back as the same text.
-    expect(readFileSync(cache.fileOf(first.key)).every((byte) => byte < 0x80)).toBe(true);
+    // The header and the atoms are ASCII (Korean as \u escapes), read back as the same text; each distinct
+    // text is stored once, however many records hold it (a seller's id: every product of theirs).
+    const file = readFileSync(cache.fileOf(first.key));
+    const headerEnd = file.indexOf(10);
+    const { atomsBytes } = JSON.parse(file.toString('latin1', 0, headerEnd)) as { atomsBytes: number };
+    const atoms = file.subarray(headerEnd + 1, headerEnd + 1 + atomsBytes);
+    expect(atoms.every((byte) => byte < 0x80)).toBe(true);
+    const sellerUID = first.data.products[0]!.sellerUID;
+    expect(first.data.products.filter((p) => p.sellerUID === sellerUID).length).toBeGreaterThan(1);
+    expect(atoms.toString('latin1').split(`"${sellerUID}"`)).toHaveLength(2);
 
     // Each world starts from its own records: the ones read back, and ones generated afresh. The real time is
     // an hour past the records' instant (Date frozen there): a world read back starts its clock at the records'.
@@ -71,14 +79,19 @@ describe('SeedCache', () => {
     const generated = seedFromCache(cache, options, generate);
     const text = '말랑 스튜디오 😀 "따옴표" \\ \n\t\u0000 é';
     const [seller, ...others] = generated.data.sellers;
-    const data = { ...generated.data, sellers: [{ ...seller!, info: { ...seller!.info, name: text } }, ...others] };
+    // A key named __proto__ is an own field, as JSON.parse makes it, not the object's prototype.
+    const info = { ...seller!.info, name: text, ...(JSON.parse('{"__proto__": {"polluted": true}}') as object) };
+    const data = { ...generated.data, sellers: [{ ...seller!, info }, ...others] };
     cache.write(generated.key, { startAt: generated.startAt, data });
     const read = cache.read(generated.key);
-    expect(read.entry?.data.sellers[0]?.info.name).toBe(text);
+    const readInfo = read.entry?.data.sellers[0]?.info;
+    expect(readInfo?.name).toBe(text);
+    expect(Object.getPrototypeOf(readInfo)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(readInfo, '__proto__')?.value).toEqual({ polluted: true });
     expect(read.entry?.data).toEqual(data);
   });
 
-  it('reads a line longer than its read buffer (4 MB)', () => {
+  it('reads a line of atoms longer than its read buffer (4 MB)', () => {
     const cache = newCache();
     const generated = seedFromCache(cache, options, generate);
     const long = '말'.repeat(1_500_000); // 9 MB as \u escapes

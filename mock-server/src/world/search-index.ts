@@ -12,32 +12,73 @@ function bigrams(text: string): Set<string> {
   return grams;
 }
 
+const NONE = new Int32Array(0);
+
+/** What a text is found by: its bigrams and its characters (see TextIndex). */
+function keysOf(text: string): Set<string> {
+  const keys = bigrams(text);
+  for (const c of text) keys.add(c);
+  return keys;
+}
+
 /**
- * Texts by position (the order they were added in) and, per bigram and per character, the ascending list
- * of positions whose text holds it. Positions in plain arrays rather than Sets of ids: at scale 10 (150,000
- * products) the Sets of ids were ~90 MB of the server's heap.
+ * Texts by position (the order they were added in) and, per bigram and per character (one table: a
+ * character is a one-unit key, a bigram a two-unit one, and a character outside the BMP is the same two
+ * units as the bigram of its halves), the ascending positions whose text holds it.
+ *
+ * The positions are one Int32Array, each key's after the previous key's, and `starts` says where each key's
+ * begin. They are made from the texts in two passes (compactSteps: count each key's positions, then place
+ * them), at the end of a build or on the first search after texts were added. At scale 10 (150,000
+ * products) a growing array of positions per key was ~55 MB of heap kept, and as much again in garbage.
  */
 class TextIndex {
   private readonly ids: string[] = [];
   private readonly texts: string[] = [];
-  private readonly grams = new Map<string, number[]>();
-  private readonly chars = new Map<string, number[]>();
+  private keyNumbers = new Map<string, number>();
+  /** The positions of key k are positions[starts[k]] up to positions[starts[k + 1]]; null when out of date. */
+  private starts: Int32Array | null = null;
+  private positions: Int32Array = NONE;
 
   add(id: string, text: string): void {
-    const t = normalise(text);
-    const position = this.ids.length;
     this.ids.push(id);
-    this.texts.push(t);
-    for (const g of bigrams(t)) (this.grams.get(g) ?? this.grams.set(g, []).get(g)!).push(position);
-    for (const c of new Set(t)) (this.chars.get(c) ?? this.chars.set(c, []).get(c)!).push(position);
+    this.texts.push(normalise(text));
+    this.starts = null;
+  }
+
+  /** Makes the positions of every text added, in steps of a few hundred texts. */
+  *compactSteps(): Generator<void, void, void> {
+    const keyNumbers = new Map<string, number>();
+    const counts: number[] = [];
+    for (let position = 0; position < this.texts.length; position++) {
+      for (const key of keysOf(this.texts[position]!)) {
+        const number = keyNumbers.get(key);
+        if (number === undefined) {
+          keyNumbers.set(key, counts.length);
+          counts.push(1);
+        } else counts[number]! += 1;
+      }
+      if (position % 500 === 499) yield;
+    }
+    const starts = new Int32Array(counts.length + 1);
+    for (let k = 0; k < counts.length; k++) starts[k + 1] = starts[k]! + counts[k]!;
+    const next = starts.slice(0, -1);
+    const positions = new Int32Array(starts[counts.length]!);
+    for (let position = 0; position < this.texts.length; position++) {
+      for (const key of keysOf(this.texts[position]!)) positions[next[keyNumbers.get(key)!]!++] = position;
+      if (position % 500 === 499) yield;
+    }
+    this.keyNumbers = keyNumbers;
+    this.positions = positions;
+    this.starts = starts;
   }
 
   /** Ids whose text contains the keyword, in insertion order. */
   find(keyword: string): string[] {
     const k = normalise(keyword);
     if (!k) return [];
+    if (!this.starts) for (const _ of this.compactSteps());
     const keys = k.length === 1 ? [k] : [...bigrams(k)];
-    const lists = keys.map((g) => (k.length === 1 ? this.chars.get(g) : this.grams.get(g)) ?? []);
+    const lists = keys.map((key) => this.positionsOf(key));
     lists.sort((a, b) => a.length - b.length);
     const [smallest, ...rest] = lists;
     // Every list ascends: one cursor per list, moved forward to each candidate of the smallest.
@@ -53,6 +94,12 @@ class TextIndex {
       if (inAll && this.texts[position]!.includes(k)) out.push(this.ids[position]!);
     }
     return out;
+  }
+
+  private positionsOf(key: string): Int32Array {
+    const number = this.keyNumbers.get(key);
+    if (number === undefined) return NONE;
+    return this.positions.subarray(this.starts![number], this.starts![number + 1]);
   }
 }
 
@@ -102,6 +149,8 @@ export class SearchIndex {
       this.addProduct(r.product._id, `${r.product.title} ${r.product.tags.join(' ')}`);
       if (++count % 200 === 0) yield;
     }
+    yield* this.sellers.compactSteps();
+    yield* this.products.compactSteps();
   }
 
   addSeller(id: string, text: string): void {

@@ -7,33 +7,53 @@
 // back is exactly the world generated for that instant. A file from another day or version is stale and
 // removed when a new one is written.
 //
-// Safety: a file (a JSON header line, then lines of JSON: each a field of the records or a slice of one of
-// their lists) is written to a temporary name and renamed into place (atomic on one file system), so a
+// Safety: a file (a JSON header line, then the records' atoms and values, see the format below) is written to a temporary name and renamed into place (atomic on one file system), so a
 // concurrent start reads either the old file or the new one, never half of one; two starts writing at once
 // each rename a whole file. Every read checks the header's key and a CRC-32 of the payload: a truncated,
 // corrupt or foreign file is reported and regenerated, never trusted and never a crash.
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { World as GeneratedWorld } from '@creator-market/fixtures';
 
-// The records are JSON: JSON.parse reads them back in about half the CPU time of v8.deserialize (85-120 vs
-// 240-250 ms at scale 1, measured on the 2-core machine), and they are plain JSON values already (--state
-// and the control plane's export write them as JSON). The JSON is written in ASCII, every other character
-// as a \u escape: a line then becomes a string by a plain copy of its bytes (latin1), where decoding the
-// UTF-8 of the Korean text was ~40% of reading it (decode and parse of the scale-10 file: 1,402 -> 1,116 ms,
-// for 256 instead of 216 MB on disk).
-const MAGIC = 'creator-market-seed-cache@4';
+// The format: the records as a tree of shapes over a table of atoms. Every distinct string, number, boolean
+// and null of the records is one atom, stored once (JSON arrays of ASCII text, lines of ~32 KB); the records
+// themselves are a stream of 32-bit integers, in machine order (the file never leaves the machine that wrote
+// it):
+// - 0 <= n < KEPT_BASE: atoms[n];
+// - n < 0: a value of shapes[(-1 - n) >> 1] (an object's keys, or an array's length, listed in the header),
+//   followed by its parts; when (-1 - n) is odd the value is also kept, numbered in the order values end;
+// - n >= KEPT_BASE: the kept value n - KEPT_BASE, itself again.
+// Reading builds each shape with a function compiled for it (an object or array literal), so:
+// - equal texts are one string (JSON.parse made a copy of each: the ~1.8 million strings of scale 10 were
+//   ~120 MB more than its ~860,000 distinct ones);
+// - equal small objects and arrays are one (a product's `payment: [1]` and `promotion: {list: []}`, a
+//   market's delivery options: ~45 of the ~150 MB of objects and arrays at scale 10). The records are
+//   immutable values, deep-frozen once shared (see Store.freezeSteps), so none can change another's;
+// - no text is parsed but the atoms' (the file is 69 instead of 256 MB at scale 10);
+// - every object is made whole by its literal, all its fields in the object.
+// Reading the scale-10 records alone: 900-929 ms with one JSON value per line (format @4) against
+// 470-520 ms, heap used after a full collection 318 against 197 MB (docs/decisions/seed-cache.md).
+// Atoms are written in ASCII, every other character as a \u escape: a line becomes a string by a plain copy
+// of its bytes (latin1), where decoding the UTF-8 of the Korean text was ~40% of reading it as JSON.
+const MAGIC = 'creator-market-seed-cache@5';
 /**
- * A line holds records up to about this many bytes of JSON. Its string then stays an ordinary young object
+ * A line holds atoms up to about this many bytes of JSON. Its string then stays an ordinary young object
  * that the next scavenge frees: V8 puts strings over 128 KB in its large-object space, which only a full
- * collection frees. Lines of 1,000 records (~700 KB) made the scale-10 read take 1,054-1,084 ms and leave RSS
- * at 434 MB; lines of 40 records, 900-929 ms and 378 MB (the read alone, side by side).
+ * collection frees.
  */
 const LINE_BYTES = 32 << 10;
-/** The size of the blocks the file is read in. */
+/** The size of the blocks the atoms are read in. */
 const BLOCK_BYTES = 4 << 20;
+/** How many records are encoded between two steps of writeInSteps. */
+const RECORDS_PER_STEP = 100;
+/** Objects and arrays of up to this many values (themselves and their parts) are shared when equal. */
+const SHARED_MAX_VALUES = 24;
+/** The first value number of a kept value (see the format); atoms are numbered below it. */
+const KEPT_BASE = 2 ** 30;
+/** Arrays up to this length are built by a literal; longer ones (the lists of records) by a loop. */
+const LITERAL_ARRAY_MAX = 16;
 const KST_OFFSET_MS = 9 * 3_600_000;
 const FILE = /^world-.*\.bin$/;
 
@@ -77,7 +97,7 @@ export class SeedCache {
       return { entry: null, reason: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (err as Error).message };
     }
     try {
-      return readLines(fd, key);
+      return readFile(fd, key);
     } catch (err) {
       return { entry: null, reason: `unreadable: ${(err as Error).message}` };
     } finally {
@@ -95,46 +115,54 @@ export class SeedCache {
   }
 
   /**
-   * write in steps: yields after each line is encoded (~32 KB of records), so a server that saves its records
+   * write in steps: yields after every RECORDS_PER_STEP records encoded, so a server that saves its records
    * once it is serving (the CLI, in slices) keeps answering: at scale 10 the encoding is seconds of work. The
    * file itself is written in the last step, at once, so no signal can stop a write half way.
    */
   *writeInSteps(key: SeedCacheKey, entry: SeedCacheEntry): Generator<void, string, void> {
     mkdirSync(this.dir, { recursive: true });
-    const lines: Buffer[] = [];
-    for (const [field, value] of Object.entries(entry.data)) {
-      if (!Array.isArray(value) || value.length === 0) {
-        lines.push(line(`[${JSON.stringify(field)},${ascii(JSON.stringify(value))}]`));
+    const encoder = new Encoder();
+    // The world object by hand, so that its lists of records can be encoded in steps.
+    const fields = Object.keys(entry.data).filter((field) => (entry.data as unknown as Record<string, unknown>)[field] !== undefined);
+    encoder.shape(fields);
+    for (const field of fields) {
+      const value = (entry.data as unknown as Record<string, unknown>)[field];
+      if (!Array.isArray(value)) {
+        encoder.value(value);
         continue;
       }
-      let records: string[] = [];
-      let bytes = 0;
-      for (const record of value as unknown[]) {
-        const json = ascii(JSON.stringify(record));
-        records.push(json);
-        bytes += json.length;
-        if (bytes < LINE_BYTES) continue;
-        lines.push(listLine(field, records));
-        records = [];
-        bytes = 0;
-        yield;
+      encoder.shape(value.length);
+      for (let i = 0; i < value.length; i++) {
+        encoder.value(value[i]);
+        if ((i + 1) % RECORDS_PER_STEP === 0) yield;
       }
-      if (records.length > 0) lines.push(listLine(field, records));
     }
+    const atomLines = encoder.atomLines();
+    const values = encoder.valueBytes();
     let checksum = 0;
-    let bytes = 0;
-    for (const l of lines) {
+    let atomsBytes = 0;
+    for (const l of atomLines) {
       checksum = crc32(l, checksum);
-      bytes += l.length;
+      atomsBytes += l.length;
     }
-    const header = { magic: MAGIC, key, startAt: entry.startAt, bytes, crc32: checksum };
+    checksum = crc32(values, checksum);
+    const header: Header = {
+      magic: MAGIC,
+      key,
+      startAt: entry.startAt,
+      shapes: encoder.shapes,
+      atomsBytes,
+      valuesBytes: values.length,
+      crc32: checksum,
+    };
     const file = this.fileOf(key);
     const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       const fd = openSync(temporary, 'w');
       try {
         writeSync(fd, `${JSON.stringify(header)}\n`);
-        for (const l of lines) writeSync(fd, l);
+        for (const l of atomLines) writeSync(fd, l);
+        writeSync(fd, values);
       } finally {
         closeSync(fd);
       }
@@ -150,14 +178,115 @@ export class SeedCache {
   }
 }
 
-/** One line of the file (ASCII JSON): a field of the records, or a slice of one of its lists. */
-function line(json: string): Buffer {
-  return Buffer.from(`${json}\n`, 'latin1');
-}
+/** A shape: an object's keys, in order, or an array's length. */
+type Shape = string[] | number;
+type Atom = string | number | boolean | null;
 
-/** The line of a slice of the list `field`: `[field, [records...]]`, each record's JSON already ASCII. */
-function listLine(field: string, records: string[]): Buffer {
-  return line(`[${JSON.stringify(field)},[${records.join(',')}]]`);
+/** Encodes JSON values (as JSON.stringify sees them) into atoms, shapes and the stream of values. */
+class Encoder {
+  readonly shapes: Shape[] = [];
+  private readonly shapeIds = new Map<string, number>();
+  private readonly atomIds = new Map<Atom, number>();
+  private readonly atoms: string[] = [];
+  /** Small objects and arrays written, by their values: -1 once written, then the number they are kept as. */
+  private readonly written = new Map<string, number>();
+  private kept = 0;
+  private values = new Int32Array(1 << 16);
+  private length = 0;
+
+  value(value: unknown): void {
+    if (typeof value === 'object' && value !== null) {
+      const start = this.length;
+      const keptBefore = this.kept;
+      if (Array.isArray(value)) {
+        this.shape(value.length);
+        for (const item of value) this.value(item === undefined ? null : item);
+      } else {
+        const record = value as Record<string, unknown>;
+        const keys = Object.keys(record).filter((k) => record[k] !== undefined);
+        this.shape(keys);
+        for (const k of keys) this.value(record[k]);
+      }
+      this.share(start, keptBefore);
+      return;
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) return this.push(this.atom(null));
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      return this.push(this.atom(value));
+    throw new Error(`a ${typeof value} is not a JSON value`);
+  }
+
+  /** Starts a value of this shape: its parts follow. */
+  shape(shape: Shape): void {
+    const name = typeof shape === 'number' ? String(shape) : JSON.stringify(shape);
+    let id = this.shapeIds.get(name);
+    if (id === undefined) {
+      id = this.shapes.push(shape) - 1;
+      this.shapeIds.set(name, id);
+    }
+    this.push(-1 - id * 2);
+  }
+
+  /**
+   * The object or array just written from `start`, when small: the second time the same values are written
+   * they are marked to be kept, and from then on they are written as the kept value's number.
+   */
+  private share(start: number, keptBefore: number): void {
+    const length = this.length - start;
+    if (length > SHARED_MAX_VALUES) return;
+    const values = Buffer.from(this.values.buffer, start * 4, length * 4).toString('latin1');
+    const number = this.written.get(values);
+    if (number === undefined) this.written.set(values, -1);
+    else if (number === -1) {
+      this.values[start] = this.values[start]! - 1;
+      this.written.set(values, this.kept++);
+    } else if (this.kept === keptBefore) {
+      // (Only when no value inside was kept just now: the reader numbers every kept value it reads.)
+      this.length = start;
+      this.push(KEPT_BASE + number);
+    }
+  }
+
+  /** The atoms as lines of JSON arrays of ~LINE_BYTES, in ASCII. */
+  atomLines(): Buffer[] {
+    const lines: Buffer[] = [];
+    let texts: string[] = [];
+    let bytes = 0;
+    for (const text of this.atoms) {
+      texts.push(text);
+      bytes += text.length;
+      if (bytes < LINE_BYTES) continue;
+      lines.push(Buffer.from(`[${texts.join(',')}]\n`, 'latin1'));
+      texts = [];
+      bytes = 0;
+    }
+    if (texts.length > 0) lines.push(Buffer.from(`[${texts.join(',')}]\n`, 'latin1'));
+    return lines;
+  }
+
+  /** The stream of values, as bytes. */
+  valueBytes(): Buffer {
+    return Buffer.from(this.values.buffer, 0, this.length * 4);
+  }
+
+  private atom(atom: Atom): number {
+    let id = this.atomIds.get(atom);
+    if (id === undefined) {
+      id = this.atoms.push(ascii(JSON.stringify(atom))) - 1;
+      if (id >= KEPT_BASE) throw new Error('too many distinct values to save');
+      this.atomIds.set(atom, id);
+    }
+    return id;
+  }
+
+  private push(n: number): void {
+    if (this.length === this.values.length) {
+      const bigger = new Int32Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = n;
+  }
 }
 
 /** JSON text in ASCII: every other character as its \u escape (still the same JSON value). */
@@ -172,72 +301,170 @@ interface Header {
   magic?: unknown;
   key?: SeedCacheKey;
   startAt?: unknown;
-  bytes?: unknown;
+  shapes?: unknown;
+  atomsBytes?: unknown;
+  valuesBytes?: unknown;
   crc32?: unknown;
 }
 
 /**
- * Reads a file's lines in blocks: the header, then each line parsed on its own (a slice of lists), so no
- * string or buffer of the whole file is ever held (at scale 10, one JSON.parse of the ~190 MB file doubled
- * the server's RSS at its ready line). The size and checksum are checked before the records are used.
+ * Reads a file: the header, its sizes checked against the file's; the atoms line by line in blocks (no
+ * string of all of them is ever held); then the stream of values in blocks, building the records. Records
+ * are returned only when the checksum of all of it holds.
  */
-function readLines(fd: number, key: SeedCacheKey): SeedCacheRead {
-  // One buffer, reused: what follows a block's last newline moves to its start and the next read fills the
-  // rest (a new buffer per block, concatenated, left freed memory in the process: RSS at the ready line).
-  let buffer = Buffer.allocUnsafe(BLOCK_BYTES);
-  let kept = 0;
-  let header: Header | null = null;
+function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
+  const size = fstatSync(fd).size;
+  if (size === 0) return { entry: null, reason: 'no header' };
+  let buffer = Buffer.allocUnsafe(Math.min(size, BLOCK_BYTES));
+  let filled = readSync(fd, buffer, 0, buffer.length, 0);
+  const headerEnd = buffer.subarray(0, filled).indexOf(10);
+  // (the header line holds the shapes too, a few KB: a file cut short inside it has no newline at all)
+  if (headerEnd < 0) return { entry: null, reason: filled === size ? 'truncated (its header has no end)' : 'no header' };
+  const header = JSON.parse(buffer.toString('latin1', 0, headerEnd)) as Header;
+  if (header.magic !== MAGIC) return { entry: null, reason: 'not a seed cache file' };
+  if (!sameKey(header.key, key)) return { entry: null, reason: 'written for another key' };
+  const { atomsBytes, valuesBytes, shapes, startAt } = header;
+  if (!isSize(atomsBytes) || !isSize(valuesBytes) || valuesBytes % 4 !== 0 || !Array.isArray(shapes))
+    return { entry: null, reason: 'unreadable: a header without the sizes and shapes of the records' };
+  const expected = headerEnd + 1 + atomsBytes + valuesBytes;
+  if (size < expected) return { entry: null, reason: `truncated (${size} of ${expected} bytes)` };
+  if (size > expected) return { entry: null, reason: `unreadable: ${size - expected} bytes after the records` };
+
+  // The atoms: lines of JSON arrays, read in blocks; one buffer, reused (what follows a block's last newline
+  // moves to its start and the next read fills the rest).
+  const atoms: unknown[] = [];
   let checksum = 0;
-  let bytes = 0;
   let badLine: string | null = null;
-  const world: Record<string, unknown> = {};
-  for (;;) {
+  let position = headerEnd + 1;
+  const atomsEnd = position + atomsBytes;
+  let kept = 0;
+  while (position < atomsEnd) {
     if (kept === buffer.length) {
       // A line longer than the buffer: double it.
       const bigger = Buffer.allocUnsafe(buffer.length * 2);
       buffer.copy(bigger, 0, 0, kept);
       buffer = bigger;
     }
-    const read = readSync(fd, buffer, kept, buffer.length - kept, null);
-    if (read === 0) break;
-    const chunk = buffer.subarray(0, kept + read);
+    filled = readSync(fd, buffer, kept, Math.min(buffer.length - kept, atomsEnd - position), position);
+    if (filled === 0) return { entry: null, reason: 'truncated while reading' };
+    position += filled;
+    const chunk = buffer.subarray(0, kept + filled);
+    checksum = crc32(chunk.subarray(kept), checksum);
     let start = 0;
     for (let end = chunk.indexOf(10, start); end >= 0; end = chunk.indexOf(10, start)) {
-      if (!header) {
-        header = JSON.parse(chunk.toString('latin1', start, end)) as Header;
-        if (header.magic !== MAGIC) return { entry: null, reason: 'not a seed cache file' };
-        if (!sameKey(header.key, key)) return { entry: null, reason: 'written for another key' };
-      } else {
-        checksum = crc32(chunk.subarray(start, end + 1), checksum);
-        bytes += end + 1 - start;
-        if (badLine === null) {
-          try {
-            const [field, value] = JSON.parse(chunk.toString('latin1', start, end)) as [string, unknown];
-            const list = world[field];
-            if (Array.isArray(list) && Array.isArray(value)) for (const record of value) list.push(record);
-            else world[field] = value;
-          } catch (err) {
-            badLine = (err as Error).message;
-          }
+      if (badLine === null) {
+        try {
+          const line = JSON.parse(chunk.toString('latin1', start, end)) as unknown[];
+          for (let i = 0; i < line.length; i++) atoms.push(line[i]);
+        } catch (err) {
+          badLine = (err as Error).message;
         }
       }
       start = end + 1;
     }
     kept = chunk.copy(buffer, 0, start);
   }
-  const rest = buffer.subarray(0, kept);
-  if (!header) return { entry: null, reason: 'no header' };
-  checksum = crc32(rest, checksum);
-  bytes += rest.length;
-  if (bytes !== header.bytes) return { entry: null, reason: `truncated (${bytes} of ${String(header.bytes)} bytes)` };
-  if (checksum !== header.crc32) return { entry: null, reason: 'checksum mismatch' };
-  if (badLine !== null || rest.length > 0) return { entry: null, reason: `unreadable: ${badLine ?? 'no newline at the end'}` };
-  const startAt = header.startAt;
   if (typeof startAt !== 'number' || !Number.isFinite(startAt)) return { entry: null, reason: 'no start instant' };
-  const data = world as unknown as GeneratedWorld;
+
+  // The values, read in blocks into the same buffer (an Int32Array over a block: the buffer's own memory,
+  // 4-byte aligned, and blocks a multiple of 4 bytes) as the records are built from them, and checksummed on
+  // the way: no buffer of all of them is held (~35 MB at scale 10, which would live until a full collection).
+  const blocks = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+  const valuesEnd = atomsEnd + valuesBytes;
+  position = atomsEnd;
+  const nextBlock = (): Int32Array | null => {
+    if (position === valuesEnd) return null;
+    const read = readSync(fd, blocks, 0, Math.min(BLOCK_BYTES, valuesEnd - position), position);
+    if (read === 0 || read % 4 !== 0) throw new Error('the file changed while it was read');
+    position += read;
+    checksum = crc32(blocks.subarray(0, read), checksum);
+    return new Int32Array(blocks.buffer, blocks.byteOffset, read / 4);
+  };
+  let data: GeneratedWorld | null = null;
+  let badValues: string | null = null;
+  if (badLine === null && kept === 0) {
+    try {
+      data = decode(atoms, shapes as Shape[], nextBlock) as GeneratedWorld;
+    } catch (err) {
+      badValues = (err as Error).message;
+    }
+  }
+  // (the rest, when the records could not be built, to tell a damaged file from an unreadable one)
+  while (nextBlock());
+  if (checksum !== header.crc32) return { entry: null, reason: 'checksum mismatch' };
+  if (!data) return { entry: null, reason: `unreadable: ${badLine ?? badValues ?? 'no newline after the atoms'}` };
   if (data.seed !== key.seed || data.scale !== key.scale || !Array.isArray(data.products))
     return { entry: null, reason: 'records of another world' };
   return { entry: { startAt, data } };
+}
+
+const isSize = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+/**
+ * Builds the value the stream of values holds (see the format above), taking the stream's blocks from
+ * `nextBlock` (null after the last). Throws on a stream that does not hold one value.
+ */
+function decode(atoms: readonly unknown[], shapes: readonly Shape[], nextBlock: () => Int32Array | null): unknown {
+  let values: Int32Array = new Int32Array(0);
+  let at = 0;
+  const kept: unknown[] = [];
+  const part = (): unknown => {
+    if (at === values.length) {
+      values = nextBlock() ?? fail('the records end early');
+      at = 0;
+    }
+    const n = values[at++]!;
+    if (n >= 0) {
+      if (n < atoms.length) return atoms[n];
+      const value = n >= KEPT_BASE ? kept[n - KEPT_BASE] : undefined;
+      if (value === undefined) throw new Error(`no atom or kept value ${n}`);
+      return value;
+    }
+    const code = -1 - n;
+    const build = builders[code >> 1];
+    if (!build) throw new Error(`no shape ${code >> 1}`);
+    const value = build(part);
+    if (code & 1) kept.push(value);
+    return value;
+  };
+  const builders = shapes.map(builderOf);
+  const value = part();
+  if (at !== values.length || nextBlock()) throw new Error('values after the records');
+  return value;
+}
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+/**
+ * The function that builds a value of `shape` from its parts: an object or short array literal compiled
+ * for it, so every object is made at once with all its fields (and V8 sees one allocation site per shape),
+ * or a loop for a long array. Keys are written as JSON string literals; `__proto__` as a computed key,
+ * which makes it an own field as JSON.parse does (a plain `"__proto__":` would set the prototype).
+ */
+function builderOf(shape: Shape): (part: () => unknown) => unknown {
+  if (typeof shape === 'number') {
+    if (!Number.isSafeInteger(shape) || shape < 0) throw new Error(`a bad shape: ${shape}`);
+    if (shape <= LITERAL_ARRAY_MAX) return compiled(`[${Array(shape).fill('part()').join(',')}]`);
+    return (part) => {
+      const list: unknown[] = [];
+      for (let i = 0; i < shape; i++) list.push(part());
+      return list;
+    };
+  }
+  if (!Array.isArray(shape) || !shape.every((k) => typeof k === 'string')) throw new Error('a bad shape');
+  const fields = shape.map((k) => `${k === '__proto__' ? `[${JSON.stringify(k)}]` : JSON.stringify(k)}: part()`);
+  return compiled(`{${fields.join(',')}}`);
+}
+
+/**
+ * A function of `part` returning the literal `expression`. The expression is made above of JSON string
+ * literals and `part()` calls only, so no text of the file is ever run as code.
+ */
+function compiled(expression: string): (part: () => unknown) => unknown {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a literal per shape: see builderOf
+  return new Function('part', `return ${expression}`) as (part: () => unknown) => unknown;
 }
 
 function sameKey(a: SeedCacheKey | undefined, b: SeedCacheKey): boolean {
