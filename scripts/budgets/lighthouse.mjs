@@ -25,10 +25,9 @@ import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { freePort, HOST, listenOnLoopback, REPO_ROOT, startMockCli } from '../bench/processes.mjs';
-import { buildApp, serveBuild } from '../lib/app-site.mjs';
+import { buildApp, compressed, preferredEncoding, serveBuild } from '../lib/app-site.mjs';
 import { toThreadTime } from './thread-time.mjs';
 
 export const THRESHOLDS = { minScore: 0.95, maxCls: 0.05 };
@@ -95,7 +94,7 @@ async function expectSeededPages(apiBase) {
  * The mock server behind a compressing reverse proxy, as a production API sits behind its load balancer or
  * CDN: the mock answers uncompressed (the home's market list alone is about 290 KB of JSON, about 30 KB
  * gzipped), which would otherwise dominate the simulated slow-4G link. Everything else (status, headers,
- * CORS, X-Mock-Now) passes through unchanged.
+ * CORS, X-Mock-Now) passes through unchanged. Brotli or gzip, as the client accepts (see app-site.mjs).
  */
 async function compressingProxy(target) {
   const upstream = new URL(target);
@@ -117,9 +116,9 @@ async function compressingProxy(target) {
           delete headers['content-length'];
           delete headers['transfer-encoding'];
           const compressible = /json|svg|text|javascript/.test(String(headers['content-type'] ?? '')) && body.length > 1024;
-          const gzip = compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-          const sent = gzip ? gzipSync(body) : body;
-          if (gzip) headers['content-encoding'] = 'gzip';
+          const encoding = compressible ? preferredEncoding(req.headers['accept-encoding']) : null;
+          const sent = encoding ? compressed(body, encoding, 5) : body;
+          if (encoding) headers['content-encoding'] = encoding;
           if (compressible) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
           res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': sent.length });
           res.end(sent);
@@ -260,10 +259,10 @@ try {
   mock = await startMockCli();
   await expectSeededPages(mock.baseUrl);
   api = await compressingProxy(mock.baseUrl);
-  log(`mock server on ${mock.baseUrl}, behind a gzip proxy on ${api.origin}`);
+  log(`mock server on ${mock.baseUrl}, behind a compressing proxy on ${api.origin}`);
   await buildApp({ outDir: BUILD_DIR, apiBase: api.origin });
   log(`app built for it into ${path.relative(REPO_ROOT, BUILD_DIR)}`);
-  site = await serveBuild(BUILD_DIR, { gzip: true });
+  site = await serveBuild(BUILD_DIR, { compress: true });
   chrome = await startChrome();
   log(`serving on ${site.origin}; chromium DevTools on port ${chrome.port}`);
 

@@ -202,6 +202,9 @@ class Encoder {
         this.shape(value.length);
         for (const item of value) this.value(item === undefined ? null : item);
       } else {
+        const prototype: unknown = Object.getPrototypeOf(value);
+        // (a Date or a Map would read back as something else: the records are plain JSON values)
+        if (prototype !== Object.prototype && prototype !== null) throw new Error('the records hold an object that is not plain JSON');
         const record = value as Record<string, unknown>;
         const keys = Object.keys(record).filter((k) => record[k] !== undefined);
         this.shape(keys);
