@@ -144,8 +144,7 @@ describe('Collection against a model', () => {
     clone(): Model {
       const copy = new Model();
       copy.records = new Map(this.records);
-      for (const name of ['group', 'tag'] as const)
-        for (const [key, list] of this.entries[name]) copy.entries[name].set(key, [...list]);
+      for (const name of ['group', 'tag'] as const) for (const [key, list] of this.entries[name]) copy.entries[name].set(key, [...list]);
       return copy;
     }
     apply({ kind, id, group, tags }: Op): void {
@@ -157,7 +156,11 @@ describe('Collection against a model', () => {
       // A key the record keeps keeps its place; it leaves the keys it lost and goes last in the ones it gained.
       for (const name of ['group', 'tag'] as const) {
         for (const key of before[name])
-          if (!after[name].includes(key)) this.entries[name].set(key, this.entries[name].get(key)!.filter((i) => i !== id));
+          if (!after[name].includes(key))
+            this.entries[name].set(
+              key,
+              this.entries[name].get(key)!.filter((i) => i !== id),
+            );
         for (const key of after[name])
           if (!before[name].includes(key)) this.entries[name].set(key, [...(this.entries[name].get(key) ?? []), id]);
       }
@@ -184,7 +187,10 @@ describe('Collection against a model', () => {
   const agrees = (items: Collection<Item, 'group' | 'tag'>, model: Model) => {
     expect(items.size).toBe(model.records.size);
     for (const id of ['a', 'b', 'c', 'd', 'e']) expect(items.get(id)).toEqual(model.records.get(id));
-    for (const [name, keys] of [['group', ['g1', 'g2', 'g3']], ['tag', ['x', 'y', 'z']]] as const)
+    for (const [name, keys] of [
+      ['group', ['g1', 'g2', 'g3']],
+      ['tag', ['x', 'y', 'z']],
+    ] as const)
       for (const key of keys) {
         expect(ids(items.by(name, key)), `${name} ${key}`).toEqual(model.entries[name].get(key) ?? []);
         expect(items.count(name, key)).toBe((model.entries[name].get(key) ?? []).length);
@@ -193,21 +199,26 @@ describe('Collection against a model', () => {
 
   it('answers as the model does, in a base and in two overlays over it, which change neither it nor each other', () => {
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 25 }), fc.array(op, { maxLength: 25 }), fc.array(op, { maxLength: 25 }), (ops, mineOps, otherOps) => {
-        const base = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
-        const baseModel = new Model();
-        run(base, baseModel, ops);
-        agrees(base, baseModel);
-        const mine = base.overlay();
-        const other = base.overlay();
-        const mineModel = baseModel.clone();
-        const otherModel = baseModel.clone();
-        run(mine, mineModel, mineOps);
-        run(other, otherModel, otherOps);
-        agrees(base, baseModel);
-        agrees(mine, mineModel);
-        agrees(other, otherModel);
-      }),
+      fc.property(
+        fc.array(op, { maxLength: 25 }),
+        fc.array(op, { maxLength: 25 }),
+        fc.array(op, { maxLength: 25 }),
+        (ops, mineOps, otherOps) => {
+          const base = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+          const baseModel = new Model();
+          run(base, baseModel, ops);
+          agrees(base, baseModel);
+          const mine = base.overlay();
+          const other = base.overlay();
+          const mineModel = baseModel.clone();
+          const otherModel = baseModel.clone();
+          run(mine, mineModel, mineOps);
+          run(other, otherModel, otherOps);
+          agrees(base, baseModel);
+          agrees(mine, mineModel);
+          agrees(other, otherModel);
+        },
+      ),
       { numRuns: 400, seed: 41 },
     );
   });

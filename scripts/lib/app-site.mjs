@@ -93,7 +93,12 @@ export async function serveBuild(root, { compress = false } = {}) {
     if (!entry) {
       const bytes = readFileSync(file);
       const ext = path.extname(file).toLowerCase();
-      entry = { raw: bytes, compressible: compress && COMPRESSIBLE.has(ext), encoded: {}, type: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+      entry = {
+        raw: bytes,
+        compressible: compress && COMPRESSIBLE.has(ext),
+        encoded: {},
+        type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      };
       files.set(file, entry);
     }
     return entry;
