@@ -83,7 +83,7 @@ export async function ensureBundle() {
  * (The source map's columns after such a character, on those few lines, are off by the escape's length.)
  */
 function asciiOnly(text) {
-  return text.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(`[mock] bundle ready: ${await ensureBundle()}`);
