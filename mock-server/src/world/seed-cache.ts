@@ -7,8 +7,8 @@
 // back is exactly the world generated for that instant. A file from another day or version is stale and
 // removed when a new one is written.
 //
-// Safety: a file (a JSON header line, then the records' atoms and values, see the format below) is written to a temporary name and renamed into place (atomic on one file system), so a
-// concurrent start reads either the old file or the new one, never half of one; two starts writing at once
+// Safety: a file (a JSON header line, then the records' atoms and values, see the format below) is written
+// to a temporary name and renamed into place (atomic on one file system), so a concurrent start reads either the old file or the new one, never half of one; two starts writing at once
 // each rename a whole file. Every read checks the header's key and a CRC-32 of the payload: a truncated,
 // corrupt or foreign file is reported and regenerated, never trusted and never a crash.
 import { randomBytes } from 'node:crypto';
@@ -31,7 +31,7 @@ import type { World as GeneratedWorld } from '@creator-market/fixtures';
 // - equal small objects and arrays are one (a product's `payment: [1]` and `promotion: {list: []}`, a
 //   market's delivery options: ~45 of the ~150 MB of objects and arrays at scale 10). The records are
 //   immutable values, deep-frozen once shared (see Store.freezeSteps), so none can change another's;
-// - no text is parsed but the atoms' (the file is 69 instead of 256 MB at scale 10);
+// - no text is parsed but the atoms' (the file is 66 instead of 256 MB at scale 10);
 // - every object is made whole by its literal, all its fields in the object.
 // Reading the scale-10 records alone: 900-929 ms with one JSON value per line (format @4) against
 // 470-520 ms, heap used after a full collection 318 against 197 MB (docs/decisions/seed-cache.md).
@@ -340,19 +340,19 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
   let badLine: string | null = null;
   let position = headerEnd + 1;
   const atomsEnd = position + atomsBytes;
-  let kept = 0;
+  let carried = 0;
   while (position < atomsEnd) {
-    if (kept === buffer.length) {
+    if (carried === buffer.length) {
       // A line longer than the buffer: double it.
       const bigger = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(bigger, 0, 0, kept);
+      buffer.copy(bigger, 0, 0, carried);
       buffer = bigger;
     }
-    filled = readSync(fd, buffer, kept, Math.min(buffer.length - kept, atomsEnd - position), position);
+    filled = readSync(fd, buffer, carried, Math.min(buffer.length - carried, atomsEnd - position), position);
     if (filled === 0) return { entry: null, reason: 'truncated while reading' };
     position += filled;
-    const chunk = buffer.subarray(0, kept + filled);
-    checksum = crc32(chunk.subarray(kept), checksum);
+    const chunk = buffer.subarray(0, carried + filled);
+    checksum = crc32(chunk.subarray(carried), checksum);
     let start = 0;
     for (let end = chunk.indexOf(10, start); end >= 0; end = chunk.indexOf(10, start)) {
       if (badLine === null) {
@@ -365,13 +365,14 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
       }
       start = end + 1;
     }
-    kept = chunk.copy(buffer, 0, start);
+    carried = chunk.copy(buffer, 0, start);
   }
   if (typeof startAt !== 'number' || !Number.isFinite(startAt)) return { entry: null, reason: 'no start instant' };
 
-  // The values, read in blocks into the same buffer (an Int32Array over a block: the buffer's own memory,
-  // 4-byte aligned, and blocks a multiple of 4 bytes) as the records are built from them, and checksummed on
-  // the way: no buffer of all of them is held (~35 MB at scale 10, which would live until a full collection).
+  // The values, read in blocks into a buffer of their own, reused (an Int32Array over a block: the buffer's
+  // own memory, 4-byte aligned, and blocks a multiple of 4 bytes) as the records are built from them, and
+  // checksummed on the way: no buffer of all of them is held (~35 MB at scale 10, which would live until a
+  // full collection).
   const blocks = Buffer.allocUnsafeSlow(BLOCK_BYTES);
   const valuesEnd = atomsEnd + valuesBytes;
   position = atomsEnd;
@@ -385,7 +386,7 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
   };
   let data: GeneratedWorld | null = null;
   let badValues: string | null = null;
-  if (badLine === null && kept === 0) {
+  if (badLine === null && carried === 0) {
     try {
       data = decode(atoms, shapes as Shape[], nextBlock) as GeneratedWorld;
     } catch (err) {
