@@ -22,23 +22,37 @@ const dist = dirname(out);
 /** A code cache's name: the bundle's version, then the node flags it was made with (none in the first ones). */
 const CODE_CACHE = /^cli-([0-9a-f]{16})(-[0-9a-f]{8})?\.v8-cache$/;
 
-const source = readFileSync(out, 'utf8');
-const version = createHash('sha256').update(source).digest('hex').slice(0, 16);
 // The CLI's own flags, read here only for where its caches are (the CLI parses and checks them all).
 // (`pnpm mock -- --cache-dir D` passes the `--` through; it separates nothing, as in the CLI.)
 const args = process.argv.slice(2).filter((arg, i, all) => !(arg === '--' && all.indexOf('--') === i));
 const flags = parseArgs({ args, strict: false, options: { 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean' } } }).values;
 const cacheDir = typeof flags['cache-dir'] === 'string' ? flags['cache-dir'] : join(dist, '..', 'node_modules', '.cache', 'creator-market');
-// V8 refuses a cache made with other flags (--expose-gc, --cpu-prof...): each set of flags has its own file,
-// so a profiling or measuring run neither misses the usual cache nor replaces it.
-const nodeFlags = createHash('sha256')
-  .update(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))
-  .digest('hex')
-  .slice(0, 8);
-const codeCacheFile = flags['no-cache'] ? null : join(cacheDir, `cli-${version}-${nodeFlags}.v8-cache`);
-const cachedData = codeCacheFile && existsSync(codeCacheFile) ? readFileSync(codeCacheFile) : undefined;
-const script = new vm.Script(Module.wrap(source), { filename: out, cachedData });
-const cacheUsed = cachedData !== undefined && !script.cachedDataRejected;
+const { script, version, codeCacheFile, cacheUsed } = compileBundle();
+
+/**
+ * The bundle compiled, with the code cache saved for it and these node flags when there is one. (In a function
+ * so that the source text and the cache's bytes, ~6 MB, are not kept once compiled: the script holds what it
+ * needs.)
+ */
+function compileBundle() {
+  const source = readFileSync(out, 'utf8');
+  const bundleVersion = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  // V8 refuses a cache made with other flags (--expose-gc, --cpu-prof...): each set of flags has its own file,
+  // so a profiling or measuring run neither misses the usual cache nor replaces it.
+  const nodeFlags = createHash('sha256')
+    .update(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))
+    .digest('hex')
+    .slice(0, 8);
+  const file = flags['no-cache'] ? null : join(cacheDir, `cli-${bundleVersion}-${nodeFlags}.v8-cache`);
+  const cachedData = file && existsSync(file) ? readFileSync(file) : undefined;
+  const compiled = new vm.Script(Module.wrap(source), { filename: out, cachedData });
+  return {
+    script: compiled,
+    version: bundleVersion,
+    codeCacheFile: file,
+    cacheUsed: cachedData !== undefined && !compiled.cachedDataRejected,
+  };
+}
 
 /**
  * What the CLI learns from this launcher (src/cli.ts reads it): the bundle's version (the seed cache's key),

@@ -46,6 +46,8 @@ const MAGIC = 'creator-market-seed-cache@5';
 const LINE_BYTES = 32 << 10;
 /** The size of the blocks the atoms are read in. */
 const BLOCK_BYTES = 4 << 20;
+/** The size of the blocks the values are read in (a multiple of 4: a block is an Int32Array). */
+const VALUE_BLOCK_BYTES = 1 << 20;
 /** How many records are encoded between two steps of writeInSteps. */
 const RECORDS_PER_STEP = 100;
 /** Objects and arrays of up to this many values (themselves and their parts) are shared when equal. */
@@ -373,12 +375,12 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
   // own memory, 4-byte aligned, and blocks a multiple of 4 bytes) as the records are built from them, and
   // checksummed on the way: no buffer of all of them is held (~35 MB at scale 10, which would live until a
   // full collection).
-  const blocks = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+  const blocks = Buffer.allocUnsafeSlow(VALUE_BLOCK_BYTES);
   const valuesEnd = atomsEnd + valuesBytes;
   position = atomsEnd;
   const nextBlock = (): Int32Array | null => {
     if (position === valuesEnd) return null;
-    const read = readSync(fd, blocks, 0, Math.min(BLOCK_BYTES, valuesEnd - position), position);
+    const read = readSync(fd, blocks, 0, Math.min(VALUE_BLOCK_BYTES, valuesEnd - position), position);
     if (read === 0 || read % 4 !== 0) throw new Error('the file changed while it was read');
     position += read;
     checksum = crc32(blocks.subarray(0, read), checksum);
