@@ -105,7 +105,12 @@ export async function serveBuild(root, { compress = false } = {}) {
     }
     return entry;
   };
-  if (compress) for (const file of readdirSync(root, { recursive: true })) if (fileFor(root, `/${file}`)) contentOf(path.join(root, file));
+  if (compress) {
+    for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      const file = path.join(root, name);
+      if (statSync(file).isFile()) contentOf(file);
+    }
+  }
   const server = http.createServer((req, res) => {
     let pathname;
     try {
