@@ -43,6 +43,50 @@ function inlineEntryStylesheets(): Plugin {
   };
 }
 
+/**
+ * Writes two of the page's requests into index.html itself, so that on a first visit over a mobile link
+ * nothing but the start scripts and the first screen's chunk, data and lead image shares the link while they
+ * load (Lighthouse budget, docs/decisions/fewer-first-requests.md):
+ *   - the entry chunk, a few hundred bytes that import the start chunk and call it (the start chunk holds
+ *     every initial module: see the codeSplitting group below), as an inline module script with its imports
+ *     made root-relative (an inline script resolves them against the page's own path);
+ *   - the favicon (public/favicon.svg, which the simulator's page and the dev server still link), as a data URL.
+ * `data-entry` keeps the inlined chunk's name: the home JS budget (scripts/budgets/home-js.mjs) counts it.
+ */
+function inlineEntryAndFavicon(): Plugin {
+  /** The largest entry chunk written inline: a facade of imports, never application code. */
+  const MAX_INLINE_ENTRY_BYTES = 2000;
+  return {
+    name: 'creator-market:inline-entry-and-favicon',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !context.filename.endsWith('index.html')) return html;
+        const favicon = readFileSync(fileURLToPath(new URL('./public/favicon.svg', import.meta.url)), 'utf8').trim();
+        const withFavicon = html.replace('href="/favicon.svg"', () => `href="data:image/svg+xml,${encodeURIComponent(favicon)}"`);
+        if (withFavicon === html) throw new Error('index.html no longer links /favicon.svg (inlineEntryAndFavicon)');
+        let inlined = false;
+        const result = withFavicon.replace(/<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/, (tag, fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || !chunk.isEntry) return tag;
+          if (chunk.code.length > MAX_INLINE_ENTRY_BYTES)
+            throw new Error(`the entry chunk ${fileName} is ${chunk.code.length} bytes, more than a facade (inlineEntryAndFavicon)`);
+          inlined = true;
+          // Its imports are its siblings ('./start-….js' beside 'assets/main-….js').
+          const folder = `/${fileName.slice(0, fileName.lastIndexOf('/') + 1)}`;
+          const code = chunk.code.replace(/((?:\bfrom|\bimport)\s*["'])\.\//g, `$1${folder}`);
+          if (/["']\.\.?\//.test(code) || /<\/script/i.test(code)) throw new Error(`the entry chunk ${fileName} cannot be written inline`);
+          return `<script type="module" data-entry="/${fileName}">${code}</script>`;
+        });
+        if (!inlined) throw new Error('index.html has no entry module script to write inline (inlineEntryAndFavicon)');
+        return result;
+      },
+    },
+  };
+}
+
 /** `route('market', () => import('./screens/Market'))`: each route's screen module in src/routes.tsx. */
 const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\/(screens\/[\w/]+)'\)/g;
 
@@ -114,6 +158,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       inlineEntryStylesheets(),
+      inlineEntryAndFavicon(),
       // The in-browser mock (VITE_MOCK_IN_BROWSER=1) answers only once the app has started its worker.
       earlyRequests(env.VITE_MOCK_IN_BROWSER === '1' ? null : env.VITE_API_BASE || DEFAULT_API_BASE),
     ],

@@ -69,11 +69,14 @@ function staticClosure(manifest, key, into = new Set()) {
   return into;
 }
 
-/** The scripts index.html loads at once: its module script and its modulepreloads. */
+/**
+ * The scripts index.html loads at once: its module script (the entry chunk, linked, or written inline with
+ * its name in data-entry: app/vite.config.ts) and its modulepreloads.
+ */
 function scriptsOfIndexHtml() {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const sources = [
-    ...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g),
+    ...html.matchAll(/<script[^>]*type="module"[^>]*(?:src|data-entry)="\/([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g),
   ].map((match) => match[1]);
   return new Set(sources);

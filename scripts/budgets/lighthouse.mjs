@@ -7,6 +7,9 @@
 //
 //   node scripts/budgets/lighthouse.mjs [--runs 3 (5 with --strict)] [--strict] [--out artifacts/lighthouse.json] [--keep-reports DIR] [--page home ...]
 //
+// --keep-reports DIR keeps each run's report (DIR/<page>-<run>.json) and its gathered artifacts as recorded
+// (DIR/<page>-<run>.artifacts), which scripts/budgets/lantern-lcp.mjs explains node by node.
+//
 // Why two: Lighthouse's simulated throttling multiplies the time each main-thread task took on the host by
 // cpuSlowdownMultiplier (4x, meant for an idle desktop). On a 2-core machine running other work the
 // browser waits for a core in the middle of its tasks: wall time balloons (6x the CPU time under the
@@ -20,7 +23,7 @@
 //     without Speed Index, the one metric Lantern takes from the observed filmstrip (paint times a busy
 //     host delays and no trace rewrite undoes), reweighted to 1; and CLS, which no CPU changes.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -227,9 +230,10 @@ const line = (f) =>
  * trace in thread time (the gate). Simulated throttling applies nothing while gathering, so both audits
  * simulate the same load.
  */
-async function measurePage(url, dir, port) {
+async function measurePage(url, dir, port, keepArtifactsIn = null) {
   const common = { port, logLevel: /** @type {const} */ ('error'), onlyCategories: ['performance'] };
   await lighthouse(url, { ...common, gatherMode: dir });
+  if (keepArtifactsIn) cpSync(dir, keepArtifactsIn, { recursive: true });
   const audit = async () => {
     const result = await lighthouse(url, { ...common, auditMode: dir, output: 'json' });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -272,12 +276,16 @@ try {
     for (let round = 1; round <= RUNS; round++) {
       for (const page of SELECTED) {
         const url = `${site.origin}${page.path}`;
-        const run = await measurePage(url, path.join(work, `${page.name}-${round}`), chrome.port);
+        const keep = flags['keep-reports'];
+        if (keep) mkdirSync(keep, { recursive: true });
+        const run = await measurePage(
+          url,
+          path.join(work, `${page.name}-${round}`),
+          chrome.port,
+          keep ? path.join(keep, `${page.name}-${round}.artifacts`) : null,
+        );
         runs.get(page.name).push(run);
-        if (flags['keep-reports']) {
-          mkdirSync(flags['keep-reports'], { recursive: true });
-          writeFileSync(path.join(flags['keep-reports'], `${page.name}-${round}.json`), run.report);
-        }
+        if (keep) writeFileSync(path.join(keep, `${page.name}-${round}.json`), run.report);
         delete run.report;
         log(
           `${page.name} run ${round} (benchmarkIndex ${run.benchmarkIndex}, tasks' wall time ${run.wallToCpu}x their CPU time): gate ${line(run.gate)}; as recorded ${line(run.standard)}`,

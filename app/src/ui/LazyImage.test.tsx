@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { observedMargins, setIntersecting } from '../test/intersectionObserver';
 import { LazyImage } from './LazyImage';
 
@@ -43,5 +43,94 @@ describe('LazyImage', () => {
 
     const empty = render(<LazyImage src={null} alt="표지 없음" />);
     expect(box(empty.container).dataset.state).toBe('failed');
+  });
+
+  it('asks for the lead image at high priority and every other image at low priority', () => {
+    render(<LazyImage src="/banners/1.svg" alt="배너 1" priority />);
+    const lead = screen.getByRole('img', { name: '배너 1' });
+    expect(lead.getAttribute('fetchpriority')).toBe('high');
+    expect(lead.getAttribute('elementtiming')).toBe('lead-image');
+
+    const other = render(<LazyImage src="/banners/2.svg" alt="배너 2" />);
+    act(() => setIntersecting(box(other.container), true));
+    const image = screen.getByRole('img', { name: '배너 2' });
+    expect(image.getAttribute('fetchpriority')).toBe('low');
+    expect(image.hasAttribute('elementtiming')).toBe(false);
+  });
+
+  describe('settling', () => {
+    /** A PerformanceObserver of a browser that reports `entryTypes`; `report` delivers entries to it. */
+    function stubObserver(entryTypes: string[]) {
+      const observers: { callback: PerformanceObserverCallback; options?: PerformanceObserverInit; connected: boolean }[] = [];
+      class FakeObserver {
+        static supportedEntryTypes = entryTypes;
+        private readonly record: (typeof observers)[number];
+        constructor(callback: PerformanceObserverCallback) {
+          this.record = { callback, connected: false };
+          observers.push(this.record);
+        }
+        observe(options: PerformanceObserverInit) {
+          this.record.options = options;
+          this.record.connected = true;
+        }
+        disconnect() {
+          this.record.connected = false;
+        }
+      }
+      vi.stubGlobal('PerformanceObserver', FakeObserver);
+      return {
+        observers,
+        report(element: Element) {
+          for (const observer of observers.filter((entry) => entry.connected)) {
+            const entries = [{ entryType: 'element', element }] as unknown as PerformanceEntry[];
+            observer.callback({ getEntries: () => entries } as PerformanceObserverEntryList, observer as unknown as PerformanceObserver);
+          }
+        },
+      };
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('settles a lead image once the browser reports it painted, not at its load', () => {
+      const paints = stubObserver(['element', 'largest-contentful-paint']);
+      const onSettle = vi.fn();
+      render(<LazyImage src="/banners/1.svg" alt="배너 1" priority onSettle={onSettle} />);
+      const lead = screen.getByRole('img', { name: '배너 1' });
+      fireEvent.load(lead);
+      expect(onSettle).not.toHaveBeenCalled();
+      expect(paints.observers.map((observer) => observer.options)).toEqual([{ type: 'element', buffered: true }]);
+
+      act(() => paints.report(document.createElement('img')));
+      expect(onSettle).not.toHaveBeenCalled();
+      act(() => paints.report(lead));
+      expect(onSettle).toHaveBeenCalledTimes(1);
+      expect(paints.observers[0]?.connected).toBe(false);
+    });
+
+    it('settles a lead image at its load where the browser reports no paint times, and at once when it fails', () => {
+      stubObserver(['largest-contentful-paint']);
+      const onSettle = vi.fn();
+      render(<LazyImage src="/banners/1.svg" alt="배너 1" priority onSettle={onSettle} />);
+      fireEvent.load(screen.getByRole('img', { name: '배너 1' }));
+      expect(onSettle).toHaveBeenCalledTimes(1);
+
+      const paints = stubObserver(['element']);
+      const onFailed = vi.fn();
+      render(<LazyImage src="/banners/broken.svg" alt="배너 2" priority onSettle={onFailed} />);
+      fireEvent.error(screen.getByRole('img', { name: '배너 2' }));
+      expect(onFailed).toHaveBeenCalledTimes(1);
+      expect(paints.observers).toEqual([]);
+    });
+
+    it('settles any other image at its load', () => {
+      const paints = stubObserver(['element']);
+      const onSettle = vi.fn();
+      const { container } = render(<LazyImage src="/covers/3.svg" alt="스티커" onSettle={onSettle} />);
+      act(() => setIntersecting(box(container), true));
+      fireEvent.load(screen.getByRole('img', { name: '스티커' }));
+      expect(onSettle).toHaveBeenCalledTimes(1);
+      expect(paints.observers).toEqual([]);
+    });
   });
 });

@@ -23,10 +23,11 @@ export interface LazyImageProps {
   className?: string;
   /**
    * The main image of the first screen (its largest paint): requested at once at high priority, without
-   * waiting for the viewport check, and shown without the fade so it paints as soon as it arrives.
+   * waiting for the viewport check, and shown without the fade so it paints as soon as it arrives. Every
+   * other image is requested at low priority, behind the first screen's scripts, data and lead image.
    */
   priority?: boolean;
-  /** Called once the image has loaded, failed or turned out to have no src. */
+  /** Called once the image has failed, turned out to have no src, or loaded (a priority image: and been painted). */
   onSettle?: () => void;
 }
 
@@ -34,6 +35,7 @@ type LoadState = 'waiting' | 'loaded' | 'failed';
 
 export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback, className, priority = false, onSettle }: LazyImageProps) {
   const boxRef = useRef<HTMLSpanElement>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
   const [near, setNear] = useState(priority);
   const [state, setState] = useState<LoadState>('waiting');
   const [shownSrc, setShownSrc] = useState(src);
@@ -50,8 +52,25 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
   const settled = failed || state === 'loaded';
   const settle = useEffectEvent(() => onSettle?.());
   useEffect(() => {
-    if (settled) settle();
-  }, [settled]);
+    if (!settled) return;
+    const image = imageRef.current;
+    // A lead image settles once painted, not only loaded: what waits for the first screen (useFirstScreen: the
+    // parts below it, the overlays' chunk) must not start between its load and its frame, the page's largest
+    // paint. The browser's Element Timing entry for it comes once that frame is on screen (Chromium; elsewhere,
+    // e.g. Safari, it settles on load). buffered: it may have been painted before this runs.
+    if (failed || !priority || !image || !globalThis.PerformanceObserver?.supportedEntryTypes.includes('element')) {
+      settle();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => (entry as PerformanceEntry & { element: Element | null }).element === image)) {
+        observer.disconnect();
+        settle();
+      }
+    });
+    observer.observe({ type: 'element', buffered: true });
+    return () => observer.disconnect();
+  }, [settled, failed, priority]);
   return (
     <span ref={boxRef} className={cx(styles.box, className)} style={{ borderRadius: radius }} data-state={failed ? 'failed' : state}>
       {/* Padding in % is relative to the width of the parent, here the box: height = width / ratio. */}
@@ -63,11 +82,14 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
       ) : (
         near && (
           <img
+            ref={imageRef}
             className={cx(styles.image, (priority || state === 'loaded') && styles.loaded)}
             style={{ objectFit: fit }}
             src={src}
             alt={alt}
-            {...(priority ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
+            {...(priority
+              ? { fetchPriority: 'high' as const, elementtiming: 'lead-image' }
+              : { decoding: 'async' as const, fetchPriority: 'low' as const })}
             onLoad={() => setState('loaded')}
             onError={() => setState('failed')}
           />

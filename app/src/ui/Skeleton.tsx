@@ -2,6 +2,7 @@
 // (SPEC.md section 9: order-detail cards 3, order-history rows 4, grids 8).
 import { cx } from './cx';
 import styles from './Skeleton.module.css';
+import { SkeletonBlock } from './SkeletonBlock';
 
 export type SkeletonCount = 3 | 4 | 8;
 
@@ -10,21 +11,6 @@ export interface SkeletonProps {
   variant: 'rows' | 'cards' | 'grid';
   count: SkeletonCount;
   className?: string;
-}
-
-/** One shimmering block, for custom placeholders. */
-export function SkeletonBlock({
-  width,
-  height,
-  radius,
-  className,
-}: {
-  width?: number | string;
-  height?: number | string;
-  radius?: number | string;
-  className?: string;
-}) {
-  return <span className={cx(styles.block, className)} style={{ width, height, borderRadius: radius }} />;
 }
 
 export function Skeleton({ variant, count, className }: SkeletonProps) {

@@ -1,7 +1,8 @@
 // A screen's parts below its first view (long lists, ads, recommendations) wait until that view is shown:
-// its lead image has loaded or failed and then the browser is idle (the frame that paints it is done), or
-// at most FIRST_SCREEN_WAIT_MS. Their requests and renders then neither share the slow link with the lead
-// image nor hold back the frame that paints it, the page's largest paint (docs/decisions/first-screen-first.md).
+// its lead image has been painted (LazyImage onSettle: the browser's paint report, not only the load) or
+// failed and then the browser is idle, or at most FIRST_SCREEN_WAIT_MS. Their requests and renders then
+// neither share the slow link with the lead image nor come before its frame, the page's largest paint
+// (docs/decisions/first-screen-first.md, fewer-first-requests.md).
 // Nobody sees them missing: they are below the first view and come within a moment. The app's overlays
 // (their chunk: go-to-top, toasts, dialogs) wait for the same moment.
 import { useCallback, useEffect, useRef, useState } from 'react';

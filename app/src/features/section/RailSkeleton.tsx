@@ -1,7 +1,7 @@
 // Placeholders of a horizontal row while its section loads: 'tile' cards with a square image and two text
 // lines, or round 'avatar' cards.
 import { cx } from '../../ui/cx';
-import { SkeletonBlock } from '../../ui/Skeleton';
+import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import styles from './Section.module.css';
 
 export function RailSkeleton({

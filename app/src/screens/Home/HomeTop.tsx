@@ -11,11 +11,11 @@ import { categoryLabel, profilePath } from '../../components/seller-card/paths';
 import { DotBadge } from '../../ui/Badge';
 import { Carousel } from '../../ui/Carousel';
 import { LazyImage } from '../../ui/LazyImage';
-import { SkeletonBlock } from '../../ui/Skeleton';
+import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import type { Banner } from './homeData';
 import styles from './Home.module.css';
 
-/** `onShown`: the first banner's image has loaded (or failed), i.e. the first screen is painted. */
+/** `onShown`: the first banner's image has been painted (or failed: LazyImage onSettle), i.e. the first screen is shown. */
 // Memoised, like the sections below: the home renders again as each of its lists arrives.
 export const BannerCarousel = memo(function BannerCarousel({ state, onShown }: { state: LoadState<Banner[]>; onShown?: () => void }) {
   if (state.loading && state.data === undefined) {

@@ -39,14 +39,14 @@ function takeEarlyFirstBanner(list: readonly Banner[]): number | null {
 export function useHomeData() {
   const quiet = { quiet: true } as const;
   // The first screen's lists (banner, categories) are asked for at once; the recommendation lists below it
-  // (all together, in parallel) once the first screen is shown: the banner image has loaded (showFirstScreen,
-  // from the banner), there is no banner, or FIRST_SCREEN_WAIT_MS after the banner list answered. So the
+  // (all together, in parallel) once the first screen is shown: the banner image has been painted
+  // (showFirstScreen, from the banner's LazyImage onSettle), there is no banner, or FIRST_SCREEN_WAIT_MS after the banner list answered. So the
   // banner image, the largest paint of the first screen, does not queue behind a dozen requests to the same
   // host and the sections' chunk. Until then the lists show their placeholders like any list that is loading.
   const [firstScreen] = useState(withResolvers);
   const [firstScreenShown, setFirstScreenShown] = useState(false);
-  // Once the main thread is idle, i.e. after the frame that paints the banner image: starting a dozen
-  // requests and the sections' chunk in the same task would hold that paint back.
+  // Once the main thread is then idle: starting a dozen requests and the sections' chunk in the task that
+  // learns of the paint would hold back whatever the browser does next.
   const showFirstScreen = useCallback(() => {
     whenIdle(() => {
       firstScreen.resolve();

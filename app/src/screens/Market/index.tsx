@@ -23,7 +23,7 @@ import { Carousel, HorizontalScroller } from '../../ui/Carousel';
 import { ErrorState } from '../../ui/EmptyState';
 import { IconShare } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
-import { SkeletonBlock } from '../../ui/Skeleton';
+import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import { toast } from '../../ui/Toast';
 import { Link } from 'wouter';
 import { Countdown } from './Countdown';

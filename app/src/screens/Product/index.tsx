@@ -20,7 +20,7 @@ import { ErrorState } from '../../ui/EmptyState';
 import { IconChevron } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { navigate } from '../../lib/navigation';
-import { SkeletonBlock } from '../../ui/Skeleton';
+import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import { ProductDetail } from './ProductDetail';
 import styles from './Product.module.css';
 

@@ -22,7 +22,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { HorizontalScroller } from '../../ui/Carousel';
 import { IconChevron, IconMore } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
-import { Skeleton, SkeletonBlock } from '../../ui/Skeleton';
+import { Skeleton } from '../../ui/Skeleton';
+import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import styles from './Profile.module.css';
 
 export const PROFILE_TEXT = {

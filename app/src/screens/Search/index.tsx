@@ -9,7 +9,8 @@ import { ProductCard, ProductGrid } from '../../features/product-card/ProductCar
 import { SearchBar } from '../../features/search-bar/SearchBar';
 import { Section } from '../../features/section/Section';
 import { ErrorState } from '../../ui/EmptyState';
-import { Skeleton, SkeletonBlock } from '../../ui/Skeleton';
+import { Skeleton } from '../../ui/Skeleton';
+import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import styles from './Search.module.css';
 
 export const SEARCH_SCREEN_TEXT = {
