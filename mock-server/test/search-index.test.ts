@@ -1,7 +1,9 @@
 // The search index finds exactly what a scan of every text would: the products and sellers whose text holds
 // the keyword (case and spaces ignored), in the order they were added.
+import type { CreatorProfile } from '@creator-market/fixtures';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Collection } from '../src/world/collection';
 import { SearchIndex } from '../src/world/search-index';
 
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, '');
@@ -52,5 +54,40 @@ describe('SearchIndex', () => {
     index.addSeller('s4', '곰😀곰');
     expect(index.sellerIds('😀')).toEqual(['s4']);
     expect(index.sellerIds('곰😀')).toEqual(['s4']);
+  });
+
+  it("finds a world's own sellers by their text now: registered, renamed or removed after the index was built from its base", () => {
+    /** A seller as the index reads it: its name and public id. */
+    const seller = (id: string, name: string) => ({ _id: id, publicId: id, info: { name } }) as unknown as CreatorProfile;
+    const change = fc.oneof(
+      fc.record({ op: fc.constant('rename' as const), at: fc.nat(), name: text }),
+      fc.record({ op: fc.constant('remove' as const), at: fc.nat() }),
+      fc.record({ op: fc.constant('register' as const), name: text }),
+    );
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 15 }), fc.array(change, { maxLength: 12 }), text, (names, changes, keyword) => {
+        const base = new Collection<CreatorProfile>((s) => s._id);
+        const index = new SearchIndex();
+        names.forEach((name, i) => {
+          base.insert(seller(`s${i}`, name));
+          index.addSeller(`s${i}`, `${name} s${i}`);
+        });
+        const world = base.overlay();
+        changes.forEach((c, n) => {
+          const ids = [...world.all()].map((s) => s._id);
+          if (c.op === 'register') world.insert(seller(`new${n}`, c.name));
+          else if (ids.length === 0) return;
+          else if (c.op === 'rename') world.update(ids[c.at % ids.length]!, (s) => ({ ...s, info: { ...s.info, name: c.name } }));
+          else world.remove(ids[c.at % ids.length]!);
+        });
+        const k = normalise(keyword);
+        const scanned = k ? [...world.all()].filter((s) => normalise(`${s.info.name} ${s.publicId}`).includes(k)).map((s) => s._id) : [];
+        expect(index.sellerIds(keyword, world).sort()).toEqual(scanned.sort());
+        // The base, which the index was built from, is found as it was.
+        const asBuilt = k ? [...base.all()].filter((s) => normalise(`${s.info.name} ${s.publicId}`).includes(k)).map((s) => s._id) : [];
+        expect(index.sellerIds(keyword, base)).toEqual(asBuilt);
+      }),
+      { numRuns: 400, seed: 31 },
+    );
   });
 });

@@ -45,6 +45,16 @@ describe('작가 신청하기 (/__seller/join)', () => {
     const profile = await srv.call('GET', '/common/v2/seller/saebom_studio', { headers: { 'X-Mock-World': name } });
     expect(profile.status).toBe(200);
     expect(profile.body.data.info.name).toBe('새봄공방');
+    // The seller search of that world finds the new author by name and by page address; other worlds do not.
+    const search = (keyword: string, world?: string) =>
+      srv.call('GET', '/common/v2/search-seller', { query: { keyword }, headers: world ? { 'X-Mock-World': world } : {} });
+    for (const keyword of ['새봄', 'saebom_st']) {
+      const found = await search(keyword, name);
+      expect(found.status).toBe(200);
+      expect(found.body.data.list.map((seller: { sellerPublicId: string }) => seller.sellerPublicId)).toContain('saebom_studio');
+    }
+    const elsewhere = await search('새봄공방');
+    expect(elsewhere.body.data.list).toEqual([]);
   });
 
   it('shows a taken address on the page and changes nothing', async () => {

@@ -2,7 +2,7 @@
 // when none is left to share, generated in slices (the server answers other clients meanwhile); a name
 // asked for twice at once is made once, and one client may make only so many worlds a minute.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listedMarkets, topSellers } from '../src/world/home-lists';
+import { listedMarkets, productSearch, sellerSearch, topSellers } from '../src/world/home-lists';
 import { World } from '../src/world/world';
 import { WorldRegistry } from '../src/world/registry';
 import { startTestServer, TEST_NOW, type TestServer } from './harness';
@@ -108,5 +108,27 @@ describe('making a world', () => {
     expect(refused.body).toMatchObject({ data: 'too-many-requests' });
     expect(srv.mock.worlds.list().some((w) => w.name === 'quota-over')).toBe(false);
     expect((await srv.call('GET', OPENED, { headers: { 'X-Mock-World': 'quota-0' } })).status).toBe(200);
+  });
+
+  it('restored from a snapshot, a world searches its records as they are now: the index of its snapshot, its own changes beside', () => {
+    const original = World.create({ name: 'to-restore', seed: 4712, scale: 0.2, startAt: TEST_NOW });
+    const world = World.fromSnapshot(original.snapshot());
+    const store = world.store;
+    const [seller] = sellerSearch(world, 'a');
+    if (!seller) throw new Error('the seeded world has no seller with an a');
+    expect(sellerSearch(world, seller.publicId).map((s) => s._id)).toContain(seller._id);
+
+    // Searched once (the index is built), then changed: a new author, a renamed one, a renamed product.
+    store.sellers.insert({ ...seller, _id: 'new-seller', publicId: 'saebom_studio', info: { ...seller.info, name: '새봄공방' } });
+    store.sellers.update(seller._id, (s) => ({ ...s, info: { ...s.info, name: '이름바뀐공방' } }));
+    const [product] = productSearch(world, '키링');
+    if (!product) throw new Error('the seeded world sells no keyring');
+    store.products.update(product.product._id, (row) => ({ ...row, product: { ...row.product, title: '반짝이는 새 제목 키링' } }));
+    world.touched();
+
+    expect(sellerSearch(world, '새봄').map((s) => s._id)).toEqual(['new-seller']);
+    expect(sellerSearch(world, '이름바뀐').map((s) => s._id)).toEqual([seller._id]);
+    expect(sellerSearch(world, seller.info.name).map((s) => s._id)).not.toContain(seller._id);
+    expect(productSearch(world, '반짝이는새제목').map((row) => row.product._id)).toEqual([product.product._id]);
   });
 });

@@ -138,13 +138,23 @@ async function compressingProxy(target) {
 async function startChrome() {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-chrome-'));
+  // A process group of its own: stopping it stops its helper processes too, which otherwise went on writing
+  // into the profile while it was removed (ENOTEMPTY once in CI, after the budget had passed).
   const child = spawn(CHROME_PATH, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: 'ignore',
+    detached: true,
   });
   let exited = false;
   child.on('exit', () => {
     exited = true;
   });
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (exited) throw new Error(`${CHROME_PATH} exited at start`);
@@ -154,23 +164,24 @@ async function startChrome() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${CHROME_PATH} did not open its DevTools port within 30 s`);
+    if (Date.now() > deadline) {
+      signalGroup('SIGKILL');
+      throw new Error(`${CHROME_PATH} did not open its DevTools port within 30 s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     port,
     async stop() {
       if (!exited) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => {
-          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        signalGroup('SIGTERM');
+        const timer = setTimeout(() => signalGroup('SIGKILL'), 5000);
+        await gone;
+        clearTimeout(timer);
       }
-      rmSync(profile, { recursive: true, force: true });
+      signalGroup('SIGKILL'); // any helper that outlived the browser
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

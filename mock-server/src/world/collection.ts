@@ -91,6 +91,14 @@ export class Collection<T extends object, I extends string = never> {
     return typeof ids === 'string' ? 1 : (ids?.size ?? 0);
   }
 
+  /**
+   * The ids of the records an overlay inserted, replaced or removed since it was made over its base; none for
+   * a collection that is no overlay. What was derived from the base (a search index) holds for every other id.
+   */
+  changedIds(): IterableIterator<string> {
+    return (this.base ? this.byId : new Map<string, never>()).keys();
+  }
+
   /** Every record: an overlay's in its base's order (its replacements in place), then the ones it added. */
   *all(): IterableIterator<T> {
     if (!this.base) {

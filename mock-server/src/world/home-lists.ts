@@ -371,7 +371,7 @@ export function sortPreviews(previews: Preview[]): Preview[] {
 export function sellerSearch(world: World, keyword: string): CreatorProfile[] {
   return derived(world, `search-sellers:${keyword}`, ['sellers'], (store) =>
     store.search
-      .sellerIds(keyword)
+      .sellerIds(keyword, store.sellers)
       .map((id) => store.sellers.get(id))
       .filter((s): s is CreatorProfile => s !== undefined)
       .sort(bySubscribers),
@@ -390,8 +390,8 @@ export function productSearch(world: World, keyword: string): ProductRow[] {
       const market = store.markets.get(row.marketUID)?.market;
       if (market?.public && market.publicId !== 0) found.set(row.product._id, row);
     };
-    for (const id of store.search.productIds(keyword)) consider(store.products.get(id));
-    for (const sellerId of store.search.sellerIds(keyword)) {
+    for (const id of store.search.productIds(keyword, store.products)) consider(store.products.get(id));
+    for (const sellerId of store.search.sellerIds(keyword, store.sellers)) {
       for (const market of store.markets.by('seller', sellerId))
         for (const row of store.products.by('market', market.market._id)) consider(row);
     }

@@ -1,9 +1,42 @@
 // A prebuilt search index over seller names and product titles and tags. Keywords match as substrings
 // (Korean has no word boundaries a user would type); character bigrams narrow the candidates so a search
-// never scans every product.
+// never scans every product. It is built over a world's shared base; a search in the world itself also
+// checks the few records the world changed since (see `sellerIds`).
+import type { CreatorProfile, ProductRow } from '@creator-market/fixtures';
+import type { Collection } from './collection';
 import type { Store } from './store';
 
+/** A collection as a search reads it: its records now, and which of them changed since its base. */
+type Current<T extends object> = Pick<Collection<T>, 'changedIds' | 'get'>;
+
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+/** What a seller is found by: the name and the public id. */
+const sellerText = (seller: CreatorProfile) => `${seller.info.name ?? ''} ${seller.publicId}`;
+/** What a product is found by: the title and the tags. */
+const productText = (row: ProductRow) => `${row.product.title} ${row.product.tags.join(' ')}`;
+
+/**
+ * `indexed` (the ids the index finds for `keyword`, as their records were when it was built) with the
+ * changes of `current` since then: an id it changed is kept when its record's text now holds the keyword.
+ */
+function withChanges<T extends object>(
+  indexed: string[],
+  keyword: string,
+  current: Current<T> | undefined,
+  textOf: (record: T) => string,
+): string[] {
+  const changed = new Set(current?.changedIds());
+  if (!current || changed.size === 0) return indexed;
+  const k = normalise(keyword);
+  const found = indexed.filter((id) => !changed.has(id));
+  if (!k) return found;
+  for (const id of changed) {
+    const record = current.get(id);
+    if (record && normalise(textOf(record)).includes(k)) found.push(id);
+  }
+  return found;
+}
 
 function bigrams(text: string): Set<string> {
   const grams = new Set<string>();
@@ -144,11 +177,11 @@ export class SearchIndex {
     this.products = new TextIndex();
     let count = 0;
     for (const s of store.sellers.all()) {
-      this.addSeller(s._id, `${s.info.name ?? ''} ${s.publicId}`);
+      this.addSeller(s._id, sellerText(s));
       if (++count % 200 === 0) yield;
     }
     for (const r of store.products.all()) {
-      this.addProduct(r.product._id, `${r.product.title} ${r.product.tags.join(' ')}`);
+      this.addProduct(r.product._id, productText(r));
       if (++count % 200 === 0) yield;
     }
     yield* this.sellers.compactSteps();
@@ -163,13 +196,19 @@ export class SearchIndex {
     this.products.add(id, text);
   }
 
-  sellerIds(keyword: string): string[] {
+  /**
+   * Ids of the sellers whose name or public id holds `keyword`: those of the index in the order they were
+   * added, then those `current` changed since the index was built from its base (a world's own
+   * registrations and renames; Collection.changedIds), by their text now.
+   */
+  sellerIds(keyword: string, current?: Current<CreatorProfile>): string[] {
     this.ready();
-    return this.sellers.find(keyword);
+    return withChanges(this.sellers.find(keyword), keyword, current, sellerText);
   }
 
-  productIds(keyword: string): string[] {
+  /** Ids of the products whose title or tags hold `keyword`, as sellerIds. */
+  productIds(keyword: string, current?: Current<ProductRow>): string[] {
     this.ready();
-    return this.products.find(keyword);
+    return withChanges(this.products.find(keyword), keyword, current, productText);
   }
 }

@@ -138,8 +138,14 @@ export class World {
     return world;
   }
 
+  /**
+   * A world of a snapshot's records: like every world, an overlay over a store of records that does not
+   * change, so what is derived from those (the search index) stays true of them and the world's own changes
+   * are its overlay's.
+   */
   static fromSnapshot(snapshot: WorldSnapshot, onChange?: ChangeHook): World {
-    const world = new World(snapshot.name, snapshot.seed, snapshot.scale, new Store(snapshot.world, snapshot.state), onChange);
+    const store = new Store(new Store(snapshot.world), snapshot.state);
+    const world = new World(snapshot.name, snapshot.seed, snapshot.scale, store, onChange);
     world.clock.advance(snapshot.clockOffsetMs);
     return world;
   }
