@@ -24,59 +24,20 @@ import {
   oversizeBody,
 } from './mutations.mjs';
 
-// openapi/src/contract.ts is TypeScript: tsx's loader runs it as the mock server's CLI does.
+// openapi/src/contract.ts and the sdk's catalogue are TypeScript: tsx's loader runs them as the mock server's
+// CLI does.
 register();
 const { validateResponse } = await import('../../openapi/src/contract.ts');
 
+const { ERROR_CATALOGUE_ENTRIES } = await import('../../sdk/src/domain/errors.ts');
+
 /**
- * The team's error catalogue by HTTP status (the codes mock-server/src/http/failure.ts has messages for); the
- * sdk's ErrorCode type, so a misspelt code does not type-check.
- * @type {Record<number, ReadonlySet<import('../lib/error-body.mjs').ErrorCode>>}
+ * The team's error catalogue by HTTP status (sdk/src/domain/errors.ts, SPEC.md section 8), less its server
+ * errors: no bad input may cause one.
+ * @type {Record<number, Set<string>>}
  */
-const CATALOGUE = {
-  400: new Set([
-    'bad-request',
-    'stock-shortage',
-    'market-schedule',
-    'deleted-product',
-    'failed',
-    'limit-cart',
-    'already-in-order',
-    'invalid-delivery-option',
-    'weight-exceeded',
-    'under-total-price',
-    'invalid-user-type',
-    'receipt-remained',
-    'popbill-error',
-    'validate-sms-failed',
-    'card-payment-failed',
-    'notification-send-failed',
-    'not-supported',
-    'permission-not-granted',
-    'out-of-stock',
-    'amount-exceeded',
-    'invalid-product',
-    'invalid-product-option',
-    'invalid-market',
-    'operation-failed',
-    'transaction-exceeded',
-    'transaction-failed',
-    'already-subscribed',
-    'already-added',
-    'already-canceled',
-    'already-exists',
-    'alarm-not-exists',
-    'already-scrapped',
-    'market-unavailable',
-    'invalid-cart',
-  ]),
-  401: new Set(['unauthorized']),
-  403: new Set(['permission-denied']),
-  404: new Set(['not-found']),
-  408: new Set(['request-timeout']),
-  413: new Set(['payload-too-large']),
-  420: new Set(['server-notice']),
-};
+const CATALOGUE = {};
+for (const { status, code } of ERROR_CATALOGUE_ENTRIES) if (status < 500) (CATALOGUE[status] ??= new Set()).add(code);
 const STACK_TRACE =
   /(\n\s+at\s|\bat\s+[\w$.<>]+\s+\(|node_modules|\/mock-server\/|\/work\/|\.(?:ts|mjs|cjs|js):\d+:\d+|\bTypeError\b|\bReferenceError\b|\bRangeError\b|\bSyntaxError\b)/;
 
@@ -300,9 +261,7 @@ function judge(op, request, res) {
     reasons.push(`body is not {data, message}: ${res.text.slice(0, 120) || '(empty)'}`);
     return reasons;
   }
-  const codes = CATALOGUE[res.status];
-  if (codes && !(/** @type {ReadonlySet<string>} */ (codes).has(code)))
-    reasons.push(`code '${code}' is not a catalogue code for ${res.status}`);
+  if (!CATALOGUE[res.status]?.has(code)) reasons.push(`code '${code}' is not a catalogue code for ${res.status}`);
   if (op.declaredStatuses.includes(String(res.status))) {
     const result = validateResponse({ operationId: op.operationId }, res.status, body);
     if (!result.valid) reasons.push(`breaks the declared ${res.status} response: ${result.errors.join('; ')}`);
