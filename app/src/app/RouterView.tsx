@@ -190,12 +190,14 @@ export function RouterView() {
   return (
     <>
       {meta.gradientBg && !showingNotFound && <div className={styles.gradient} aria-hidden="true" />}
-      <div className={styles.pages}>
+      {/* The page is the document's main landmark (screen readers jump to it past the bottom tab and overlays);
+          kept pages are hidden inside it. */}
+      <main className={styles.pages}>
         {keptPages.map((kept) => (
           <KeptPage key={`kept:${kept.key}`} page={kept} active={kept.key === current.key && !showingNotFound} />
         ))}
         {page}
-      </div>
+      </main>
       {meta.bottomTab !== null && !showingNotFound && <BottomTab current={meta.bottomTab} onNavigate={(tab) => navigate(TAB_PATHS[tab])} />}
     </>
   );

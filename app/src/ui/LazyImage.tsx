@@ -11,6 +11,7 @@ export const LAZY_IMAGE_ROOT_MARGIN = `${LAZY_IMAGE_MARGIN_PX}px`;
 
 export interface LazyImageProps {
   src: string | null | undefined;
+  /** '' where the text beside it already names it (a card's title in the same link): a screen reader then reads the name once. */
   alt: string;
   /** Width divided by height of the box (1 = square, 16 / 9 = wide). */
   ratio?: number;
@@ -76,7 +77,7 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
       {/* Padding in % is relative to the width of the parent, here the box: height = width / ratio. */}
       <span className={styles.sizer} style={{ paddingTop: `${100 / ratio}%` }} />
       {failed ? (
-        <span className={styles.fallback} role="img" aria-label={alt}>
+        <span className={styles.fallback} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}>
           {fallback ?? <IconImage size={28} />}
         </span>
       ) : (

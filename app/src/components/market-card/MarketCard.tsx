@@ -47,7 +47,7 @@ export interface MarketCardProps {
 }
 
 export function MarketCard({ event, now, variant = 'rail', aside, className }: MarketCardProps) {
-  const cover = <LazyImage src={imageUrl(event.marketCover)} alt={event.marketTitle} ratio={1} radius={variant === 'rail' ? 14 : 12} />;
+  const cover = <LazyImage src={imageUrl(event.marketCover)} alt="" ratio={1} radius={variant === 'rail' ? 14 : 12} />;
   if (variant === 'row') {
     return (
       <Link href={marketPath(event)} className={cx(styles.row, className)}>

@@ -50,7 +50,7 @@ export function SellerAvatar({ seller, size = 72, rank }: { seller: SellerCardDa
   return (
     <Link href={profilePath(seller.publicId)} className={styles.avatarCard} style={{ width: size + 8 }}>
       <span className={styles.avatarRing} style={{ width: size }}>
-        <LazyImage src={imageUrl(seller.profile)} alt={seller.name} ratio={1} radius="50%" />
+        <LazyImage src={imageUrl(seller.profile)} alt="" ratio={1} radius="50%" />
         {rank !== undefined && <span className={cx(styles.rank, rank <= 3 && styles.topRank)}>{rank}</span>}
         {seller.isNew && <span className={styles.newMark}>N</span>}
       </span>
@@ -74,7 +74,7 @@ export function SellerRow({ seller, subscribe = true, rank, aside }: SellerRowPr
       <Link href={profilePath(seller.publicId)} className={styles.rowLink}>
         {rank !== undefined && <span className={cx(styles.rowRank, rank <= 3 && styles.rowTopRank)}>{rank}</span>}
         <span className={styles.rowAvatar}>
-          <LazyImage src={imageUrl(seller.profile)} alt={seller.name} ratio={1} radius="50%" />
+          <LazyImage src={imageUrl(seller.profile)} alt="" ratio={1} radius="50%" />
         </span>
         <span className={styles.rowText}>
           <span className={styles.rowName}>
@@ -98,7 +98,7 @@ export function SellerTile({ seller }: { seller: SellerCardData }) {
   return (
     <Link href={profilePath(seller.publicId)} className={styles.tile}>
       <span className={styles.tileImage}>
-        <LazyImage src={imageUrl(seller.profile)} alt={seller.name} ratio={1} radius="50%" />
+        <LazyImage src={imageUrl(seller.profile)} alt="" ratio={1} radius="50%" />
       </span>
       <span className={styles.tileName}>{seller.name}</span>
     </Link>

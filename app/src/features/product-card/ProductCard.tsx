@@ -34,7 +34,7 @@ export function ProductCard({ product, rank, variant = 'grid', className }: Prod
   return (
     <Link href={productPath(product)} className={cx(styles.card, styles[variant], className)}>
       <span className={styles.media}>
-        <LazyImage src={imageUrl(product.productCover)} alt={product.productTitle} ratio={1} radius={12} />
+        <LazyImage src={imageUrl(product.productCover)} alt="" ratio={1} radius={12} />
         {rank !== undefined && <span className={cx(styles.rank, rank <= 3 && styles.topRank)}>{rank}</span>}
       </span>
       <span className={styles.seller}>{product.sellerName}</span>
@@ -58,7 +58,7 @@ export function MarketProductCard({ product, sellerId, marketId }: { product: Pr
   return (
     <Link href={buildPath('product', { sellerId, marketId }, { hash: product._id })} className={styles.card}>
       <span className={styles.media}>
-        <LazyImage src={imageUrl(product.cover[0])} alt={product.title} ratio={1} radius={12} />
+        <LazyImage src={imageUrl(product.cover[0])} alt="" ratio={1} radius={12} />
         {soldOut && <span className={styles.soldOut}>{PRODUCT_CARD_TEXT.soldOut}</span>}
       </span>
       <span className={styles.title}>{product.title}</span>

@@ -292,7 +292,7 @@ function OrderSummary({ detail, receipt }: { detail: ReceiptPageContext['detail'
   return (
     <header className={styles.summary}>
       <span className={styles.cover}>
-        <LazyImage src={imageUrl(market.cover[0])} alt={market.title} ratio={1} radius={12} />
+        <LazyImage src={imageUrl(market.cover[0])} alt="" ratio={1} radius={12} />
       </span>
       <div className={styles.summaryText}>
         <p className={styles.marketTitle}>{market.title}</p>

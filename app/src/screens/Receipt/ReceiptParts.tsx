@@ -68,7 +68,7 @@ export function ReceiptSummary({ detail, status }: { detail: ReceiptDetail; stat
     <header className={styles.summary} aria-label={RECEIPT_TEXT.summary}>
       <Link href={buildPath('market', { sellerId: market.sellerPublicId, marketId: market.publicId })} className={styles.market}>
         <span className={styles.marketCover}>
-          <LazyImage src={imageUrl(market.cover[0])} alt={market.title} ratio={1} radius={12} />
+          <LazyImage src={imageUrl(market.cover[0])} alt="" ratio={1} radius={12} />
         </span>
         <span className={styles.marketTitle}>{market.title}</span>
         <IconChevron size={16} className={styles.marketChevron} />
@@ -290,7 +290,7 @@ export function ProductLines({ receipt }: { receipt: Receipt }) {
         {receipt.productList.map((line) => (
           <li key={`${line._id}-${line.option}`} className={styles.line}>
             <span className={styles.lineCover}>
-              <LazyImage src={imageUrl(line.cover)} alt={line.title} ratio={1} radius={10} />
+              <LazyImage src={imageUrl(line.cover)} alt="" ratio={1} radius={10} />
             </span>
             <span className={styles.lineText}>
               <span className={styles.lineTitle}>{line.title}</span>

@@ -19,6 +19,8 @@ describe('Search', () => {
   test('placeholders, then the recommended keywords and the random picks', async () => {
     const { keywords } = await api.get('/common/v2/search-keyword');
     renderScreen('/search', '/search', Search);
+    // The page's heading, for screen readers (the search field stands where a title would).
+    expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeTruthy();
     expect(screen.getAllByLabelText('불러오는 중').length).toBeGreaterThan(0);
     const chip = await screen.findByRole('link', { name: `1${keywords[0]}` });
     expect(chip.getAttribute('href')).toBe(`/search/result?term=${encodeURIComponent(keywords[0]!)}`);

@@ -14,6 +14,8 @@ import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import styles from './Search.module.css';
 
 export const SEARCH_SCREEN_TEXT = {
+  /** The page's heading for screen readers (the search field stands where a title would): the results' title. */
+  title: '검색',
   keywords: '추천 검색어',
   picks: '오늘의 추천 물품',
 } as const;
@@ -26,6 +28,7 @@ export default function Search() {
 
   return (
     <div className={styles.page}>
+      <h1 className="visually-hidden">{SEARCH_SCREEN_TEXT.title}</h1>
       <SearchBar autoFocus />
 
       <Section title={SEARCH_SCREEN_TEXT.keywords}>
