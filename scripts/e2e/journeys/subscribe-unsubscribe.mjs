@@ -21,6 +21,11 @@ export default {
         .getByRole('button', { name: `${name} ${subscribed ? '구독중' : '구독'}`, exact: true })
         .filter({ visible: true })
         .first();
+    /** The answer to the app's next POST /subscribe/cancel: the app shows a cancel at once and sends it meanwhile. */
+    const cancelAnswer = () =>
+      page.waitForResponse(
+        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/subscribe/cancel',
+      );
 
     await ctx.step(`the buyer opens ${SELLER.name}'s profile`, async () => {
       await ctx.goto(`/profile/${SELLER.publicId}`);
@@ -67,11 +72,15 @@ export default {
 
     await ctx.step(`'구독 취소' cancels ${SELLER.name}: '1명 구독 중', and the server forgets it`, async () => {
       await subscribeButton(SELLER.name, true).click();
+      // The server is asked once the app's request has its answer.
+      const cancelled = cancelAnswer();
       await ctx.answer(await ctx.dialog('구독 취소'), '구독 취소');
       await ctx.see('1명 구독 중');
       // The card stays until the list reloads, offering '구독' again (an undo for a slip).
       await subscribeButton(SELLER.name, false).waitFor();
       await subscribeButton(other.sellerName, true).waitFor();
+      const answer = await cancelled;
+      if (answer.status() !== 200) throw new Error(`POST /subscribe/cancel answered ${answer.status()}`);
       const ids = await ctx.control.api('GET', '/subscribe/getsubscriberlist', { token });
       if (ids.includes(seller._id) || ids.length !== 1) throw new Error(`the server still lists ${JSON.stringify(ids)} after the cancel`);
       await ctx.shot('unsubscribed');
@@ -87,8 +96,11 @@ export default {
 
     await ctx.step("cancelling the last one and reloading shows '구독한 작가님이 없어요'", async () => {
       await subscribeButton(other.sellerName, true).click();
+      const cancelled = cancelAnswer();
       await ctx.answer(await ctx.dialog('구독 취소'), '구독 취소');
       await ctx.see('0명 구독 중');
+      // A reload before the cancel's answer would drop the request in flight.
+      await cancelled;
       await page.reload();
       await ctx.see('0명 구독 중');
       await ctx.see('구독한 작가님이 없어요');
