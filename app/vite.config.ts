@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
+import { defineConfig, loadEnv, minifySync, type IndexHtmlTransformContext, type IndexHtmlTransformResult, type Plugin } from 'vite';
 import { patternParams, ROUTES } from '../sdk/src/domain/routing';
 import { DETAIL_LEAD_IMAGE, earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/app/earlyRequests';
 
@@ -44,6 +44,28 @@ function inlineEntryStylesheets(): Plugin {
 }
 
 /**
+ * A build plugin that rewrites the built index.html (not the simulator's page) once the bundle is written,
+ * with the bundle's chunks at hand.
+ */
+function indexHtmlPlugin(
+  name: string,
+  transform: (html: string, bundle: NonNullable<IndexHtmlTransformContext['bundle']>) => IndexHtmlTransformResult,
+): Plugin {
+  return {
+    name,
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !context.filename.endsWith('index.html')) return html;
+        return transform(html, bundle);
+      },
+    },
+  };
+}
+
+/**
  * Writes two of the page's requests into index.html itself, so that on a first visit over a mobile link
  * nothing but the start scripts and the first screen's chunk, data and lead image shares the link while they
  * load (Lighthouse budget, docs/decisions/fewer-first-requests.md):
@@ -56,35 +78,26 @@ function inlineEntryStylesheets(): Plugin {
 function inlineEntryAndFavicon(): Plugin {
   /** The largest entry chunk written inline: a facade of imports, never application code. */
   const MAX_INLINE_ENTRY_BYTES = 2000;
-  return {
-    name: 'creator-market:inline-entry-and-favicon',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle || !context.filename.endsWith('index.html')) return html;
-        const favicon = readFileSync(fileURLToPath(new URL('./public/favicon.svg', import.meta.url)), 'utf8').trim();
-        const withFavicon = html.replace('href="/favicon.svg"', () => `href="data:image/svg+xml,${encodeURIComponent(favicon)}"`);
-        if (withFavicon === html) throw new Error('index.html no longer links /favicon.svg (inlineEntryAndFavicon)');
-        let inlined = false;
-        const result = withFavicon.replace(/<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/, (tag, fileName: string) => {
-          const chunk = bundle[fileName];
-          if (chunk?.type !== 'chunk' || !chunk.isEntry) return tag;
-          if (chunk.code.length > MAX_INLINE_ENTRY_BYTES)
-            throw new Error(`the entry chunk ${fileName} is ${chunk.code.length} bytes, more than a facade (inlineEntryAndFavicon)`);
-          inlined = true;
-          // Its imports are its siblings ('./start-….js' beside 'assets/main-….js').
-          const folder = `/${fileName.slice(0, fileName.lastIndexOf('/') + 1)}`;
-          const code = chunk.code.replace(/((?:\bfrom|\bimport)\s*["'])\.\//g, `$1${folder}`);
-          if (/["']\.\.?\//.test(code) || /<\/script/i.test(code)) throw new Error(`the entry chunk ${fileName} cannot be written inline`);
-          return `<script type="module" data-entry="/${fileName}">${code}</script>`;
-        });
-        if (!inlined) throw new Error('index.html has no entry module script to write inline (inlineEntryAndFavicon)');
-        return result;
-      },
-    },
-  };
+  return indexHtmlPlugin('creator-market:inline-entry-and-favicon', (html, bundle) => {
+    const favicon = readFileSync(fileURLToPath(new URL('./public/favicon.svg', import.meta.url)), 'utf8').trim();
+    const withFavicon = html.replace('href="/favicon.svg"', () => `href="data:image/svg+xml,${encodeURIComponent(favicon)}"`);
+    if (withFavicon === html) throw new Error('index.html no longer links /favicon.svg (inlineEntryAndFavicon)');
+    let inlined = false;
+    const result = withFavicon.replace(/<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/, (tag, fileName: string) => {
+      const chunk = bundle[fileName];
+      if (chunk?.type !== 'chunk' || !chunk.isEntry) return tag;
+      if (chunk.code.length > MAX_INLINE_ENTRY_BYTES)
+        throw new Error(`the entry chunk ${fileName} is ${chunk.code.length} bytes, more than a facade (inlineEntryAndFavicon)`);
+      inlined = true;
+      // Its imports are its siblings ('./start-….js' beside 'assets/main-….js').
+      const folder = `/${fileName.slice(0, fileName.lastIndexOf('/') + 1)}`;
+      const code = chunk.code.replace(/((?:\bfrom|\bimport)\s*["'])\.\//g, `$1${folder}`);
+      if (/["']\.\.?\//.test(code) || /<\/script/i.test(code)) throw new Error(`the entry chunk ${fileName} cannot be written inline`);
+      return `<script type="module" data-entry="/${fileName}">${code}</script>`;
+    });
+    if (!inlined) throw new Error('index.html has no entry module script to write inline (inlineEntryAndFavicon)');
+    return result;
+  });
 }
 
 /** `route('market', () => import('./screens/Market'))`: each route's screen module in src/routes.tsx. */
@@ -97,59 +110,49 @@ const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\/(screens\/[\w/]+)'
  * the screen's chunk, then its data, one after another (Lighthouse budget, scripts/budgets/lighthouse.mjs).
  */
 function earlyRequests(apiBase: string | null): Plugin {
-  return {
-    name: 'creator-market:early-requests',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle || !context.filename.endsWith('index.html')) return html;
-        const source = readFileSync(fileURLToPath(new URL('./src/routes.tsx', import.meta.url)), 'utf8');
-        const screenOf = new Map([...source.matchAll(ROUTE_SCREEN)].map((match) => [match[1], match[2]]));
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        /** A chunk and what it imports statically, less what `loaded` already holds. */
-        const closure = (chunk: (typeof chunks)[number], loaded: Set<string>, into = new Set<string>()): Set<string> => {
-          if (loaded.has(chunk.fileName) || into.has(chunk.fileName)) return into;
-          into.add(chunk.fileName);
-          for (const file of chunk.imports) {
-            const imported = byFile.get(file);
-            if (imported) closure(imported, loaded, into);
-          }
-          return into;
-        };
-        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
-        if (!entry) throw new Error('the build has no index.html entry chunk');
-        const startFiles = closure(entry, new Set());
-        const screens = ROUTES.flatMap((route) => {
-          if (route.path === null) return [];
-          const module = screenOf.get(route.name);
-          const chunk =
-            module && chunks.find((output) => new RegExp(`/src/${module}(\\.tsx|/index\\.tsx)$`).test(output.facadeModuleId ?? ''));
-          if (!chunk) throw new Error(`no screen chunk for the route ${route.name} (src/routes.tsx)`);
-          const files = [...closure(chunk, startFiles)];
-          const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-          return [
-            {
-              pattern: patternRegex(route.path),
-              scripts: files.map((file) => `/${file}`),
-              stylesheets: [...new Set(css)].map((file) => `/${file}`),
-              requiresAuth: route.meta.requiresAuth,
-              params: patternParams(route.path),
-              requests: FIRST_SCREEN_REQUESTS[route.name] ?? [],
-              home: route.name === 'home',
-              detailLead: DETAIL_LEAD_IMAGE[route.name] ?? null,
-            },
-          ];
-        });
-        // Minified: it travels in the page itself, before anything else (6.7 -> 5.0 KB, 2.4 -> 1.9 KB gzipped).
-        const minified = minifySync('early-requests.js', earlyRequestsScript({ screens, apiBase }));
-        if (minified.errors.length > 0) throw new Error(`the early requests script does not minify: ${minified.errors[0]?.message}`);
-        return { html, tags: [{ tag: 'script', children: minified.code, injectTo: 'head' }] };
-      },
-    },
-  };
+  return indexHtmlPlugin('creator-market:early-requests', (html, bundle) => {
+    const source = readFileSync(fileURLToPath(new URL('./src/routes.tsx', import.meta.url)), 'utf8');
+    const screenOf = new Map([...source.matchAll(ROUTE_SCREEN)].map((match) => [match[1], match[2]]));
+    const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    /** A chunk and what it imports statically, less what `loaded` already holds. */
+    const closure = (chunk: (typeof chunks)[number], loaded: Set<string>, into = new Set<string>()): Set<string> => {
+      if (loaded.has(chunk.fileName) || into.has(chunk.fileName)) return into;
+      into.add(chunk.fileName);
+      for (const file of chunk.imports) {
+        const imported = byFile.get(file);
+        if (imported) closure(imported, loaded, into);
+      }
+      return into;
+    };
+    const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
+    if (!entry) throw new Error('the build has no index.html entry chunk');
+    const startFiles = closure(entry, new Set());
+    const screens = ROUTES.flatMap((route) => {
+      if (route.path === null) return [];
+      const module = screenOf.get(route.name);
+      const chunk = module && chunks.find((output) => new RegExp(`/src/${module}(\\.tsx|/index\\.tsx)$`).test(output.facadeModuleId ?? ''));
+      if (!chunk) throw new Error(`no screen chunk for the route ${route.name} (src/routes.tsx)`);
+      const files = [...closure(chunk, startFiles)];
+      const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      return [
+        {
+          pattern: patternRegex(route.path),
+          scripts: files.map((file) => `/${file}`),
+          stylesheets: [...new Set(css)].map((file) => `/${file}`),
+          requiresAuth: route.meta.requiresAuth,
+          params: patternParams(route.path),
+          requests: FIRST_SCREEN_REQUESTS[route.name] ?? [],
+          home: route.name === 'home',
+          detailLead: DETAIL_LEAD_IMAGE[route.name] ?? null,
+        },
+      ];
+    });
+    // Minified: it travels in the page itself, before anything else (6.7 -> 5.0 KB, 2.4 -> 1.9 KB gzipped).
+    const minified = minifySync('early-requests.js', earlyRequestsScript({ screens, apiBase }));
+    if (minified.errors.length > 0) throw new Error(`the early requests script does not minify: ${minified.errors[0]?.message}`);
+    return { html, tags: [{ tag: 'script', children: minified.code, injectTo: 'head' }] };
+  });
 }
 
 export default defineConfig(({ mode }) => {
