@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Budget: Lighthouse mobile performance at least 0.95 and CLS at most 0.05 on the home, market and product
+// Budget: Lighthouse mobile performance at least 0.98 and CLS at most 0.05 on the home, market and product
 // pages, the median of 3 runs each, against the mock server: the CI gate, which holds on a loaded machine.
 // Beside it, the stricter targets (score at least 0.99 on every page, home LCP at most 1.8 s and TBT at most
 // 50 ms) with Lighthouse's standard 4x CPU slowdown, which only a quiet machine measures fairly: reported,
@@ -33,7 +33,8 @@ import { freePort, HOST, listenOnLoopback, REPO_ROOT, startMockCli } from '../be
 import { buildApp, compressed, preferredEncoding, serveBuild } from '../lib/app-site.mjs';
 import { toThreadTime } from './thread-time.mjs';
 
-export const THRESHOLDS = { minScore: 0.95, maxCls: 0.05 };
+/** The gate (0.95 until the pages scored 0.99 in thread time even at a load average of 21: lighthouse-gate-in-thread-time.md). */
+export const THRESHOLDS = { minScore: 0.98, maxCls: 0.05 };
 /** The new targets (issue 17.3), checked with the standard 4x slowdown; a failure only with --strict. */
 export const STRICT_TARGETS = { minScore: 0.99, maxCls: 0.05, home: { maxLcpMs: 1800, maxTbtMs: 50 } };
 /** The metric the gate's score leaves out (see above). */
