@@ -76,6 +76,9 @@ function initialState(world: Pick<GeneratedWorld, 'banners' | 'hotKeywords'>, st
   };
 }
 
+/** The records of each collection of `C`, by the same names. */
+type RecordsOf<C> = { [K in keyof C]: C[K] extends { all(): Iterable<infer T> } ? T[] : never };
+
 export class Store {
   readonly accounts: Collection<Account, 'persona'>;
   /** Seller profiles; `_id` is the seller's account uid. */
@@ -203,22 +206,7 @@ export class Store {
    */
   get pristineBase(): Store | null {
     if (!this.base) return null;
-    const collections = [
-      this.accounts,
-      this.sellers,
-      this.markets,
-      this.products,
-      this.previews,
-      this.addresses,
-      this.subscriptions,
-      this.alarms,
-      this.devices,
-      this.carts,
-      this.rooms,
-      this.receipts,
-      this.notifications,
-    ];
-    return collections.every((collection) => collection.version === 0) ? this.base : null;
+    return Object.values(this.collections()).every((collection) => collection.version === 0) ? this.base : null;
   }
 
   /**
@@ -230,27 +218,33 @@ export class Store {
     if (this.base) yield* this.base.freezeSteps();
   }
 
+  /** Every collection by the name of its records in the fixture world (toData's fields). */
+  private collections() {
+    return {
+      accounts: this.accounts,
+      sellers: this.sellers,
+      markets: this.markets,
+      products: this.products,
+      previews: this.previews,
+      addresses: this.addresses,
+      subscriptions: this.subscriptions,
+      alarms: this.alarms,
+      devices: this.devices,
+      carts: this.carts,
+      rooms: this.rooms,
+      receipts: this.receipts,
+      notifications: this.notifications,
+    };
+  }
+
   /** The plain data of the store, in the fixture world's shape (for export and --state). */
   toData(meta: { seed: number; scale: number; now: string }): { world: GeneratedWorld; state: StoreState } {
+    const collections = this.collections();
+    const records = Object.fromEntries(Object.entries(collections).map(([name, collection]) => [name, [...collection.all()]])) as RecordsOf<
+      typeof collections
+    >;
     return {
-      world: {
-        ...meta,
-        accounts: [...this.accounts.all()],
-        sellers: [...this.sellers.all()],
-        markets: [...this.markets.all()],
-        products: [...this.products.all()],
-        previews: [...this.previews.all()],
-        addresses: [...this.addresses.all()],
-        subscriptions: [...this.subscriptions.all()],
-        alarms: [...this.alarms.all()],
-        devices: [...this.devices.all()],
-        carts: [...this.carts.all()],
-        rooms: [...this.rooms.all()],
-        receipts: [...this.receipts.all()],
-        notifications: [...this.notifications.all()],
-        banners: this.state.banners,
-        hotKeywords: this.state.hotKeywords,
-      },
+      world: { ...meta, ...records, banners: this.state.banners, hotKeywords: this.state.hotKeywords },
       state: this.state,
     };
   }
