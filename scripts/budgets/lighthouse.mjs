@@ -284,12 +284,12 @@ try {
 
   const runs = new Map(SELECTED.map((page) => [page.name, []]));
   const work = mkdtempSync(path.join(tmpdir(), 'lighthouse-artifacts-'));
+  const keep = flags['keep-reports'];
+  if (keep) mkdirSync(keep, { recursive: true });
   try {
     for (let round = 1; round <= RUNS; round++) {
       for (const page of SELECTED) {
         const url = `${site.origin}${page.path}`;
-        const keep = flags['keep-reports'];
-        if (keep) mkdirSync(keep, { recursive: true });
         const run = await measurePage(
           url,
           path.join(work, `${page.name}-${round}`),

@@ -52,14 +52,16 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
   const failed = !src || state === 'failed';
   const settled = failed || state === 'loaded';
   const settle = useEffectEvent(() => onSettle?.());
+  const waitsForPaint = priority && onSettle !== undefined;
   useEffect(() => {
     if (!settled) return;
     const image = imageRef.current;
     // A lead image settles once painted, not only loaded: what waits for the first screen (useFirstScreen: the
     // parts below it, the overlays' chunk) must not start between its load and its frame, the page's largest
     // paint. The browser's Element Timing entry for it comes once that frame is on screen (Chromium; elsewhere,
-    // e.g. Safari, it settles on load). buffered: it may have been painted before this runs.
-    if (failed || !priority || !image || !globalThis.PerformanceObserver?.supportedEntryTypes.includes('element')) {
+    // e.g. Safari, it settles on load). buffered: it may have been painted before this runs. No one waiting
+    // (no onSettle), nothing is observed.
+    if (failed || !waitsForPaint || !image || !globalThis.PerformanceObserver?.supportedEntryTypes.includes('element')) {
       settle();
       return;
     }
@@ -71,7 +73,7 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
     });
     observer.observe({ type: 'element', buffered: true });
     return () => observer.disconnect();
-  }, [settled, failed, priority]);
+  }, [settled, failed, waitsForPaint]);
   return (
     <span ref={boxRef} className={cx(styles.box, className)} style={{ borderRadius: radius }} data-state={failed ? 'failed' : state}>
       {/* Padding in % is relative to the width of the parent, here the box: height = width / ratio. */}

@@ -27,10 +27,10 @@ function withChanges<T extends object>(
   textOf: (record: T) => string,
 ): string[] {
   const changed = new Set(current?.changedIds());
-  if (!current || changed.size === 0) return indexed;
   const k = normalise(keyword);
+  // (a blank keyword finds nothing: `indexed` is empty then)
+  if (!current || changed.size === 0 || !k) return indexed;
   const found = indexed.filter((id) => !changed.has(id));
-  if (!k) return found;
   for (const id of changed) {
     const record = current.get(id);
     if (record && normalise(textOf(record)).includes(k)) found.push(id);

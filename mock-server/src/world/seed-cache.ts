@@ -331,6 +331,7 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
   const { atomsBytes, valuesBytes, shapes, startAt } = header;
   if (!isSize(atomsBytes) || !isSize(valuesBytes) || valuesBytes % 4 !== 0 || !Array.isArray(shapes))
     return { entry: null, reason: 'unreadable: a header without the sizes and shapes of the records' };
+  if (typeof startAt !== 'number' || !Number.isFinite(startAt)) return { entry: null, reason: 'no start instant' };
   const expected = headerEnd + 1 + atomsBytes + valuesBytes;
   if (size < expected) return { entry: null, reason: `truncated (${size} of ${expected} bytes)` };
   if (size > expected) return { entry: null, reason: `unreadable: ${size - expected} bytes after the records` };
@@ -369,7 +370,6 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
     }
     carried = chunk.copy(buffer, 0, start);
   }
-  if (typeof startAt !== 'number' || !Number.isFinite(startAt)) return { entry: null, reason: 'no start instant' };
 
   // The values, read in blocks into a buffer of their own, reused (an Int32Array over a block: the buffer's
   // own memory, 4-byte aligned, and blocks a multiple of 4 bytes) as the records are built from them, and
