@@ -150,7 +150,7 @@ function run(step) {
   });
 }
 
-/** @type {Map<string, {ok: boolean, seconds: string, figures: string}>} */
+/** @type {Map<string, {ok: boolean, seconds: string, figures: string, output: string}>} */
 const results = new Map();
 /** @type {Set<Step>} */
 const running = new Set();
@@ -184,7 +184,7 @@ async function start(step) {
     }
   }
   console.log(`\n━━ ${step.name} (${step.id}, ${seconds} s, ${code === 0 ? 'PASS' : 'FAIL'})\n$ ${step.cmd}\n${output}`);
-  results.set(step.id, { ok: code === 0, seconds, figures });
+  results.set(step.id, { ok: code === 0, seconds, figures, output: code === 0 ? '' : output });
   running.delete(step);
   pump();
 }
@@ -193,6 +193,20 @@ async function start(step) {
 function pump() {
   for (let step = nextStartable(); step; step = nextStartable()) void start(step);
   if (running.size === 0 && waiting.length === 0) finish();
+}
+
+/**
+ * The lines of a failed step's log that say what failed (vitest's FAIL and × lines, node:test's `not ok`,
+ * assertion and error lines, at most 40), then its last 20 lines.
+ * @param {string} output
+ */
+function failureExcerpt(output) {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const marked = lines
+    .slice(0, -20)
+    .filter((line) => /\bFAIL\b|^\s*[×✗]|\bnot ok\b|Error\b|expected/i.test(line))
+    .slice(0, 40);
+  return [...marked, ...(marked.length ? ['…'] : []), ...lines.slice(-20)].join('\n');
 }
 
 function finish() {
@@ -205,10 +219,16 @@ function finish() {
       `${row.ok ? 'PASS' : 'FAIL'}  ${row.name.padEnd(width)}  ${String(row.seconds).padStart(6)} s${row.figures ? `  ${row.figures}` : ''}`,
     );
   }
-  writeFileSync('artifacts/test-summary.json', JSON.stringify({ seconds: Number(wall), cpus: budget, steps: rows }, null, 2));
-  const failed = rows.filter((row) => !row.ok).length;
-  console.log(failed ? `\n${failed} step(s) failed.` : '\nEvery step passed.');
-  process.exit(failed ? 1 : 0);
+  writeFileSync(
+    'artifacts/test-summary.json',
+    JSON.stringify({ seconds: Number(wall), cpus: budget, steps: rows.map((row) => ({ ...row, output: undefined })) }, null, 2),
+  );
+  const failed = rows.filter((row) => !row.ok);
+  // A CI page often keeps only the end of the output: repeat why each failed step failed below the table.
+  for (const row of failed)
+    console.log(`\n━━ Why ${row.id} failed (whole log: artifacts/logs/${row.id}.log)\n${failureExcerpt(row.output)}`);
+  console.log(failed.length ? `\n${failed.length} step(s) failed.` : '\nEvery step passed.');
+  process.exit(failed.length ? 1 : 0);
 }
 
 console.log(`Running ${selected.length} step(s) within ${budget} cores; each step's output is printed when it ends.`);
