@@ -211,7 +211,8 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       environment: 'jsdom',
-      setupFiles: ['./src/test/setup.ts'],
+      // The sdk's setup fixes fast-check's seed (FC_SEED explores others), as in every package's tests.
+      setupFiles: ['../sdk/test/setup.ts', './src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
@@ -220,7 +221,7 @@ export default defineConfig(({ mode }) => {
       isolate: false,
       // Every core (vitest's default leaves one free: a single worker on a 2-core CI machine).
       maxWorkers: availableParallelism(),
-      // Several Testing Library waits of up to 10 s each (src/test/setup.ts) on a loaded 2-core machine.
+      // Several Testing Library waits of up to 20 s each (src/test/setup.ts) on a loaded 2-core machine.
       testTimeout: 120_000,
     },
   };
