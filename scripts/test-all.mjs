@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * @typedef {object} Step
@@ -201,10 +202,10 @@ function pump() {
  * @param {string} output
  */
 function failureExcerpt(output) {
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const lines = stripVTControlCharacters(output).split('\n');
   const marked = lines
     .slice(0, -20)
-    .filter((line) => /\bFAIL\b|^\s*[×✗]|\bnot ok\b|Error\b|expected/i.test(line))
+    .filter((line) => /\bFAIL\b|^\s*[×✗]|\bnot ok\b|Error\b|\bexpected\b/.test(line))
     .slice(0, 40);
   return [...marked, ...(marked.length ? ['…'] : []), ...lines.slice(-20)].join('\n');
 }
