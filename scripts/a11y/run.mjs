@@ -4,8 +4,8 @@
 // build, one browser. On each screen: axe-core (WCAG 2.x A/AA + best practices), images without alt text,
 // controls a keyboard cannot reach, and a Tab walk asking each stop for a visible focus ring; on each
 // drawer and dialog, opened from the keyboard: axe within it, focus moved in, Tab/Shift+Tab kept inside,
-// Escape closes it and focus returns to its opener. Fails on any axe violation, whatever its impact, but
-// those ACCEPTED below, and on any keyboard, focus or image problem. Results in artifacts/a11y.json (its `summary` goes into CI's table).
+// Escape closes it and focus returns to its opener. Fails on any axe violation, whatever its impact, and on
+// any keyboard, focus or image problem. Results in artifacts/a11y.json (its `summary` goes into CI's table).
 //   pnpm a11y            everything
 //   pnpm a11y cart pay   only the screens whose name contains one of the words
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -298,23 +298,8 @@ try {
 const { rows, failures } = result;
 const totalSeconds = Number(seconds());
 const totals = Object.fromEntries(IMPACTS.map((impact) => [impact, rows.reduce((sum, row) => sum + row.counts[impact], 0)]));
-/**
- * The axe findings the gate accepts, each with its reason: only best-practice rules (no WCAG success
- * criterion), on the nodes named. Every other violation fails, moderate and minor ones too.
- */
-const ACCEPTED = [
-  {
-    id: 'landmark-unique',
-    node: /^aside\[data-ad-unit=/,
-    why: "each ad is a complementary landmark named '광고'; a page with two ads has two (the ad itself is the ad service's HTML)",
-  },
-];
-const accepted = (violation) =>
-  ACCEPTED.some((rule) => rule.id === violation.id && violation.targets.every((target) => rule.node.test(target)));
-const blockingViolations = (row) => row.violations.filter((violation) => !accepted(violation));
-const blocking = (row) => blockingViolations(row).length;
 const problems = (row) => row.keyboard.length + row.images.length;
-const failed = rows.filter((row) => blocking(row) > 0 || problems(row) > 0);
+const failed = rows.filter((row) => row.violations.length > 0 || problems(row) > 0);
 
 if (rows.length) {
   const width = Math.max(...rows.map((row) => row.name.length));
@@ -329,7 +314,7 @@ if (rows.length) {
   }
   for (const row of failed) {
     console.log(`\n${row.name} (${row.url})`);
-    for (const v of blockingViolations(row))
+    for (const v of row.violations)
       console.log(`  axe ${v.impact} ${v.id} ×${v.nodes}: ${v.help}\n    ${v.targets.slice(0, 3).join('\n    ')}`);
     for (const line of row.keyboard) console.log(`  keyboard: ${line}`);
     for (const line of row.images) console.log(`  image without alt: ${line}`);

@@ -13,6 +13,7 @@ import { installSimulatedShell, removeSimulatedShell } from '../../native/testin
 import Calendar from '../../screens/Calendar';
 import Home from '../../screens/Home';
 import { firstBannerLoads } from '../../screens/Home/homeTestHarness';
+import { SECTION_TITLES } from '../../screens/Home/sectionTitles';
 import Market from '../../screens/Market';
 import Search from '../../screens/Search';
 import SearchResult from '../../screens/SearchResult';
@@ -184,6 +185,11 @@ describe('the screens host their placements', () => {
       '/',
       [AD_UNITS.homeTop30Native, AD_UNITS.top30BottomBanner, AD_UNITS.homeCartNative1, AD_UNITS.homeCartNative2],
       firstBannerLoads,
+    );
+    // Four ads on one screen: each landmark has a name of its own (axe's landmark-unique).
+    const names = [...document.querySelectorAll('aside[data-ad-unit]')].map((ad) => ad.getAttribute('aria-label'));
+    expect(names.sort()).toEqual(
+      ['광고', `${SECTION_TITLES.topSeller} 광고`, `${SECTION_TITLES.topCart} 광고 1`, `${SECTION_TITLES.topCart} 광고 2`].sort(),
     );
   });
 

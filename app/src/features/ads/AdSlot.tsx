@@ -82,6 +82,11 @@ export type AdReserve = 'banner' | 'native';
 
 export interface AdSlotProps {
   unit: AdUnit;
+  /**
+   * The ad's landmark name, '광고' by default. A screen with more than one ad names each by its place, so a
+   * screen reader's landmark list tells them apart.
+   */
+  name?: string;
   className?: string;
   /**
    * Keeps an empty box of the ad's size while it is pending, so that the content below does not jump when
@@ -90,12 +95,12 @@ export interface AdSlotProps {
   reserve?: AdReserve;
 }
 
-export function AdSlot({ unit, className, reserve }: AdSlotProps) {
+export function AdSlot({ unit, name = '광고', className, reserve }: AdSlotProps) {
   const state = useAd(unit);
   if (state.status === 'pending' && reserve) return <AdBox reserve={reserve} className={className} />;
   if (state.status !== 'fulfilled') return null;
   return (
-    <aside className={cx(styles.slot, className)} aria-label="광고" data-ad-unit={unit} data-format={state.ad.format}>
+    <aside className={cx(styles.slot, className)} aria-label={name} data-ad-unit={unit} data-format={state.ad.format}>
       {renderAdHtml(state.ad.ad)}
       <span className={styles.mark} aria-hidden="true">
         AD

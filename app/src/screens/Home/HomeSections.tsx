@@ -149,7 +149,7 @@ const TopSellers = memo(function TopSellers({ state }: { state: Sellers }) {
               <SellerAvatar key={seller.sellerUID} seller={fromSummary(seller)} rank={index + 1} />
             ))}
           </HorizontalScroller>
-          <AdSlot unit={AD_UNITS.homeTop30Native} className={styles.ad} reserve="native" />
+          <AdSlot unit={AD_UNITS.homeTop30Native} name={`${SECTION_TITLES.topSeller} 광고`} className={styles.ad} reserve="native" />
         </Section>
       )}
     </Loaded>
@@ -183,8 +183,8 @@ const TopCart = memo(function TopCart({ state }: { state: LoadState<Schemas['Pro
             ))}
           </HorizontalScroller>
           <div className={styles.nativeAds}>
-            <AdSlot unit={AD_UNITS.homeCartNative1} />
-            <AdSlot unit={AD_UNITS.homeCartNative2} />
+            <AdSlot unit={AD_UNITS.homeCartNative1} name={`${SECTION_TITLES.topCart} 광고 1`} />
+            <AdSlot unit={AD_UNITS.homeCartNative2} name={`${SECTION_TITLES.topCart} 광고 2`} />
           </div>
         </Section>
       )}
