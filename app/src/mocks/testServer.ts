@@ -8,7 +8,7 @@ import {
   generateWorld,
   shareSeededData,
 } from '@creator-market/mock-server/msw';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '../config';
@@ -25,6 +25,7 @@ export type PersonaId = 'buyer' | 'buyer-new' | 'seller' | 'seller-incomplete';
 export function setupMockApi(): ReturnType<typeof setupServer> {
   const handlers = createMswHandlers({ baseUrl: API_BASE, world: seededWorld() });
   const server = setupServer(
+    ...slowMachine(),
     ...handlers,
     ...signInControlHandlers(handlers),
     // The rest of the control plane lives in the Express server only: here it does not answer.
@@ -34,6 +35,21 @@ export function setupMockApi(): ReturnType<typeof setupServer> {
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;
+}
+
+/**
+ * APP_TEST_LATENCY_MS=N answers every request N ms late: a slow machine on demand. A test that then fails
+ * (other than by running out of time) leans on the wall clock, e.g. a throttle or a fallback measured in real
+ * time that runs out while the test waits for an answer.
+ */
+function slowMachine() {
+  const latency = Number(process.env.APP_TEST_LATENCY_MS ?? 0);
+  if (!(latency > 0)) return [];
+  return [
+    http.all('*', async () => {
+      await delay(latency); // and on to the handlers below
+    }),
+  ];
 }
 
 /** A call to the /__mock control plane: 'GET /personas' (below /__mock), and the headers that matter. */
@@ -110,7 +126,7 @@ export function freshWorldPerTest(server: ReturnType<typeof setupServer>): () =>
   let world: MockWorld | null = null;
   beforeEach(() => {
     world = seededWorld(1, 0.1);
-    server.use(...createMswHandlers({ baseUrl: API_BASE, world }));
+    server.use(...slowMachine(), ...createMswHandlers({ baseUrl: API_BASE, world }));
   });
   return () => {
     if (!world) throw new Error('freshWorldPerTest: no test is running');

@@ -44,3 +44,30 @@ export function tickUpTo(ms: number, tickMs = 1000): void {
 export function advanceDate(ms: number): void {
   vi.setSystemTime(Date.now() + ms);
 }
+
+/**
+ * Holds the app's timeouts of exactly `ms` (a fallback measured in real time, such as FIRST_SCREEN_WAIT_MS)
+ * until the test runs them with `run`; every other timeout runs as usual, Testing Library's own included.
+ * Such a fallback then cannot run out while a slow machine gets to the checks made before it.
+ */
+export function holdTimeoutsOf(ms: number): { run: () => void } {
+  const realSetTimeout = globalThis.setTimeout;
+  const realClearTimeout = globalThis.clearTimeout;
+  const held = new Map<symbol, () => void>();
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, delay?: number, ...args: unknown[]) => {
+    if (delay !== ms) return realSetTimeout(handler, delay, ...args);
+    const handle = Symbol('held timeout');
+    held.set(handle, handler);
+    return handle;
+  }) as unknown as typeof setTimeout);
+  vi.spyOn(globalThis, 'clearTimeout').mockImplementation((handle) => {
+    if (!held.delete(handle as unknown as symbol)) realClearTimeout(handle);
+  });
+  return {
+    run: () => {
+      const due = [...held.values()];
+      held.clear();
+      act(() => due.forEach((handler) => handler()));
+    },
+  };
+}

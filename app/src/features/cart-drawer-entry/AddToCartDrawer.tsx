@@ -60,6 +60,25 @@ export function optionMaximum(
 }
 
 /**
+ * The drawer's amounts brought within what may go in given what the cart holds: amounts chosen before the
+ * cart's lines loaded (a slow answer) may exceed it. Lines are taken in the drawer's order.
+ */
+export function withinMaximum(
+  products: readonly Product[],
+  amounts: ReadonlyMap<string, number>,
+  held: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const next = new Map(amounts);
+  for (const product of products)
+    for (const option of visibleOptions(product.option)) {
+      const key = lineKey(product._id, option.title);
+      const amount = next.get(key);
+      if (amount) next.set(key, clampQuantity(amount, optionMaximum(product, option, next, held), 'drawer'));
+    }
+  return next;
+}
+
+/**
  * What the market's cart entry holds, by line key; empty until loaded (and when the cart cannot be read:
  * the server still checks).
  */
@@ -91,14 +110,21 @@ export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
   const [sending, setSending] = useState(false);
   const lastSentAt = useRef(0);
 
+  const products = visibleProducts(detail.product);
+
   // Every opening starts from zero (reset while rendering the opening).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) setAmounts(new Map());
   }
+  // The cart's lines arrived: what was chosen before is brought within what may still go in.
+  const [heldSeen, setHeldSeen] = useState(held);
+  if (held !== heldSeen) {
+    setHeldSeen(held);
+    setAmounts((current) => withinMaximum(products, current, held));
+  }
 
-  const products = visibleProducts(detail.product);
   const lines: DrawerLine[] = products.flatMap((product) =>
     visibleOptions(product.option).map((option) => ({
       _id: product._id,

@@ -97,7 +97,7 @@ describe('Calendar', () => {
     fireEvent.click(within(section).getByRole('button', { name: '더보기' }));
     expect(cards()).toHaveLength(25);
     expect(within(section).queryByRole('button', { name: '더보기' })).toBeNull();
-  }, 30_000);
+  });
 
   test('a failed load shows the error state', async () => {
     server.use(http.get(`${API_BASE}/common/v2/opened-market`, () => HttpResponse.error()));
