@@ -40,6 +40,8 @@ const { values: flags } = parseArgs({
 });
 const SECONDS = Number(flags.seconds ?? (flags.quick ? 2 : 8));
 const WARMUP = Number(flags.warmup ?? 2);
+/** Alternating rounds of the journal's A/B (with and without it). */
+const JOURNAL_ROUNDS = flags.quick ? 4 : 8;
 const CONNECTIONS = Number(flags.connections);
 const SEARCH_PATH = `/common/v2/search-product?keyword=${encodeURIComponent('키링')}&page=1`;
 const TARGETS = { vsExpress: 0.6, vsPrism: 3, p99Ms: 10, scaleP50Ratio: 1.5, startMs: 1500, worldStallP99Ms: 25 };
@@ -201,15 +203,7 @@ async function main() {
       problems.push(`prism did not start: ${error.message.split('\n')[0]}`);
     }
   }
-  // The same server without its request journal (--journal 0): what recording every request costs.
-  const noJournal = await startMockCli({ flags: ['--journal', '0'] });
-  const servers = [
-    ['mock', mock],
-    ['mock-no-journal', noJournal],
-    ['express', peers.express],
-    ['bare', peers.bare],
-    ...(prism ? [['prism', prism]] : []),
-  ];
+  const servers = [['mock', mock], ['express', peers.express], ['bare', peers.bare], ...(prism ? [['prism', prism]] : [])];
 
   for (const [name, server] of servers) {
     const result = await measure({
@@ -226,10 +220,44 @@ async function main() {
       `read  ${name.padEnd(7)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.serverCpuUsPerRequest} µs CPU/req  non-2xx ${result.non2xx}  errors ${result.errors}`,
     );
   }
+  // What recording every request costs: the same read on the same server without its journal (--journal 0).
+  // A difference of ~1 µs in ~20 drowns in the drift between two runs apart, so the two are measured in
+  // alternating rounds, each pair back to back, and the median of the pairs' CPU-per-request ratios counts.
+  const noJournal = await startMockCli({ flags: ['--journal', '0'] });
+  const journalRatios = [];
+  for (let pass = 0; pass < JOURNAL_ROUNDS; pass++) {
+    const cpu = {};
+    for (const [name, server] of pass % 2
+      ? [
+          ['without', noJournal],
+          ['with', mock],
+        ]
+      : [
+          ['with', mock],
+          ['without', noJournal],
+        ]) {
+      const result = await measure({
+        url: server.baseUrl,
+        pid: server.pid,
+        requests: [{ method: 'GET', path: readPath }],
+        seconds: SECONDS,
+        warmupSeconds: 1,
+        connections: CONNECTIONS,
+      });
+      checkClean(`journal A/B read on the server ${name} its journal`, result);
+      cpu[name] = result.serverCpuUsPerRequest;
+    }
+    journalRatios.push(cpu.with / cpu.without);
+  }
   await noJournal.stop();
-  servers.splice(
-    servers.findIndex(([name]) => name === 'mock-no-journal'),
-    1,
+  journalRatios.sort((a, b) => a - b);
+  const middle = journalRatios.length / 2;
+  report.journalCost = {
+    ratios: journalRatios.map((ratio) => round(ratio, 3)),
+    median: round((journalRatios[Math.floor(middle - 0.5)] + journalRatios[Math.ceil(middle - 0.5)]) / 2, 3),
+  };
+  log(
+    `journal A/B: CPU per request with / without the journal ${report.journalCost.ratios.join(' ')} (median ${report.journalCost.median}x)`,
   );
   // Search at scale 1, also before the write worlds exist (compared with a fresh scale-10 server below).
   const scale1Search = await measure({
@@ -364,12 +392,11 @@ async function main() {
     report.writePath.mock.p99 <= TARGETS.p99Ms,
     ' ms',
   );
-  const journalCost = r.mock.serverCpuUsPerRequest / r['mock-no-journal'].serverCpuUsPerRequest;
   target(
-    'request journal costs the read path < 5% (server CPU per request, --journal 0 beside)',
-    round(journalCost),
+    `request journal costs the read path < 5% (server CPU per request, median of ${JOURNAL_ROUNDS} rounds beside --journal 0)`,
+    report.journalCost.median,
     1.05,
-    journalCost <= 1.05,
+    report.journalCost.median <= 1.05,
     'x',
   );
   const scaleRatio = scale10Read.p50 / r.mock.p50;

@@ -79,6 +79,24 @@ describe('the request journal', () => {
     const { body } = await small.call('GET', '/__mock/requests', { headers });
     expect(body.capacity).toBe(3);
     expect(body.requests.map((r) => (r.query as Record<string, string>).page)).toEqual(['3', '4', '5']);
+
+    // A full ring writes each new request into its oldest record: nothing of the old one stays (the body).
+    const { headers: inWorld, name } = small.freshWorld('ring-bodies');
+    const token = small.token('buyer-new', name);
+    const seller = sellerOf(small, name);
+    await small.call('POST', '/subscribe/add', { headers: inWorld, token, body: { sellerId: seller } });
+    // Answered by a forced scenario before any body is read: its record has no body of its own to write.
+    for (const page of [1, 2, 3])
+      await small.call('GET', `/common/v2/search-product?keyword=%ED%82%A4%EB%A7%81&page=${page}`, {
+        headers: { ...inWorld, 'X-Mock-Scenario': 'http-504' },
+      });
+    await small.call('POST', '/subscribe/cancel', { headers: inWorld, token, body: { sellerId: seller } });
+    const wrapped = (await small.call('GET', '/__mock/requests', { headers: inWorld })).body.requests;
+    expect(wrapped.map((r) => [r.operationId, r.body])).toEqual([
+      ['searchProducts', undefined],
+      ['searchProducts', undefined],
+      ['cancelSubscription', { sellerId: seller }],
+    ]);
     const quiet = off.freshWorld('off');
     await off.call('GET', '/common/v2/opened-market', { headers: quiet.headers });
     expect((await off.call('GET', '/__mock/requests', { headers: quiet.headers })).body).toEqual({ capacity: 0, requests: [] });

@@ -72,7 +72,7 @@ export async function measure({ url, requests, requestsFor, seconds, warmupSecon
     p99: round(quantile(sorted, 0.99)),
     max: round(sorted[count - 1] ?? null),
     bytesPerResponse: count ? Math.round(bytes / count) : 0,
-    serverCpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && count ? Math.round(((cpuAfter - cpuBefore) * 1000) / count) : null,
+    serverCpuUsPerRequest: cpuBefore !== null && cpuAfter !== null && count ? round(((cpuAfter - cpuBefore) * 1000) / count, 1) : null,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

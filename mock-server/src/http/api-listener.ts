@@ -155,6 +155,9 @@ export function createApiListener({
   };
 }
 
+/** A conforming answer's violations: one shared empty list (a proxied answer's check sets its own). */
+const NO_VIOLATIONS: string[] = [];
+
 /** A journal entry for this request, recorded when its answer is done (or the connection closed). */
 function journalEntry(
   journal: RequestJournal,
@@ -173,12 +176,13 @@ function journalEntry(
     method: req.method ?? 'GET',
     path: pathname,
     search,
+    body: undefined,
     status: 0,
     durationMs: 0,
     source: route.proxied ? 'proxied' : 'mocked',
-    violations: [],
+    violations: NO_VIOLATIONS,
   };
-  res.once('close', () => {
+  res.on('close', () => {
     entry.status = res.statusCode;
     entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
     journal.record(world, entry);
