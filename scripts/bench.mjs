@@ -247,10 +247,10 @@ async function main() {
   }
   await noJournal.stop();
   journalRatios.sort((a, b) => a - b);
-  const middle = journalRatios.length / 2;
+  const middle = (journalRatios.length - 1) / 2; // between the two middle pairs of an even count
   report.journalCost = {
     ratios: journalRatios.map((ratio) => round(ratio, 3)),
-    median: round((journalRatios[Math.floor(middle - 0.5)] + journalRatios[Math.ceil(middle - 0.5)]) / 2, 3),
+    median: round((journalRatios[Math.floor(middle)] + journalRatios[Math.ceil(middle)]) / 2, 3),
   };
   log(
     `journal A/B: CPU per request with / without the journal ${report.journalCost.ratios.join(' ')} (median ${report.journalCost.median}x)`,

@@ -137,10 +137,13 @@ const budget = Math.max(1, Number(process.env.TEST_CPUS) || availableParallelism
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: process.env.CI ? '0' : '1' };
 mkdirSync('artifacts/logs', { recursive: true });
 
+/** Where a step's output goes. @param {string} id */
+const logFileOf = (id) => `artifacts/logs/${id}.log`;
+
 /** @param {Step} step @returns {Promise<{code: number, output: string}>} */
 function run(step) {
   return new Promise((resolve) => {
-    const logFile = `artifacts/logs/${step.id}.log`;
+    const logFile = logFileOf(step.id);
     const log = createWriteStream(logFile);
     const child = spawn(step.cmd, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env });
     child.stdout.pipe(log, { end: false });
@@ -151,7 +154,7 @@ function run(step) {
   });
 }
 
-/** @type {Map<string, {ok: boolean, seconds: string, figures: string, output: string}>} */
+/** @type {Map<string, {ok: boolean, seconds: string, figures: string}>} */
 const results = new Map();
 /** @type {Set<Step>} */
 const running = new Set();
@@ -185,7 +188,7 @@ async function start(step) {
     }
   }
   console.log(`\n━━ ${step.name} (${step.id}, ${seconds} s, ${code === 0 ? 'PASS' : 'FAIL'})\n$ ${step.cmd}\n${output}`);
-  results.set(step.id, { ok: code === 0, seconds, figures, output: code === 0 ? '' : output });
+  results.set(step.id, { ok: code === 0, seconds, figures });
   running.delete(step);
   pump();
 }
@@ -220,14 +223,11 @@ function finish() {
       `${row.ok ? 'PASS' : 'FAIL'}  ${row.name.padEnd(width)}  ${String(row.seconds).padStart(6)} s${row.figures ? `  ${row.figures}` : ''}`,
     );
   }
-  writeFileSync(
-    'artifacts/test-summary.json',
-    JSON.stringify({ seconds: Number(wall), cpus: budget, steps: rows.map((row) => ({ ...row, output: undefined })) }, null, 2),
-  );
+  writeFileSync('artifacts/test-summary.json', JSON.stringify({ seconds: Number(wall), cpus: budget, steps: rows }, null, 2));
   const failed = rows.filter((row) => !row.ok);
   // A CI page often keeps only the end of the output: repeat why each failed step failed below the table.
   for (const row of failed)
-    console.log(`\n━━ Why ${row.id} failed (whole log: artifacts/logs/${row.id}.log)\n${failureExcerpt(row.output)}`);
+    console.log(`\n━━ Why ${row.id} failed (whole log: ${logFileOf(row.id)})\n${failureExcerpt(readFileSync(logFileOf(row.id), 'utf8'))}`);
   console.log(failed.length ? `\n${failed.length} step(s) failed.` : '\nEvery step passed.');
   process.exit(failed.length ? 1 : 0);
 }

@@ -50,12 +50,13 @@ function requestedPaths(): string[] {
 async function cartHoldsAllButOne() {
   await signInAs('buyer');
   const carts = await api.get('/cart/v2/get');
-  const limited = (p: MarketDetail['product'][number]) =>
-    p.limitAmount > 1 && p.option.some((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > p.limitAmount));
+  type Product = MarketDetail['product'][number];
+  const beyondLimit = (p: Product) => (o: Product['option'][number]) => isInUse(o) && (o.stock === -1 || o.stock - o.order > p.limitAmount);
+  const limited = (p: Product) => p.limitAmount > 1 && p.option.some(beyondLimit(p));
   const fits = (d: MarketDetail) => !carts.some((entry) => entry.market._id === d.market._id) && visibleProducts(d.product).some(limited);
   const { detail, sellerId, marketId } = await findMarket('opened', fits);
   const product = visibleProducts(detail.product).find(limited)!;
-  const option = product.option.find((o) => isInUse(o) && (o.stock === -1 || o.stock - o.order > product.limitAmount))!;
+  const option = product.option.find(beyondLimit(product))!;
   const limit = product.limitAmount;
   const body = (amount: number) => ({
     body: {
