@@ -26,10 +26,11 @@ function withChanges<T extends object>(
   current: Current<T> | undefined,
   textOf: (record: T) => string,
 ): string[] {
-  const changed = new Set(current?.changedIds());
   const k = normalise(keyword);
   // (a blank keyword finds nothing: `indexed` is empty then)
-  if (!current || changed.size === 0 || !k) return indexed;
+  if (!current || !k) return indexed;
+  const changed = new Set(current.changedIds());
+  if (changed.size === 0) return indexed;
   const found = indexed.filter((id) => !changed.has(id));
   for (const id of changed) {
     const record = current.get(id);
