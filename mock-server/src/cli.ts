@@ -131,8 +131,10 @@ const worlds = (() => {
       scale,
       maxWorlds,
       maxNewWorldsPerMinute,
-      startAt: startAt ?? seeded?.startAt,
-      ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange } : {}),
+      // With --state, named worlds are kept as their changes over records generated for one instant: pinned to
+      // this start's, so that they share one base and their restore generates it once (control/persistence.ts).
+      startAt: startAt ?? seeded?.startAt ?? (stateFile ? Date.now() : undefined),
+      ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange, named: stateFile.named } : {}),
     });
   } catch (err) {
     // restore() names the file in its errors; a world the store cannot rebuild is named here.

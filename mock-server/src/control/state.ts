@@ -151,10 +151,7 @@ export class ControlState {
   private replace(world: World, build: (onChange?: ChangeHook) => World): World {
     let next: World;
     if (world.name === DEFAULT_WORLD) next = this.worlds.replaceDefault(build);
-    else {
-      next = build();
-      this.worlds.replaceNamed(world.name, next);
-    }
+    else next = this.worlds.replaceNamed(world.name, build);
     const controls = this.perWorld.get(world);
     if (controls) this.perWorld.set(next, controls);
     return next;

@@ -9,10 +9,23 @@ export interface WorldRegistryOptions extends Omit<WorldOptions, 'name' | 'onCha
   maxWorlds?: number;
   /** At most this many new worlds one client may have made for it in a minute (prepare); default 120. */
   maxNewWorldsPerMinute?: number;
+  /** The default world itself, made elsewhere (a test file's shared seeded world). */
+  defaultWorld?: World;
   /** A saved default world to start from (--state FILE), instead of a freshly generated one. */
   restoreDefault?: () => WorldSnapshot | null;
   /** Called after every change of the default world (--state FILE persists it). */
   onChange?: ChangeHook;
+  /** Named worlds kept across restarts (--state FILE): restored at start, told of every change and eviction. */
+  named?: NamedWorldsHooks;
+}
+
+export interface NamedWorldsHooks {
+  /** The saved named worlds, least recently used first, each made with `onChange` as its hook. */
+  restore: () => World[];
+  /** Called after every change of a named world, and once when one is replaced (reset, import). */
+  onChange: ChangeHook;
+  /** Called when a named world is evicted (its data is gone). */
+  onEvict: (world: World) => void;
 }
 
 export type WorldStatus = 'existing' | 'created' | 'recreated-after-eviction';
@@ -31,16 +44,19 @@ export class WorldRegistry {
 
   constructor(private readonly options: WorldRegistryOptions) {
     this.maxWorlds = options.maxWorlds ?? 64;
-    const saved = options.restoreDefault?.();
-    this.defaultWorld = saved
-      ? World.fromSnapshot({ ...saved, name: DEFAULT_WORLD }, options.onChange)
-      : World.create({
-          seed: options.seed,
-          scale: options.scale,
-          startAt: options.startAt,
-          name: DEFAULT_WORLD,
-          onChange: options.onChange,
-        });
+    const saved = options.defaultWorld ? null : options.restoreDefault?.();
+    this.defaultWorld = options.defaultWorld
+      ? options.defaultWorld
+      : saved
+        ? World.fromSnapshot({ ...saved, name: DEFAULT_WORLD }, options.onChange)
+        : World.create({
+            seed: options.seed,
+            scale: options.scale,
+            startAt: options.startAt,
+            name: DEFAULT_WORLD,
+            onChange: options.onChange,
+          });
+    for (const world of options.named?.restore() ?? []) this.add(world.name, world);
   }
 
   /** Replaces the default world (reset, import); the persistence hook follows it. */
@@ -50,9 +66,12 @@ export class WorldRegistry {
     return this.defaultWorld;
   }
 
-  /** Replaces a named world (reset or import of that world). */
-  replaceNamed(name: string, world: World): void {
+  /** Replaces a named world (reset or import of that world); the persistence hook follows it. */
+  replaceNamed(name: string, next: (onChange?: ChangeHook) => World): World {
+    const world = next(this.options.named?.onChange);
     this.named.set(name, world);
+    this.options.named?.onChange(world, 'now');
+    return world;
   }
 
   static isValidName(name: string): boolean {
@@ -77,7 +96,7 @@ export class WorldRegistry {
       return { world: found, status: prepared ?? 'existing' };
     }
     const status: WorldStatus = this.evicted.delete(name) ? 'recreated-after-eviction' : 'created';
-    const world = World.create({ seed: this.options.seed, scale: this.options.scale, startAt: this.options.startAt, name });
+    const world = World.create({ ...this.newWorldOptions(), name });
     this.add(name, world);
     return { world, status };
   }
@@ -102,7 +121,7 @@ export class WorldRegistry {
     if (recent.length >= limit) return Promise.reject(new WorldQuotaError(limit));
     this.madeBy.set(client, [...recent, now]);
     const status: WorldStatus = this.evicted.has(name) ? 'recreated-after-eviction' : 'created';
-    const building = World.createInSlices({ seed: this.options.seed, scale: this.options.scale, startAt: this.options.startAt, name })
+    const building = World.createInSlices({ ...this.newWorldOptions(), name })
       .then((world) => {
         this.evicted.delete(name);
         this.prepared.set(name, status);
@@ -113,12 +132,18 @@ export class WorldRegistry {
     return building;
   }
 
+  private newWorldOptions() {
+    const { seed, scale, startAt, named } = this.options;
+    return { seed, scale, startAt, onChange: named?.onChange };
+  }
+
   private add(name: string, world: World): void {
     this.named.set(name, world);
     while (this.named.size > this.maxWorlds) {
-      const oldest = this.named.keys().next().value as string;
+      const [oldest, evicted] = this.named.entries().next().value as [string, World];
       this.named.delete(oldest);
       this.evicted.add(oldest);
+      this.options.named?.onEvict(evicted);
     }
   }
 

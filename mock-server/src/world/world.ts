@@ -60,23 +60,24 @@ const baseKey = (seed: number, scale: number, startAt?: number) => `${seed}:${sc
  * them (in slices; see Store.freezeSteps), so code that changed a record in place would throw rather than
  * leak into other worlds; a lone world does not need it.
  */
-function* baseStore(seed: number, scale: number, startAt?: number): Generator<void, Store, void> {
+function* baseStore(seed: number, scale: number, startAt?: number): Generator<void, { store: Store; at: number }, void> {
   const now = Date.now();
   for (const [key, entry] of bases) {
     const expired = key.endsWith(':now') && now - entry.generatedAt >= SHARED_SEED_DATA_MS;
     if (expired || !entry.store.deref()) bases.delete(key);
   }
   const key = baseKey(seed, scale, startAt);
-  const shared = bases.get(key)?.store.deref();
-  if (shared) {
+  const entry = bases.get(key);
+  const shared = entry?.store.deref();
+  if (entry && shared) {
     yield* shared.freezeSteps();
-    return shared;
+    return { store: shared, at: startAt ?? entry.generatedAt };
   }
   const data = sharedData.get(key) ?? (yield* generateWorldSteps({ seed, scale, now: startAt ?? now }));
   sharedData.delete(key);
   const store = yield* Store.inSteps(data);
   bases.set(key, { store: new WeakRef(store), generatedAt: now, source: new WeakRef(data) });
-  return store;
+  return { store, at: startAt ?? now };
 }
 
 /**
@@ -114,6 +115,12 @@ export class World {
     readonly scale: number,
     public store: Store,
     private readonly onChange?: ChangeHook,
+    /**
+     * The instant the records under this world's overlay were generated for (generateWorld's `now`): the same
+     * seed, scale and instant generate them again (--state FILE saves a named world as its changes over
+     * them). Undefined for a world of a snapshot's records.
+     */
+    readonly generatedFor?: number,
   ) {}
 
   /** A new world made at once; its search index is built on its first search. */
@@ -131,9 +138,10 @@ export class World {
 
   private static *createSteps(options: WorldOptions, withSearchIndex: boolean): Generator<void, World, void> {
     const { name, seed, scale, startAt, onChange } = options;
-    const store = new Store(yield* baseStore(seed, scale, startAt));
+    const base = yield* baseStore(seed, scale, startAt);
+    const store = new Store(base.store);
     if (withSearchIndex) yield* store.search.pendingSteps();
-    const world = new World(name, seed, scale, store, onChange);
+    const world = new World(name, seed, scale, store, onChange, base.at);
     if (startAt !== undefined) world.clock.set(startAt);
     return world;
   }
