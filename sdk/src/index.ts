@@ -1,10 +1,10 @@
 // The sdk: the typed API client, the server clock, the generated contract types and the pure domain rules.
-export * from './client';
-export type { paths, components, operations } from './generated/api';
-export type { paths as AdPaths, components as AdComponents, operations as AdOperations } from './generated/ads';
-export * from './domain';
+export * from './client/index.js';
+export type { paths, components, operations } from './generated/api.js';
+export type { paths as AdPaths, components as AdComponents, operations as AdOperations } from './generated/ads.js';
+export * from './domain/index.js';
 
-import type { components, operations } from './generated/api';
+import type { components, operations } from './generated/api.js';
 
 /** Every component schema of the product API: `Schemas['Receipt']`. */
 export type Schemas = components['schemas'];

@@ -1,7 +1,7 @@
 import createClient, { type Client, type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
-import type { paths } from '../generated/api';
-import type { ServerClock } from './clock';
-import { createTransport, type FetchLike, type TokenSource } from './transport';
+import type { paths } from '../generated/api.js';
+import type { ServerClock } from './clock.js';
+import { createTransport, type FetchLike, type TokenSource } from './transport.js';
 
 export interface ApiClientOptions {
   /** The product API's origin (and path prefix), e.g. `http://127.0.0.1:4010`. */

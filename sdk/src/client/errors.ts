@@ -1,8 +1,8 @@
-import type { components } from '../generated/api';
-import { CATALOGUE_CODE_OF_STATUS } from '../domain/constants';
-import { isErrorCode, isListErrorCode, type ApiErrorCode, type ErrorCode, type TransportErrorCode } from '../domain/error-codes';
+import type { components } from '../generated/api.js';
+import { CATALOGUE_CODE_OF_STATUS } from '../domain/constants.js';
+import { isErrorCode, isListErrorCode, type ApiErrorCode, type ErrorCode, type TransportErrorCode } from '../domain/error-codes.js';
 
-export type { TransportErrorCode } from '../domain/error-codes';
+export type { TransportErrorCode } from '../domain/error-codes.js';
 
 /** The error body of the contract: the catalogue code in `data`, as SPEC.md sections 7-8 carry it. */
 export type ErrorBody = components['schemas']['ErrorBody'];

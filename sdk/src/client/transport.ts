@@ -1,8 +1,8 @@
 // The fetch that openapi-fetch calls. It owns every failure rule, so that a call either resolves with a 2xx
 // JSON response or rejects with one ApiError: adds the bearer token, enforces the timeout (over the whole
 // exchange, body included), reports each response to the clock and the observer, and normalises errors.
-import { httpError, readErrorBody, transportError, type ReadErrorBody } from './errors';
-import type { ServerClock } from './clock';
+import { httpError, readErrorBody, transportError, type ReadErrorBody } from './errors.js';
+import type { ServerClock } from './clock.js';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 

@@ -1,6 +1,6 @@
 // Native app version rules of SPEC.md sections 8 and 9: versions have three numeric parts compared
 // numerically; a native app below the platform's minimum must update; an unknown version changes nothing.
-import { MIN_APP_VERSION, type NativePlatform } from './constants';
+import { MIN_APP_VERSION, type NativePlatform } from './constants.js';
 
 export const APP_VERSION_UNKNOWN_LOG = '버전 정보를 확인할 수 없습니다.';
 

@@ -1,9 +1,9 @@
 // Cart rules (SPEC.md sections 4 and 5): available quantity, quantity stepper bounds and labels,
 // product states, what is shown and sent, the order button and syncing a fetched cart entry into the list.
-import { CART_ENTRY_STATUS, LIMIT_AMOUNT_NONE, STOCK_UNLIMITED, TIMING } from './constants';
-import { formatDistance, toEpochMs, type Now, type TimeInput } from './dates';
-import { isBeforeOpen, marketState, type MarketState, type MarketTimingInput } from './market-timing';
-import { cartTotals, isInUse } from './pricing';
+import { CART_ENTRY_STATUS, LIMIT_AMOUNT_NONE, STOCK_UNLIMITED, TIMING } from './constants.js';
+import { formatDistance, toEpochMs, type Now, type TimeInput } from './dates.js';
+import { isBeforeOpen, marketState, type MarketState, type MarketTimingInput } from './market-timing.js';
+import { cartTotals, isInUse } from './pricing.js';
 
 /** The stock fields of a product option or a cart line. */
 export interface StockInput {

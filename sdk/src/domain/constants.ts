@@ -1,6 +1,6 @@
 // Every business constant, default and timing of SPEC.md (section 9, with the defaults of section 3), stated once.
 // Durations are in milliseconds unless the name says otherwise.
-import type { ErrorCode, TransportErrorCode } from './error-codes';
+import type { ErrorCode, TransportErrorCode } from './error-codes.js';
 
 // ---------------------------------------------------------------- money, fees, versions, retention
 

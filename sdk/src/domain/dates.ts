@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime.js';
 import utc from 'dayjs/plugin/utc.js';
 import 'dayjs/locale/ko.js';
-import { DATE_FORMAT, LOCALE, SEOUL_UTC_OFFSET_MINUTES } from './constants';
+import { DATE_FORMAT, LOCALE, SEOUL_UTC_OFFSET_MINUTES } from './constants.js';
 
 dayjs.extend(utc);
 dayjs.extend(relativeTime);

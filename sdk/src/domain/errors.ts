@@ -1,9 +1,9 @@
 // The error catalogue of SPEC.md section 8 (and the login prompt of section 6) as data, and the one function
 // that turns an API error into what the UI does. Titles and messages quoted by the spec are exact; where the
 // spec names an error without its text, the Korean below is ours (marked "ours").
-import { CATALOGUE_CODE_OF_STATUS, TIMING } from './constants';
-import type { ApiErrorCode, ErrorCode, TransportErrorCode } from './error-codes';
-import { PAYMENT_MESSAGES, RECEIPT_NOTES } from './receipt';
+import { CATALOGUE_CODE_OF_STATUS, TIMING } from './constants.js';
+import type { ApiErrorCode, ErrorCode, TransportErrorCode } from './error-codes.js';
+import { PAYMENT_MESSAGES, RECEIPT_NOTES } from './receipt.js';
 
 /** Errors are handled this long after the response arrives. */
 export const ERROR_HANDLING_DELAY_MS = TIMING.errorHandleDelayMs;

@@ -1,7 +1,7 @@
 // The /go short links of SPEC.md section 2: where a /go link leads, and the share link the app makes for a
 // page. Apart from routing.ts because only the /go page and the share buttons use them, not the start scripts.
-import { TIMING } from './constants';
-import { buildPath, type RouteParams } from './routing';
+import { TIMING } from './constants.js';
+import { buildPath, type RouteParams } from './routing.js';
 
 /** The app's own URL scheme ({product}: in the spec). */
 export const APP_URL_SCHEME = 'creatormarket';

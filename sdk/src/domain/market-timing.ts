@@ -1,7 +1,7 @@
 // Market timing (SPEC.md section 4): the order-window state, its label, the countdown, list groups,
 // calendar filters, open alarms and where a closed market sends the buyer.
-import { ALARM_OFFSETS_MINUTES, DEADLINE_WINDOW_MS, MARKET_PUBLIC_ID_NONE, MARKET_STATUS } from './constants';
-import { formatRelative, formatTime, isSameSeoulDay, toEpochMs, type Now, type TimeInput } from './dates';
+import { ALARM_OFFSETS_MINUTES, DEADLINE_WINDOW_MS, MARKET_PUBLIC_ID_NONE, MARKET_STATUS } from './constants.js';
+import { formatRelative, formatTime, isSameSeoulDay, toEpochMs, type Now, type TimeInput } from './dates.js';
 
 /**
  * The fields market timing reads. Fits the Market, CalendarEvent and cart-entry market forms.

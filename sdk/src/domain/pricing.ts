@@ -1,6 +1,6 @@
 // Pricing (SPEC.md section 5): won formatting, price ranges, shipping with the free-shipping discount,
 // cart totals and the order checks with their exact messages.
-import { MILLION_PRICE_THRESHOLD } from './constants';
+import { MILLION_PRICE_THRESHOLD } from './constants.js';
 
 /**
  * An integer with Korean thousands separators: formatCount(1234567) = '1,234,567'. Fractions are rounded; a

@@ -1,7 +1,7 @@
 // Receipt (order) status rules of SPEC.md sections 4 and 8: labels, who may change what, the notes shown
 // instead, the status stepper and the payment result messages.
-import { TIMING } from './constants';
-import { toEpochMs, type Now, type TimeInput } from './dates';
+import { TIMING } from './constants.js';
+import { toEpochMs, type Now, type TimeInput } from './dates.js';
 
 export const RECEIPT_STATUS = {
   ordered: 0,

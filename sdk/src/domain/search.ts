@@ -1,6 +1,6 @@
 // Search (SPEC.md section 5): a blank term goes back to the empty search screen. Its own module so that
 // the route table, which every page loads, does not pull in the form validators (and their phone library).
-import { buildPath } from './routing';
+import { buildPath } from './routing.js';
 
 /**
  * The longest search term the API takes: the contract's `keyword` maxLength (openapi/product/components/

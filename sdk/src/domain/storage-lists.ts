@@ -1,7 +1,7 @@
 // The market alarms and the ids to refresh, versioned local stores of SPEC.md section 3 like those of
 // storage.ts (which clears them at logout by their keys). Apart from it because the screens that keep
 // alarms and carts use them, not the start scripts.
-import { ALARM_MARKET_ST_KEY, createVersionedStore, EXPIRE_KEY, isRecord, stringList, type StorageBackend } from './storage';
+import { ALARM_MARKET_ST_KEY, createVersionedStore, EXPIRE_KEY, isRecord, stringList, type StorageBackend } from './storage.js';
 
 // ---------------------------------------------------------------- market alarms
 

@@ -4,9 +4,9 @@
 // is a mobile number ('휴대폰 번호'), and that metadata validates mobile digits strictly (max-grade rules)
 // while staying smaller than 'max' (about 95 kB against 145 kB); 'min' only checks lengths.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
-import { IMAGE_INPUT_TYPES, LIMITS, SNS_TYPE, type PaymentMethod } from './choices';
-import { TIMING } from './constants';
-import { toEpochMs, type Now, type TimeInput } from './dates';
+import { IMAGE_INPUT_TYPES, LIMITS, SNS_TYPE, type PaymentMethod } from './choices.js';
+import { TIMING } from './constants.js';
+import { toEpochMs, type Now, type TimeInput } from './dates.js';
 
 export const VALIDATION_MESSAGES = {
   buyerNameRequired: '이름을 입력해주세요',
