@@ -1,9 +1,9 @@
 import createClient, { type Client } from 'openapi-fetch';
-import type { operations, paths } from '../generated/ads';
-import { DEFAULT_TIMEOUT_MS } from './api-client';
-import { isErrorCode } from '../domain/error-codes';
-import { isRecord, nonEmptyString, type ReadErrorBody } from './errors';
-import { createTransport, type FetchLike } from './transport';
+import type { operations, paths } from '../generated/ads.js';
+import { DEFAULT_TIMEOUT_MS } from './api-client.js';
+import { isErrorCode } from '../domain/error-codes.js';
+import { isRecord, nonEmptyString, type ReadErrorBody } from './errors.js';
+import { createTransport, type FetchLike } from './transport.js';
 
 /**
  * Reads the ad service's own error shape `{code, msg}` (openapi/ads/openapi.yaml, AdError). Here, not in
