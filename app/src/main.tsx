@@ -2,6 +2,7 @@ import { hostRedirect } from '@creator-market/sdk/domain';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { ScreenErrorBoundary } from './app/ScreenErrorBoundary';
 import { HOSTS } from './config';
 import { preloadScreen } from './routes';
 import { initSession } from './stores/session';
@@ -36,7 +37,9 @@ async function start(): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <ScreenErrorBoundary>
+          <App />
+        </ScreenErrorBoundary>
       </StrictMode>,
     );
   });

@@ -1,11 +1,8 @@
 // The route table of SPEC.md section 2, line for line with the sdk's ROUTES (paths and meta flags come
 // from there; this file adds the screen of each route). Every screen is its own lazy chunk.
 import { matchRoute, ROUTES, routeNamed, type RouteMeta, type RouteName } from '@creator-market/sdk/domain';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route } from 'wouter';
-
-type Screen = LazyExoticComponent<ComponentType>;
-type LoadScreen = () => Promise<{ default: ComponentType }>;
+import { lazyScreen, type LoadScreen, type Screen } from './app/lazyScreen';
 
 export interface AppRoute {
   name: RouteName;
@@ -15,23 +12,6 @@ export interface AppRoute {
   Screen: Screen;
   /** Fetches the screen's chunk without rendering it (the same import the lazy Screen makes). */
   load: LoadScreen;
-}
-
-/**
- * A lazy screen that renders at once when its chunk is already there (preloadScreen): given a pending
- * promise, React.lazy suspends even for a loaded module, and a page revealed after its fallback waits out
- * React's 300 ms fallback throttle. A thenable that answers synchronously lets lazy resolve on the spot.
- */
-function lazyScreen(importScreen: LoadScreen): { Screen: Screen; load: LoadScreen } {
-  let loaded: Awaited<ReturnType<LoadScreen>> | undefined;
-  const load: LoadScreen = () =>
-    importScreen().then((module) => {
-      loaded = module;
-      return module;
-    });
-  const now = (module: NonNullable<typeof loaded>) => ({ then: (resolve: (value: typeof module) => void) => resolve(module) });
-  const Screen = lazy(() => (loaded ? (now(loaded) as unknown as ReturnType<LoadScreen>) : load()));
-  return { Screen, load };
 }
 
 const notFound = lazyScreen(() => import('./screens/NotFound'));

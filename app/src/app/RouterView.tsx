@@ -19,6 +19,7 @@ import { clearNotFound, notFoundState } from './notFound';
 import { openExternal } from './platform';
 import { pageNavigation } from './pageNavigation';
 import { decideRoute } from './routing';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { savedScrollPosition, saveScrollPosition, scrollToRestored } from './scrollMemory';
 import styles from './RouterView.module.css';
 
@@ -73,11 +74,14 @@ export function PageLoading() {
   );
 }
 
+/** A page's screen; a screen that cannot render (its chunk failed to load) shows the boundary's retry instead. */
 function PageSwitch({ pathname }: { pathname: string }) {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>
-    </Suspense>
+    <ScreenErrorBoundary appBar>
+      <Suspense fallback={<PageLoading />}>
+        <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }
 
@@ -205,8 +209,10 @@ export function RouterView() {
 
 function NotFoundPage() {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <NotFoundScreen />
-    </Suspense>
+    <ScreenErrorBoundary appBar>
+      <Suspense fallback={<PageLoading />}>
+        <NotFoundScreen />
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }

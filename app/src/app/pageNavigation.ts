@@ -9,6 +9,10 @@ export const pageNavigation = {
   replace(url: string): void {
     window.location.replace(url);
   },
+  /** Loads this page again (a chunk gone after a deploy: app/chunkFailure.ts). */
+  reload(): void {
+    window.location.reload();
+  },
   /** Opens an address in a new tab. */
   open(url: string): void {
     window.open(url, '_blank', 'noopener');

@@ -1,0 +1,34 @@
+// Test stand-in for src/routes.tsx whose screens are real lazy screens (app/lazyScreen.ts) over imports a
+// test can make fail: each stand-in shows its route name in a region 'page <name>'.
+import { ROUTES } from '@creator-market/sdk/domain';
+import { Route } from 'wouter';
+import { lazyScreen } from '../app/lazyScreen';
+
+export const screenImports = {
+  /** Route names whose next imports fail, with the error they fail with. */
+  failing: new Map<string, () => Error>(),
+  /** Imports tried so far, by route name. */
+  attempts: new Map<string, number>(),
+};
+
+const screens = new Map(
+  ROUTES.map((route) => {
+    const StandIn = () => <section aria-label={`page ${route.name}`}>{route.name} screen</section>;
+    const { Screen } = lazyScreen(() => {
+      screenImports.attempts.set(route.name, (screenImports.attempts.get(route.name) ?? 0) + 1);
+      const fail = screenImports.failing.get(route.name);
+      return fail ? Promise.reject(fail()) : Promise.resolve({ default: StandIn });
+    });
+    return [route.name, Screen] as const;
+  }),
+);
+
+export const NotFoundScreen = screens.get('notFound')!;
+
+export const ROUTE_ELEMENTS = ROUTES.map((route) =>
+  route.path === null ? (
+    <Route key={route.name} component={NotFoundScreen} />
+  ) : (
+    <Route key={route.name} path={route.path} component={screens.get(route.name)} />
+  ),
+);
