@@ -20,10 +20,15 @@ const { productDocument, adsDocument, listOperations, findOperation } = await im
 
 /**
  * @typedef {{where: string, message: string, value?: unknown}} Violation
- * @typedef {{label: string, method: string, url: string, status: number, violations: Violation[]}} Call
- * @typedef {{operationId: string, tag: string, method: string, path: string, calls: Call[], note?: string}} Row
+ * @typedef {{label: string, method: string, url: string, status: number, contentType?: string,
+ *   violations: Violation[]}} Call
+ * @typedef {{operationId: string, tag: string, method: string, path: string, calls: Call[], notChecked: string[]}} Row
+ * @typedef {{operationId: string, where: string, message: string, value?: unknown, status: number, calls: string[]}} Fault
  * @typedef {{baseUrl: string, token?: string, personaLogin?: boolean, only?: string[], writes?: boolean,
  *   adsKey?: string, timeoutMs?: number, log?: (line: string) => void}} Options
+ * @typedef {{rows: Row[], faults: Fault[], violations: number, tokenRefused: string[],
+ *   flow: {summary: string, failed: boolean}, unusable?: string, partial?: boolean}} Result
+ *   `unusable`: why the server cannot be (fully) checked; `partial`: some of it was checked all the same.
  */
 
 /** The services of the contract: the document, and the path prefix its server URL gives (`/ads`). */
@@ -38,25 +43,40 @@ export const CONFORMANCE_WORLD = 'conformance';
 /** The ad service key our mock accepts (ads.json's adKey description). */
 const MOCK_ADS_KEY = 'cm-ads-dev-key';
 
+/** The first item of a list answer (`{data: [...]}`), or undefined for any other shape. */
+const firstOf = (body) => (Array.isArray(body?.data) ? body.data[0] : undefined);
+/** A string or number id, or undefined for anything else (an object where an id was expected names nothing). */
+const id = (value) => (typeof value === 'string' || typeof value === 'number' ? value : undefined);
+
 /**
  * List operations whose answers give the ids other operations take, by parameter name, in the order they
  * are called (a later one may use what an earlier one found). The persona's own data: its carts, rooms,
- * receipts (through its notifications) and an open market with its seller.
- * @type {Record<string, (body: any, found: Record<string, string>) => Record<string, unknown>>}
+ * receipts (through its notifications) and an open market with its seller. `take` is given only a 2xx JSON
+ * answer, and must accept any shape: a server is free to answer anything.
+ * @type {Record<string, {gives: string[], take: (body: any) => Record<string, unknown>}>}
  */
 const DISCOVERY = {
-  listOpenedMarkets: (body) => {
-    const market = body?.data?.[0];
-    return { sellerPID: market?.sellerPublicId, sellerId: market?.sellerPublicId, marketId: market?.marketPublicId };
+  listOpenedMarkets: {
+    gives: ['sellerPID', 'sellerId', 'marketId'],
+    take: (body) => {
+      const market = firstOf(body);
+      return { sellerPID: id(market?.sellerPublicId), sellerId: id(market?.sellerPublicId), marketId: id(market?.marketPublicId) };
+    },
   },
-  listCarts: (body) => ({ cartId: body?.data?.[0]?._id }),
-  listRooms: (body) => ({ roomId: body?.data?.[0]?._id }),
-  getRoomInfo: (body) => ({ seller: body?.data?.seller }),
-  listNotifications: (body) => {
-    const receipt = body?.data?.find((item) => item?.receiptPublicId)?.receiptPublicId;
-    return { publicId: receipt, receipt, receiptId: receipt };
+  listCarts: { gives: ['cartId'], take: (body) => ({ cartId: id(firstOf(body)?._id) }) },
+  listRooms: { gives: ['roomId'], take: (body) => ({ roomId: id(firstOf(body)?._id) }) },
+  getRoomInfo: { gives: ['seller'], take: (body) => ({ seller: id(body?.data?.seller) }) },
+  listNotifications: {
+    gives: ['publicId', 'receipt', 'receiptId'],
+    take: (body) => {
+      const items = Array.isArray(body?.data) ? body.data : [];
+      const receipt = id(items.find((item) => id(item?.receiptPublicId) !== undefined)?.receiptPublicId);
+      return { publicId: receipt, receipt, receiptId: receipt };
+    },
   },
 };
+/** Every parameter name discovery gives: a read that needs one it did not find is not checked (the why is said). */
+const DISCOVERED = new Set(Object.values(DISCOVERY).flatMap((d) => d.gives));
 /** Parameters whose name alone does not say what they name: `operationId.parameter` -> the discovered name. */
 const ALIASES = { 'getCart.id': 'cartId', 'changeReceiptStatus.id': 'receipt' };
 /** Parameters that name a record: the ones an unknown value of turns into a 404. */
@@ -72,6 +92,8 @@ const ID_PARAMETERS = new Set([
   'receipt',
   'receiptId',
 ]);
+/** Calls in a row with no answer at all after which the server is taken as gone (the rest are not sent). */
+const GONE_AFTER = 3;
 
 /** Follows a local $ref of `document`. */
 function resolve(document, node) {
@@ -108,11 +130,41 @@ function unknownLike(value) {
   return `${text.slice(0, 40)}_unknown`;
 }
 
+/** Why a request got no HTTP answer, in words (fetch's error carries the system's code in its cause). */
+export function transportReason(error, timeoutMs) {
+  if (error?.name === 'TimeoutError' || error?.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const cause = error?.cause;
+  const code = cause?.code ?? error?.code;
+  const known = {
+    ECONNREFUSED: 'connection refused (nothing listens there)',
+    ENOTFOUND: 'no such host (DNS found no address)',
+    EAI_AGAIN: 'the host name could not be resolved (DNS did not answer)',
+    ECONNRESET: 'the connection was reset',
+    EHOSTUNREACH: 'the host is unreachable',
+    ENETUNREACH: 'the network is unreachable',
+    ETIMEDOUT: 'the connection timed out',
+    UND_ERR_SOCKET: 'the connection closed before an answer',
+    UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  };
+  if (code && known[code]) return known[code];
+  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) return `TLS failed (${code})`;
+  return cause?.message ?? error?.message ?? String(error);
+}
+
+/** How an answer looks, for the reasons of what could not be checked: `401`, `404 text/html`, `200 with no list`. */
+const answerWords = (/** @type {Call} */ call) =>
+  call.status === 0
+    ? 'no answer'
+    : `${call.status}${call.contentType && !/[/+]json\b/.test(call.contentType) ? ` ${call.contentType.split(';')[0]}` : ''}`;
+
 /**
- * Runs the kit. Resolves with the table's rows (one per selected operation, with every call and its
- * violations) and the count of violations; never throws for what the server answers.
+ * Runs the kit. Resolves with the table's rows (one per selected operation, with every call, its violations
+ * and what was not checked and why), the faults (each violation once per operation and JSON pointer; their
+ * count is `violations`) and, when the server cannot be checked at all, `unusable`: one sentence saying why
+ * (unreachable, every answer a 401 or a 404 or a web page, --persona-login refused). Never throws for what the
+ * server answers.
  * @param {Options} options
- * @returns {Promise<{rows: Row[], violations: number, flow: {summary: string, failed: boolean}}>}
+ * @returns {Promise<Result>}
  */
 export async function runConformance(options) {
   const { baseUrl, personaLogin = false, only = [], writes = false, timeoutMs = 15_000, log = () => {} } = options;
@@ -120,7 +172,6 @@ export async function runConformance(options) {
   const extraHeaders = personaLogin ? { 'X-Mock-World': CONFORMANCE_WORLD } : {};
   const adsKey = options.adsKey ?? (personaLogin ? MOCK_ADS_KEY : undefined);
   let token = options.token;
-  if (!token && personaLogin) token = await loginAsPersona(base, 'buyer', extraHeaders);
 
   const operations = SERVICES.flatMap((service) => service.operations.map((info) => describe(service, info)));
   const selected = (op) => only.length === 0 || only.includes(op.tag) || only.includes(op.operationId);
@@ -128,16 +179,33 @@ export async function runConformance(options) {
   const rows = new Map(
     operations
       .filter(selected)
-      .map((op) => [op.operationId, { operationId: op.operationId, tag: op.tag, method: op.method, path: op.path, calls: [] }]),
+      .map((op) => [
+        op.operationId,
+        { operationId: op.operationId, tag: op.tag, method: op.method, path: op.path, calls: [], notChecked: [] },
+      ]),
   );
+  /** Says of a selected operation what was not checked and why. */
+  const notChecked = (op, what) => rows.get(op.operationId)?.notChecked.push(what);
   /** @type {Record<string, unknown>} */
   const found = {};
+  /** Why a discovered parameter has no value: `listCarts answered 401`. */
+  /** @type {Record<string, string>} */
+  const lost = {};
+  /** Operations whose authorized read the server answered 401: it refused the token. */
+  /** @type {string[]} */
+  const tokenRefused = [];
+  /** Every call made, in order (the ones of operations outside --only too: they say whether the server is usable). */
+  /** @type {{op: any, call: Call}[]} */
+  const made = [];
+  let noAnswerInARow = 0;
+  /** Set when the server stopped answering: nothing more is sent. */
+  let gone = '';
 
   /**
    * One request, checked; recorded on the operation's row when it is selected.
    * @param {any} op
    * @param {{label: string, values: Record<string, string | number>, auth?: boolean, omit?: string, expectStatus?: number, body?: unknown}} request
-   * @returns {Promise<any>} the parsed body
+   * @returns {Promise<{call: Call, body: any, json: boolean}>} the call and its parsed body (`json`: a JSON body parsed)
    */
   const call = async (op, { label, values, auth = true, omit, expectStatus, body }) => {
     /** @type {Record<string, string>} */
@@ -168,18 +236,22 @@ export async function runConformance(options) {
     /** @type {Call} */
     const record = { label, method: init.method, url, status: 0, violations: [] };
     let parsed;
+    let json = false;
     try {
       const response = await fetch(url, init);
       record.status = response.status;
       const contentType = response.headers.get('content-type') ?? undefined;
+      if (contentType) record.contentType = contentType;
       /** @type {Record<string, string>} */
       const answerHeaders = {};
       response.headers.forEach((value, name) => (answerHeaders[name] = value));
       const text = await response.text();
+      noAnswerInARow = 0;
       parsed = text;
       if (/[/+]json\b/.test(contentType ?? '') && text) {
         try {
           parsed = JSON.parse(text);
+          json = true;
         } catch {
           record.violations.push({ where: '', message: 'the body is not valid JSON', value: text.slice(0, 80) });
         }
@@ -187,103 +259,276 @@ export async function runConformance(options) {
       if (expectStatus !== undefined && response.status !== expectStatus) {
         record.violations.push({ where: 'status', message: `expected ${expectStatus} (${label})`, value: response.status });
       }
-      record.violations.push(
-        ...responseViolations(
-          { operationId: op.operationId },
-          response.status,
-          answerHeaders,
-          text ? parsed : undefined,
-          op.service.document,
-        ),
-      );
+      try {
+        record.violations.push(
+          ...responseViolations(
+            { operationId: op.operationId },
+            response.status,
+            answerHeaders,
+            text ? parsed : undefined,
+            op.service.document,
+          ),
+        );
+      } catch (error) {
+        // The checker itself failed on this answer: said as a violation of this call, never a crash.
+        record.violations.push({ where: '', message: `the answer could not be checked: ${error.message}` });
+      }
     } catch (error) {
-      record.violations.push({ where: 'request', message: `no answer: ${error.cause?.message ?? error.message}` });
+      noAnswerInARow++;
+      const reason = transportReason(error, timeoutMs);
+      record.violations.push({ where: 'request', message: `no answer: ${reason}` });
+      if (noAnswerInARow >= GONE_AFTER) gone = `${noAnswerInARow} requests in a row got no answer (the last: ${reason})`;
     }
+    made.push({ op, call: record });
     rows.get(op.operationId)?.calls.push(record);
     log(`${record.violations.length ? 'FAIL' : 'ok  '} ${record.status || '---'} ${record.method} ${url.slice(base.length)} (${label})`);
-    return parsed;
+    return { call: record, body: parsed, json };
   };
 
-  /** The realistic value of every required parameter (and none of the optional ones). */
-  const valuesFor = (op) =>
-    Object.fromEntries(
-      op.parameters
-        .filter((p) => p.required && p.in !== 'header')
-        .map((p) => [p.name, found[ALIASES[`${op.operationId}.${p.name}`] ?? p.name] ?? p.example]),
-    );
+  /**
+   * The realistic value of every required parameter (and none of the optional ones): a discovered one, or
+   * else the contract's example; `missing` names each discovered parameter that was not found, with why.
+   */
+  const valuesFor = (op) => {
+    /** @type {Record<string, string | number>} */
+    const values = {};
+    /** @type {string[]} */
+    const missing = [];
+    for (const p of op.parameters.filter((p) => p.required && p.in !== 'header')) {
+      const name = ALIASES[`${op.operationId}.${p.name}`] ?? p.name;
+      if (found[name] !== undefined) values[p.name] = /** @type {string | number} */ (found[name]);
+      else {
+        if (DISCOVERED.has(name)) missing.push(`no ${p.name} to call it with (${lost[name] ?? 'not found'})`);
+        if (p.example !== undefined) values[p.name] = p.example;
+      }
+    }
+    return { values, missing };
+  };
+
+  const authorized = (op) => op.guest || Boolean(op.service.document === adsDocument ? adsKey : token);
+  const noCredentials = (op) =>
+    op.service.document === adsDocument ? 'no ad key (--ads-key, or --persona-login on our mock)' : 'no token (--token or --persona-login)';
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+
+  /** The result so far, with `unusable` when the server cannot be checked. */
+  const finish = (/** @type {string | undefined} */ unusable, flow = { summary: 'not run', failed: false }, partial = false) => {
+    const all = [...rows.values()];
+    /** @type {Map<string, Fault>} */
+    const faults = new Map();
+    for (const row of all)
+      for (const c of row.calls)
+        for (const v of c.violations) {
+          const key = `${row.operationId}\u0000${v.where}`;
+          const fault = faults.get(key);
+          if (fault) fault.calls.push(c.label);
+          else
+            faults.set(key, {
+              operationId: row.operationId,
+              where: v.where,
+              message: v.message,
+              value: v.value,
+              status: c.status,
+              calls: [c.label],
+            });
+        }
+    const list = [...faults.values()];
+    return /** @type {Result} */ ({
+      rows: all,
+      faults: list,
+      violations: list.length,
+      tokenRefused,
+      flow,
+      ...(unusable ? { unusable, partial } : {}),
+    });
+  };
+
+  // Is anyone there? The first discovery call (a guest operation) tells: no answer at all is one clear error,
+  // not a violation for every operation.
+  const [firstDiscovery] = Object.keys(DISCOVERY);
+  const first = await call(byId.get(firstDiscovery), { label: 'read', values: valuesFor(byId.get(firstDiscovery)).values });
+  if (first.call.status === 0) {
+    const reason = first.call.violations[0]?.message.replace(/^no answer: /, '') ?? 'no answer';
+    return finish(`no answer: ${reason}; is the server running, and is --base-url right?`);
+  }
+  if (!token && personaLogin) {
+    const login = await loginAsPersona(base, 'buyer', extraHeaders, timeoutMs);
+    if ('error' in login) return finish(login.error);
+    token = login.token;
+  }
+
+  // Discovery first (always, even when filtered out of the table: the others need its ids), then the rest.
+  // Whatever it answers, each id it could not find is remembered with why, and said of every read needing it.
+  for (const [operationId, { gives, take }] of Object.entries(DISCOVERY)) {
+    const op = byId.get(operationId);
+    const { values, missing } = valuesFor(op);
+    let why = '';
+    if (!authorized(op)) why = noCredentials(op);
+    else if (missing.length) why = `${operationId} was not called: ${missing.join('; ')}`;
+    else if (gone) why = 'the server stopped answering';
+    let taken = {};
+    if (!why) {
+      const answer = operationId === firstDiscovery ? first : await call(op, { label: 'read', values });
+      if (answer.call.status < 200 || answer.call.status > 299 || !answer.json)
+        why = `${operationId} answered ${answerWords(answer.call)}${answer.call.status >= 200 && answer.call.status < 300 ? ', not JSON' : ''}`;
+      else {
+        try {
+          taken = take(answer.body);
+        } catch (error) {
+          why = `${operationId}'s answer could not be read: ${error.message}`;
+        }
+      }
+      if (answer.call.status === 401 && !op.guest && token) tokenRefused.push(operationId);
+    }
+    for (const name of gives) {
+      const value = /** @type {Record<string, unknown>} */ (taken)[name];
+      if (value !== undefined) found[name] = value;
+      else if (found[name] === undefined) lost[name] = why || `${operationId}'s answer had none`;
+    }
+    // A discovery operation that is not called is not checked either: said on its row.
+    if (why && !made.some((m) => m.op === op) && selected(op))
+      notChecked(op, `read: ${why.replace(`${operationId} was not called: `, '')}`);
+  }
 
   const reads = operations.filter((op) => op.method === 'get');
-  const byId = new Map(operations.map((op) => [op.operationId, op]));
-  // Discovery first (always, even when filtered out of the table: the others need its ids), then the rest.
-  for (const [operationId, take] of Object.entries(DISCOVERY)) {
-    const op = byId.get(operationId);
-    const answer = await call(op, { label: 'read', values: valuesFor(op) });
-    for (const [name, value] of Object.entries(take(answer, /** @type {any} */ (found)))) if (value !== undefined) found[name] = value;
-  }
-  const authorized = (op) => (op.service.document === adsDocument ? adsKey : token);
   for (const op of reads.filter(selected)) {
     if (op.operationId in DISCOVERY) continue;
-    if (!op.guest && !authorized(op)) {
-      rows.get(op.operationId).note = 'no token: only the 401 check';
-      continue;
+    const { values, missing } = valuesFor(op);
+    if (!authorized(op)) notChecked(op, `read: ${noCredentials(op)}`);
+    else if (missing.length) notChecked(op, `read: ${missing.join('; ')}`);
+    else if (gone) notChecked(op, 'read: the server stopped answering');
+    else {
+      const answer = await call(op, { label: 'read', values });
+      if (answer.call.status === 401 && !op.guest) tokenRefused.push(op.operationId);
     }
-    await call(op, { label: 'read', values: valuesFor(op) });
+  }
+  for (const row of rows.values()) {
+    const read = row.calls.find((c) => c.label === 'read');
+    if (read?.status === 401 && tokenRefused.includes(row.operationId))
+      row.notChecked.push('read: the server refused the token (401): it may be expired, or for another server');
   }
   /** Operations whose realistic read answered 2xx: with this caller an unknown id can only mean "not found". */
   const reachable = new Set(
-    [...rows.values()].filter((row) => row.calls.some((c) => c.label === 'read' && c.status < 300)).map((row) => row.operationId),
+    [...rows.values()]
+      .filter((row) => row.calls.some((c) => c.label === 'read' && c.status >= 200 && c.status < 300))
+      .map((row) => row.operationId),
   );
 
   // The documented errors, provoked where the contract says how.
   for (const op of reads.filter(selected)) {
-    const values = valuesFor(op);
+    if (gone) {
+      notChecked(op, 'the documented errors: the server stopped answering');
+      continue;
+    }
+    const { values, missing } = valuesFor(op);
+    // Without a token the server must refuse before it looks up anything: the contract's examples do then.
     if (!op.guest && op.statuses.includes('401')) await call(op, { label: 'no token -> 401', values, auth: false, expectStatus: 401 });
-    if (!op.guest && !authorized(op)) continue;
+    if (!authorized(op) || missing.length) continue;
     const idParameter = op.parameters.find((p) => p.required && ID_PARAMETERS.has(p.name) && values[p.name] !== undefined);
-    if (op.statuses.includes('404') && idParameter && reachable.has(op.operationId)) {
-      await call(op, {
-        label: `unknown ${idParameter.name} -> 404`,
-        values: { ...values, [idParameter.name]: unknownLike(values[idParameter.name]) },
-        expectStatus: 404,
-      });
+    if (op.statuses.includes('404') && idParameter) {
+      if (reachable.has(op.operationId))
+        await call(op, {
+          label: `unknown ${idParameter.name} -> 404`,
+          values: { ...values, [idParameter.name]: unknownLike(values[idParameter.name]) },
+          expectStatus: 404,
+        });
+      else {
+        const read = rows.get(op.operationId)?.calls.find((c) => c.label === 'read');
+        notChecked(op, `unknown ${idParameter.name} -> 404: its read answered ${read ? answerWords(read) : 'nothing'}, not 2xx`);
+      }
     }
     const requiredQuery = op.parameters.find((p) => p.required && p.in === 'query');
-    if (op.statuses.includes('400') && requiredQuery) {
+    if (op.statuses.includes('400') && requiredQuery && tokenRefused.includes(op.operationId))
+      notChecked(op, `no ${requiredQuery.name} -> 400: the server refused the token`);
+    else if (op.statuses.includes('400') && requiredQuery) {
       await call(op, { label: `no ${requiredQuery.name} -> 400`, values, omit: requiredQuery.name, expectStatus: 400 });
     }
   }
 
   let flow = { summary: 'not run (writes only with --writes)', failed: false };
-  if (writes) {
+  if (writes && !gone) {
     // Writes without a token must be refused before anything is written.
     for (const op of operations.filter((op) => op.method !== 'get' && selected(op) && !op.guest && op.statuses.includes('401'))) {
       // An upload (multipart) is not probed: a server may refuse the form before it looks at the token.
-      if (op.body && op.body.mediaType !== 'application/json') rows.get(op.operationId).note = `${op.body.mediaType}: not probed`;
-      else await call(op, { label: 'no token -> 401', values: valuesFor(op), auth: false, expectStatus: 401, body: op.body?.example });
+      if (op.body && op.body.mediaType !== 'application/json') notChecked(op, `no token -> 401: ${op.body.mediaType} is not probed`);
+      else if (gone) notChecked(op, 'no token -> 401: the server stopped answering');
+      else
+        await call(op, { label: 'no token -> 401', values: valuesFor(op).values, auth: false, expectStatus: 401, body: op.body?.example });
     }
-    if (personaLogin) flow = await runFlows(base, rows, selected, log);
-    else
+    if (personaLogin && !gone) flow = await runFlows(base, rows, selected, log);
+    else if (!personaLogin)
       flow = {
         summary:
           'not run: the flow signs in and confirms the deposit through the control plane (/__mock); use --persona-login against a server that has it',
         failed: false,
       };
   }
-  const all = [...rows.values()];
-  const violations = all.reduce((sum, row) => sum + row.calls.reduce((n, c) => n + c.violations.length, 0), 0);
-  return { rows: all, violations, flow };
+  if (gone) return finish(`${base} stopped answering: ${gone}; what was checked before is in the table`, flow, true);
+  const needToken = made.filter((m) => !m.op.guest && m.op.service.document === productDocument && m.call.label === 'read');
+  const refusedEverywhere = token && needToken.length > 0 && needToken.every((m) => m.call.status === 401);
+  const unusable = unusableBecause(made);
+  if (unusable) return finish(unusable, flow);
+  if (refusedEverywhere)
+    return finish(
+      `the server refused the token on every operation that needs one (401 on ${needToken.length}): it may be expired, or for another server`,
+      flow,
+      true,
+    );
+  return finish(undefined, flow);
 }
 
-/** A bearer token for a persona, from the mock's control plane (POST /__mock/login). */
-async function loginAsPersona(base, persona, headers) {
-  const response = await fetch(`${base}/__mock/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ persona }),
-  });
-  if (response.status !== 200)
-    throw new Error(`--persona-login: POST ${base}/__mock/login answered ${response.status}; is it our mock server?`);
-  return (await response.json()).token;
+/**
+ * Whether the answers show a setup the kit cannot check through, in one sentence (undefined when it can):
+ * no call answered 2xx with JSON, and every answer was a web page, a refusal (401/403) or a 404. A real backend
+ * answers its guest operations; a gateway wanting its own credentials, a base URL missing the API's prefix
+ * or pointing at a website answers everything alike.
+ * @param {{op: any, call: Call}[]} made
+ */
+function unusableBecause(made) {
+  const answered = made.filter((m) => m.call.status > 0);
+  const json = (/** @type {Call} */ call) => /[/+]json\b/.test(call.contentType ?? '');
+  if (answered.length === 0 || answered.some((m) => m.call.status >= 200 && m.call.status < 300 && json(m.call))) return undefined;
+  const guests = answered.filter((m) => m.op.guest).map((m) => m.op.operationId);
+  const sample = [...new Set(guests)].slice(0, 2).join(', ');
+  if (answered.every((m) => /^text\/html\b/i.test(m.call.contentType ?? '')))
+    return `every answer was an HTML page (text/html), none JSON: --base-url looks like a website, not the API`;
+  if (guests.length && answered.every((m) => m.call.status === 401 || m.call.status === 403))
+    return `every request was refused (${[...new Set(answered.map((m) => m.call.status))].join('/')}), even operations the contract lets anyone call (${sample}): a gateway in front of the API wants credentials the kit does not send, or --base-url is not the API`;
+  if (answered.every((m) => m.call.status === 404))
+    return `every request answered 404, even operations the contract lets anyone call (${sample}): is --base-url the API's root (a path prefix missing)?`;
+  return undefined;
+}
+
+/**
+ * A bearer token for a persona, from the mock's control plane (POST /__mock/login), or why there is none in
+ * one sentence (a server without the control plane, a refusal, no answer).
+ * @returns {Promise<{token: string} | {error: string}>}
+ */
+async function loginAsPersona(base, persona, headers, timeoutMs) {
+  const where = `POST ${base}/__mock/login`;
+  try {
+    const response = await fetch(`${base}/__mock/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ persona }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    if (response.status !== 200)
+      return {
+        error: `--persona-login: ${where} answered ${response.status}: this server has no control plane (it is not our mock); give --token instead`,
+      };
+    let token;
+    try {
+      token = JSON.parse(text)?.token;
+    } catch {
+      // said below
+    }
+    if (typeof token !== 'string' || !token)
+      return { error: `--persona-login: ${where} answered 200 without a token: this server is not our mock; give --token instead` };
+    return { token };
+  } catch (error) {
+    return { error: `--persona-login: ${where} got no answer: ${transportReason(error, timeoutMs)}` };
+  }
 }
 
 /**

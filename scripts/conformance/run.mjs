@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
 // `pnpm conformance`: does a server answer as openapi/ says? See ./conformance.mjs for what is checked.
-// Prints a table per operation and every violation (where, offending value, why); exits 1 on any violation,
-// 2 on bad arguments.
+// Prints a table per operation, every violation once per operation and JSON pointer (offending value, why),
+// and every check not made with why; exits 1 on any violation, 2 on bad arguments or a server that cannot
+// be checked (one line saying why).
 //
 //   pnpm conformance --base-url https://staging.example [--token T | --persona-login] [--only tag|operationId,...]
 //                    [--report FILE] [--writes] [--ads-key K] [--timeout MS] [--verbose]
@@ -54,7 +55,10 @@ const timeoutMs = Number(values.timeout);
 if (!Number.isInteger(timeoutMs) || timeoutMs < 100)
   usage(`--timeout must be a number of milliseconds (at least 100), got '${values.timeout}'`);
 
-// A run that cannot start (the server is down, --persona-login against a server without /__mock) is exit 2.
+// Nothing the server answers ends the run early: what could not be checked is listed with why. Exit 1 for a
+// violation; else 2, with one line on stderr saying why, when the server cannot be checked (unreachable,
+// --persona-login refused, every answer a refusal, a 404 or a web page) or only in part (the token refused
+// everywhere, the server gone mid-run).
 const result = await runConformance({
   baseUrl,
   token: values.token,
@@ -67,7 +71,11 @@ const result = await runConformance({
   adsKey: values['ads-key'],
   timeoutMs,
   log: values.verbose ? (line) => console.log(line) : undefined,
-}).catch((error) => usage(`could not run against ${baseUrl}: ${error.cause?.message ?? error.message}`));
+}).catch((error) => {
+  // A fault of the kit itself, not of the server: said as such, with where, for a bug report.
+  console.error(`conformance: the kit failed (a bug in the kit, not a finding about ${baseUrl}): ${error.stack ?? error}`);
+  return process.exit(2);
+});
 
 /** @param {unknown} value */
 const show = (value) => {
@@ -76,32 +84,67 @@ const show = (value) => {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
-const width = Math.max(...result.rows.map((row) => row.operationId.length), 9);
-console.log(`Conformance of ${baseUrl} to openapi/ (product API and ad service)\n`);
-console.log(`${'operation'.padEnd(width)}  called  conforming  violations`);
-for (const row of result.rows) {
-  const conforming = row.calls.filter((call) => call.violations.length === 0).length;
-  const violations = row.calls.reduce((sum, call) => sum + call.violations.length, 0);
-  const note = row.calls.length === 0 ? (row.note ?? 'not called (writes only with --writes)') : (row.note ?? '');
-  console.log(
-    `${row.operationId.padEnd(width)}  ${String(row.calls.length).padStart(6)}  ${String(conforming).padStart(10)}  ${String(violations).padStart(10)}${note ? `  ${note}` : ''}`,
-  );
-}
-const failing = result.rows.flatMap((row) => row.calls.filter((call) => call.violations.length).map((call) => ({ row, call })));
-if (failing.length) {
-  console.log('\nViolations:');
-  for (const { row, call } of failing) {
-    console.log(`  ${row.operationId} (${call.label}): ${call.status || '---'} ${call.method} ${call.url}`);
-    for (const v of call.violations) console.log(`    ${v.where || '(body)'}  ${show(v.value)}  ${v.message}`);
-  }
-}
-const called = result.rows.filter((row) => row.calls.length > 0).length;
-const calls = result.rows.reduce((sum, row) => sum + row.calls.length, 0);
-const summary = `${called}/${result.rows.length} operations called, ${calls} calls, ${result.violations} violation(s); flow: ${result.flow.summary}`;
-console.log(`\n${summary}`);
-if (values.report) {
+const writeReport = (/** @type {string} */ summary) => {
+  if (!values.report) return;
   const file = resolve(values.report);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ baseUrl, summary, violations: result.violations, flow: result.flow, rows: result.rows }, null, 2));
+  const { rows, faults, violations, flow, unusable, tokenRefused } = result;
+  writeFileSync(file, JSON.stringify({ baseUrl, summary, unusable, violations, faults, tokenRefused, flow, rows }, null, 2));
+};
+
+console.log(`Conformance of ${baseUrl} to openapi/ (product API and ad service)\n`);
+// When nothing could be checked (unreachable, every answer alike, --persona-login refused) the table is left
+// out: it would repeat the reason for every operation.
+if (result.unusable && !result.partial) {
+  writeReport(`cannot check: ${result.unusable}`);
+  console.error(`conformance: cannot check ${baseUrl}: ${result.unusable}`);
+  process.exit(2);
 }
-process.exit(result.violations > 0 || result.flow.failed ? 1 : 0);
+
+const width = Math.max(...result.rows.map((row) => row.operationId.length), 9);
+console.log(`${'operation'.padEnd(width)}  called  conforming  faults  not checked`);
+for (const row of result.rows) {
+  const conforming = row.calls.filter((call) => call.violations.length === 0).length;
+  const faults = result.faults.filter((fault) => fault.operationId === row.operationId).length;
+  const note =
+    row.calls.length === 0 && row.notChecked.length === 0
+      ? 'not called (writes only with --writes)'
+      : row.notChecked.length
+        ? row.notChecked[0].split(':')[0]
+        : '';
+  console.log(
+    `${row.operationId.padEnd(width)}  ${String(row.calls.length).padStart(6)}  ${String(conforming).padStart(10)}  ${String(faults).padStart(6)}  ${note}`,
+  );
+}
+if (result.faults.length) {
+  console.log('\nViolations (each once per operation and place; the calls that showed it in brackets):');
+  for (const fault of result.faults) {
+    const calls = [...new Set(fault.calls)];
+    console.log(
+      `  ${fault.operationId}  ${fault.where || '(body)'}  ${show(fault.value)}  ${fault.message}  [${fault.status || '---'}; ${calls.join(', ')}${fault.calls.length > calls.length ? `; ${fault.calls.length} calls` : ''}]`,
+    );
+  }
+}
+const unchecked = result.rows.flatMap((row) =>
+  row.notChecked.map((entry) => {
+    const [what, ...why] = entry.split(': ');
+    return `  ${row.operationId} (${what}): not checked: ${why.join(': ')}`;
+  }),
+);
+if (unchecked.length) console.log(`\n${unchecked.join('\n')}`);
+if (result.tokenRefused.length)
+  console.log(
+    `\nThe server refused the token (401) on ${result.tokenRefused.length} operation(s) (${result.tokenRefused.slice(0, 3).join(', ')}${result.tokenRefused.length > 3 ? ', ...' : ''}): it may be expired or for another server.`,
+  );
+const called = result.rows.filter((row) => row.calls.length > 0).length;
+const calls = result.rows.reduce((sum, row) => sum + row.calls.length, 0);
+const summary = `${called}/${result.rows.length} operations called, ${calls} calls, ${result.violations} violation(s), ${unchecked.length} check(s) not made; flow: ${result.flow.summary}`;
+console.log(`\n${summary}`);
+writeReport(summary);
+// A finding is a finding (exit 1) even when the rest could not be checked; otherwise a partial check says why.
+if (result.violations > 0 || result.flow.failed) process.exit(1);
+if (result.unusable) {
+  console.error(`conformance: could not check all of ${baseUrl}: ${result.unusable}`);
+  process.exit(2);
+}
+process.exit(0);
