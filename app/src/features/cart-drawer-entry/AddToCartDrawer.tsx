@@ -17,6 +17,7 @@ import {
 } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { closeDrawer } from '../../stores/ui';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
@@ -101,9 +102,17 @@ function useHeldAmounts(marketId: string, open: boolean): ReadonlyMap<string, nu
   return held;
 }
 
-export function AddToCartDrawer({ detail }: { detail: MarketDetail }) {
+/**
+ * `closed`: the market has closed by the page's clock (the bar beside says '주문 종료된 마켓이에요' at the same
+ * tick): the drawer closes, nothing more can be added.
+ */
+export function AddToCartDrawer({ detail, closed = false }: { detail: MarketDetail; closed?: boolean }) {
   const drawer = useDrawer(CART_DRAWER);
-  const open = drawer.open && drawer.params.marketUID === detail.market._id;
+  const forThisMarket = drawer.open && drawer.params.marketUID === detail.market._id;
+  const open = forThisMarket && !closed;
+  useEffect(() => {
+    if (forThisMarket && closed) closeDrawer(CART_DRAWER);
+  }, [forThisMarket, closed]);
   useCloseOnLeave(CART_DRAWER, detail.market._id);
   const [amounts, setAmounts] = useState<Map<string, number>>(() => new Map());
   const held = useHeldAmounts(detail.market._id, open);

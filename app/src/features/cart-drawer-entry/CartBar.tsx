@@ -1,12 +1,13 @@
 // The bottom bar of the market and product pages: the add-to-cart button by the cart-add rules and, once
 // the market is closed, '주문 종료된 마켓이에요'
-// (disabled) with the closed-market action (sdk closedMarketAction: the seller's other market(s), the
+// (disabled) with the closed-market action. It reads the page's tick (PageClock), as the page's badge and
+// countdown do, so all of them change at the same instant (sdk closedMarketAction: the seller's other market(s), the
 // orderable market list, or subscribing).
 import { buildPath, closedMarketAction, type ClosedMarketAction } from '@creator-market/sdk/domain';
 import { useSession } from '../../stores/session';
 import { Button } from '../../ui/Button';
 import { navigate } from '../../lib/navigation';
-import { useNow } from '../../components/data/useNow';
+import { usePageNow } from '../../components/data/pageClock';
 import { marketPath } from '../../components/market-card/MarketCard';
 import type { MarketEvent } from '../../components/market-card/openedMarkets';
 import type { MarketDetail } from '../../components/market-detail/marketDetail';
@@ -33,7 +34,7 @@ export interface CartBarProps {
 
 export function CartBar({ detail, sellerMarkets, productId }: CartBarProps) {
   const { market, seller } = detail;
-  const time = useNow(1000);
+  const time = usePageNow();
   const { subscribedSellerIds } = useSession();
   const state = cartMarketState(detail, time);
 
@@ -71,7 +72,7 @@ export function CartBar({ detail, sellerMarkets, productId }: CartBarProps) {
       <div className={`fixed-in-column ${styles.bar}`} data-cart-bar="">
         {content}
       </div>
-      <AddToCartDrawer detail={detail} />
+      <AddToCartDrawer detail={detail} closed={state === 'closed'} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The market's live countdown (SPEC.md section 4): days, hours, minutes and seconds to the start, then to
-// the close, then '주문 종료' (sdk countdown with the app clock, ticking every second).
+// the close, then '주문 종료' (sdk countdown with the page's clock, PageClock, ticking every second).
 import { countdown, type MarketTimingInput } from '@creator-market/sdk/domain';
-import { useNow } from '../../components/data/useNow';
+import { usePageNow } from '../../components/data/pageClock';
 import styles from './Market.module.css';
 
 export const COUNTDOWN_TEXT = {
@@ -14,7 +14,7 @@ export const COUNTDOWN_TEXT = {
 const two = (value: number) => String(value).padStart(2, '0');
 
 export function Countdown({ market }: { market: MarketTimingInput }) {
-  const time = useNow(1000);
+  const time = usePageNow();
   const left = countdown(market, time);
   if (left.phase === 'ended') {
     return (

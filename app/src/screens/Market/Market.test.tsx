@@ -15,7 +15,7 @@ import type { MarketDetail } from '../../components/market-detail/marketDetail';
 import { findMarket } from '../../testing/worldLookup';
 import { signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
-import { advanceDate, holdTimeoutsOf } from '../../test/clock';
+import { advanceDate, fakeStoppedClock, holdTimeoutsOf, tickUpTo } from '../../test/clock';
 import Market from './index';
 
 const server = setupMockApi();
@@ -140,6 +140,39 @@ describe('Market', () => {
     expect(screen.getByRole('timer').textContent).toBe('주문 종료');
     // The seller has orderable or scheduled markets (it was found through them): one opens it, more the profile.
     expect(await screen.findByRole('button', { name: /작가님의 다른 마켓 보기|진행 중인 마켓 보기/ })).toBeTruthy();
+  });
+
+  test('one clock: at the opening and at the closing every time-dependent part flips at the same tick', async () => {
+    await signInAs('buyer');
+    const { detail, sellerId, marketId } = await findMarket('pre-open');
+    const start = Date.parse(detail.market.marketST);
+    const end = Date.parse(detail.market.marketED);
+    fakeStoppedClock(start - 5000);
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    const info = () => screen.getByRole('heading', { name: detail.market.title }).parentElement!;
+    expect(info().textContent).toMatch(/오픈/);
+    expect(screen.getByRole('timer').textContent).toMatch(/^오픈까지/);
+    expect(screen.getByRole('button', { name: /오픈 알림|알림 설정됨/ })).toBeTruthy();
+    // The add drawer is open across both instants.
+    fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
+    expect(await screen.findByRole('dialog', { name: '장바구니 담기' })).toBeTruthy();
+
+    // The opening: one tick, and badge, countdown and alarm button have all changed (no later tick needed).
+    tickUpTo(start + 1000);
+    expect(info().textContent).toContain('주문 가능');
+    expect(info().textContent).not.toMatch(/오픈/);
+    expect(screen.getByRole('timer').textContent).toMatch(/^마감까지/);
+    expect(screen.queryByRole('button', { name: /오픈 알림|알림 설정됨/ })).toBeNull();
+    expect(screen.getByRole('dialog', { name: '장바구니 담기' })).toBeTruthy();
+
+    // The closing: badge, countdown, bottom bar and the open drawer, at the same tick.
+    tickUpTo(end + 1000);
+    expect(info().textContent).toContain('주문 종료');
+    expect(info().textContent).not.toContain('주문 가능');
+    expect(screen.getByRole('timer').textContent).toBe('주문 종료');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' }).disabled).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '장바구니 담기' })).toBeNull());
   });
 
   test('adding for real: options from 0 with their limits, only amounts above 0 are sent, a toast links to the cart', async () => {

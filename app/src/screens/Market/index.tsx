@@ -10,7 +10,7 @@ import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
 import { AlarmButton } from '../../features/alarm/AlarmButton';
 import { useFirstScreen, type FirstScreen } from '../../components/data/useFirstScreen';
 import { useLoad } from '../../components/data/useLoad';
-import { useNow } from '../../components/data/useNow';
+import { PageClock, usePageNow } from '../../components/data/pageClock';
 import { MarketCard, OrderWindowBadge } from '../../components/market-card/MarketCard';
 import { loadMarketDetail, type MarketDetail } from '../../components/market-detail/marketDetail';
 import { imageUrl } from '../../lib/media/imageUrl';
@@ -60,23 +60,25 @@ export default function Market() {
   );
 
   return (
-    <div className={styles.page}>
-      <AppBar
-        right={['cart']}
-        extra={
-          <AppBarButton label={MARKET_TEXT.share} onClick={() => void copyAddress()}>
-            <IconShare size={24} />
-          </AppBarButton>
-        }
-      />
-      {detail.data ? (
-        <MarketBody detail={detail.data} sellerMarkets={sellerMarkets.data ?? []} firstScreen={firstScreen} />
-      ) : detail.error ? (
-        <ErrorState onRetry={detail.reload} />
-      ) : (
-        <MarketSkeleton />
-      )}
-    </div>
+    <PageClock>
+      <div className={styles.page}>
+        <AppBar
+          right={['cart']}
+          extra={
+            <AppBarButton label={MARKET_TEXT.share} onClick={() => void copyAddress()}>
+              <IconShare size={24} />
+            </AppBarButton>
+          }
+        />
+        {detail.data ? (
+          <MarketBody detail={detail.data} sellerMarkets={sellerMarkets.data ?? []} firstScreen={firstScreen} />
+        ) : detail.error ? (
+          <ErrorState onRetry={detail.reload} />
+        ) : (
+          <MarketSkeleton />
+        )}
+      </div>
+    </PageClock>
   );
 }
 
@@ -108,7 +110,6 @@ function MarketBody({
   firstScreen: FirstScreen;
 }) {
   const { market, seller } = detail;
-  const now = useNow();
   const products = visibleProducts(detail.product);
   const others = sellerMarkets.filter((event) => event.marketUID !== market._id);
   const reco = useLoad(
@@ -116,7 +117,6 @@ function MarketBody({
     [seller.publicId],
     { operation: 'listRecommendedSellers', enabled: firstScreen.shown },
   );
-  const alarmable = futureAlarmTimes(market.marketST, now).length > 0;
 
   return (
     <>
@@ -146,7 +146,7 @@ function MarketBody({
       )}
 
       <section className={styles.info}>
-        <OrderWindowBadge timing={market} now={now} />
+        <MarketBadge market={market} />
         <h1 className={styles.title}>{market.title}</h1>
         {market.desc && <p className={styles.desc}>{market.desc}</p>}
       </section>
@@ -154,9 +154,7 @@ function MarketBody({
       <section className={styles.window}>
         <Countdown market={market} />
         <OrderWindow market={market} />
-        {alarmable && (
-          <AlarmButton market={{ marketUID: market._id, marketST: market.marketST, title: market.title }} className={styles.alarm} />
-        )}
+        <MarketAlarm market={market} />
       </section>
 
       <DeliveryInfo market={market} />
@@ -180,9 +178,7 @@ function MarketBody({
           {others.length > 0 && (
             <Section title={MARKET_TEXT.otherMarkets} bleed>
               <HorizontalScroller label={MARKET_TEXT.otherMarkets}>
-                {others.map((event) => (
-                  <MarketCard key={event.marketUID} event={event} now={now} />
-                ))}
+                <OtherMarketCards events={others} />
               </HorizontalScroller>
             </Section>
           )}
@@ -201,4 +197,22 @@ function MarketBody({
       <CartBar detail={detail} sellerMarkets={sellerMarkets} />
     </>
   );
+}
+
+// The parts of the page that change with time, each reading the page's one tick (PageClock).
+
+function MarketBadge({ market }: { market: MarketDetail['market'] }) {
+  return <OrderWindowBadge timing={market} now={usePageNow()} />;
+}
+
+/** '오픈 알림' while an alarm time before the opening is still ahead. */
+function MarketAlarm({ market }: { market: MarketDetail['market'] }) {
+  const alarmable = futureAlarmTimes(market.marketST, usePageNow()).length > 0;
+  if (!alarmable) return null;
+  return <AlarmButton market={{ marketUID: market._id, marketST: market.marketST, title: market.title }} className={styles.alarm} />;
+}
+
+function OtherMarketCards({ events }: { events: readonly Schemas['CalendarEvent'][] }) {
+  const now = usePageNow();
+  return events.map((event) => <MarketCard key={event.marketUID} event={event} now={now} />);
 }

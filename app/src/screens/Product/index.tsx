@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { api } from '../../api/client';
 import { CartBar } from '../../features/cart-drawer-entry/CartBar';
+import { PageClock } from '../../components/data/pageClock';
 import { useLoad } from '../../components/data/useLoad';
 import { loadMarketDetail, type MarketDetail, type Product } from '../../components/market-detail/marketDetail';
 import { imageUrl } from '../../lib/media/imageUrl';
@@ -107,7 +108,9 @@ export default function ProductScreen() {
               }}
             />
           )}
-          <CartBar detail={data} sellerMarkets={sellerMarkets.data ?? []} {...(mode !== 'scroll' && productId ? { productId } : {})} />
+          <PageClock>
+            <CartBar detail={data} sellerMarkets={sellerMarkets.data ?? []} {...(mode !== 'scroll' && productId ? { productId } : {})} />
+          </PageClock>
           <ViewModeSheet open={mode === null} onChoose={setMode} />
         </>
       ) : detail.error ? (
