@@ -4,7 +4,7 @@
 // the lockfile is newer. `node bin/bundle.mjs` (`pnpm build`; scripts/bootstrap.sh after the install) builds
 // it ahead, so that no start pays the bundling: the first start of a clean clone included, and CI's first
 // steps, which start several servers at once.
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +44,12 @@ export function writeAtomically(file, contents) {
 
 /** Builds the bundle when it is missing or older than a source; returns its path. */
 export async function ensureBundle() {
+  // An installed package (the tarball of `pnpm pack`, see writePackage) has the bundle and no sources: it runs
+  // the bundle it came with (its files' times say nothing there, and esbuild is not installed with it).
+  if (!existsSync(join(root, 'src'))) {
+    if (existsSync(BUNDLE)) return BUNDLE;
+    throw new Error(`${BUNDLE} is missing, and there are no sources here to build it from`);
+  }
   if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= Math.max(...sources.map(newest))) return BUNDLE;
   const { build } = await import('esbuild');
   const result = await build({
@@ -86,4 +92,41 @@ function asciiOnly(text) {
   return text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(`[mock] bundle ready: ${await ensureBundle()}`);
+/** Where `pnpm pack` takes the package from (package.json's publishConfig.directory). */
+export const PACKAGE_DIR = join(dist, 'package');
+
+/**
+ * The installable package, in dist/package/: the launcher (bin/mock.mjs and this file), the bundle, and a
+ * package.json whose only dependency is redoc (its script is served as a file; everything else, the workspace
+ * packages included, is inside the bundle). `pnpm pack` packs this folder (publishConfig.directory), so the
+ * tarball installs from a registry-less folder: the workspace's own `workspace:*` dependencies, which pnpm
+ * would rewrite to versions no registry has, are not in it. docs/decisions/sdk-packaging.md.
+ */
+export function writePackage() {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const workspaceManifest = JSON.parse(readFileSync(join(workspace, 'package.json'), 'utf8'));
+  rmSync(PACKAGE_DIR, { recursive: true, force: true });
+  mkdirSync(join(PACKAGE_DIR, 'bin'), { recursive: true });
+  mkdirSync(join(PACKAGE_DIR, 'dist'), { recursive: true });
+  for (const file of ['mock.mjs', 'bundle.mjs']) copyFileSync(join(here, file), join(PACKAGE_DIR, 'bin', file));
+  copyFileSync(BUNDLE, join(PACKAGE_DIR, 'dist', 'cli.cjs'));
+  const published = {
+    name: manifest.name,
+    version: manifest.version,
+    description: 'The creator-market mock server: the product API, the ad service and the /__mock control plane (npx creator-market-mock).',
+    type: 'module',
+    bin: manifest.bin,
+    files: ['bin', 'dist'],
+    exports: { './package.json': './package.json' },
+    engines: workspaceManifest.engines,
+    dependencies: { redoc: manifest.dependencies.redoc },
+  };
+  writeFileSync(join(PACKAGE_DIR, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
+  return PACKAGE_DIR;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(`[mock] bundle ready: ${await ensureBundle()}`);
+  // Only where the sources are (an installed package has no package to write).
+  if (existsSync(join(root, 'src'))) console.log(`[mock] package for pnpm pack: ${writePackage()}`);
+}
