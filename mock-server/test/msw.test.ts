@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { assertResponse } from '@creator-market/openapi/contract';
 import { adsDocument, productDocument } from '@creator-market/openapi';
-import { createBrowserWorld, createMswHandlers } from '../src/adapters/msw';
+import { createBrowserWorld, createMswHandlers } from '../src/doors/msw';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
 import { errorCode, startTestServer, type Method, type TestServer, errorDetails } from './harness';
 

@@ -3,7 +3,7 @@
 // with ErrorBody answers for a bad query; the msw adapter answers the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import { createBrowserWorld, createMswHandlers } from '../src/adapters/msw';
+import { createBrowserWorld, createMswHandlers } from '../src/doors/msw';
 import { allPostcodeAddresses, POSTCODE_PAGE_SIZE, searchPostcodes, type PostcodeAddress } from '../src/pages/postcode';
 import { startTestServer, type TestServer } from './harness';
 

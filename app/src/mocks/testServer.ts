@@ -8,29 +8,21 @@ import {
   generateWorld,
   shareSeededData,
 } from '@creator-market/mock-server/msw';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '../config';
 import { TEST_NOW } from '../test/now';
-import { signInControlHandlers } from './signInControl';
 
 export type PersonaId = 'buyer' | 'buyer-new' | 'seller' | 'seller-incomplete';
 
 /**
- * Starts the mock API for the test file (listen before all, reset overrides after each, close after all).
- * Of the /__mock control plane only personas and login exist here (./signInControl); other control calls
- * fail like an absent control plane.
+ * Starts the mock API for the test file (listen before all, reset overrides after each, close after all):
+ * the mock's core behind msw/node, the whole /__mock control plane included, as on the server.
  */
 export function setupMockApi(): ReturnType<typeof setupServer> {
-  const handlers = createMswHandlers({ baseUrl: API_BASE, world: seededWorld() });
-  const server = setupServer(
-    ...slowMachine(),
-    ...handlers,
-    ...signInControlHandlers(handlers),
-    // The rest of the control plane lives in the Express server only: here it does not answer.
-    http.all(`${API_BASE}/__mock/*`, () => HttpResponse.error()),
-  );
+  const handlers = createMswHandlers({ baseUrl: API_BASE, world: seededWorld(), startAt: TEST_NOW });
+  const server = setupServer(...slowMachine(), ...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
@@ -126,7 +118,7 @@ export function freshWorldPerTest(server: ReturnType<typeof setupServer>): () =>
   let world: MockWorld | null = null;
   beforeEach(() => {
     world = seededWorld(1, 0.1);
-    server.use(...slowMachine(), ...createMswHandlers({ baseUrl: API_BASE, world }));
+    server.use(...slowMachine(), ...createMswHandlers({ baseUrl: API_BASE, world, startAt: TEST_NOW }));
   });
   return () => {
     if (!world) throw new Error('freshWorldPerTest: no test is running');

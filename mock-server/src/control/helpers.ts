@@ -1,7 +1,7 @@
 // Test helpers (Stripe's test_helpers are the model): the things only the outside world or a seller does,
 // done on demand in the caller's world: a deposit arrives, the seller moves a receipt, a notification is
 // pushed, a market opens or closes now, the SMS code is read.
-import { ownValue } from '../world/own';
+import { ownValue } from '../lib/own';
 import type { components } from '@creator-market/sdk/generated/api';
 import { latestStatus, MARKET_STATUS, TIMING, USER_LEVEL } from '@creator-market/sdk/domain';
 import { notificationKind, type PersonaId } from '@creator-market/fixtures';

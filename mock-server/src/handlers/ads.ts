@@ -4,7 +4,7 @@
 // The service authenticates with a fixed app key in `Authorization` (not a user token) and answers errors
 // in its own shape `{code, msg}`: adapters check the key with `adKeyRejection` before running the handler
 // (the operation is then run as a guest one) and reshape failures, forced scenarios included, with `toAdError`.
-import { ownValue } from '../world/own';
+import { ownValue } from '../lib/own';
 import type { components, operations } from '@creator-market/sdk/generated/ads';
 import { seoulDayKey } from '@creator-market/sdk/domain';
 import type { ErrorBody } from '../http/failure';

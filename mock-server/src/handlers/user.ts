@@ -12,7 +12,7 @@ import {
   type CashReceiptKind,
 } from '@creator-market/sdk/domain';
 import { ApiFailure, badRequest } from '../http/failure';
-import { ownValue } from '../world/own';
+import { ownValue } from '../lib/own';
 import type { Account, PhoneVerification, Store } from '../world/store';
 import { invalidField } from '../world/input-rules';
 import { verifyBankAccount } from '../world/views';

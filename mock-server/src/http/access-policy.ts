@@ -11,7 +11,7 @@
 //   of another site cannot send without a CORS preflight, which the server refuses.
 //
 // Refusals are 403 `forbidden` (415 `unsupported-media-type` for the content type) in the catalogue's shape.
-import type { IncomingMessage } from 'node:http';
+import type { CoreRequest } from './exchange';
 import { ApiFailure } from './failure';
 
 export interface AccessPolicyOptions {
@@ -24,10 +24,10 @@ export interface AccessPolicyOptions {
 export interface AccessPolicy {
   /** Whether a browser page of `origin` may change state or receive a token. */
   originAllowed: (origin: string) => boolean;
-  /** The refusal of a request whose Host is not this server's, or null. */
-  hostRefusal(req: IncomingMessage): ApiFailure | null;
+  /** The refusal of a request whose Host header is not this server's, or null. */
+  hostRefusal(host: string | undefined): ApiFailure | null;
   /** The refusal of a state-changing control-plane request, or null (see the module comment). */
-  controlRefusal(req: IncomingMessage): ApiFailure | null;
+  controlRefusal(request: CoreRequest): ApiFailure | null;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -49,11 +49,6 @@ function hostnameOf(host: string): string {
   return colon === -1 ? trimmed : trimmed.slice(0, colon);
 }
 
-const firstHeader = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
 export function createAccessPolicy({ allowHosts = [], allowOrigins = [] }: AccessPolicyOptions = {}): AccessPolicy {
   const hosts = new Set(allowHosts.map((host) => hostnameOf(host)));
   const origins = new Set(allowOrigins.map((origin) => origin.replace(/\/+$/, '').toLowerCase()));
@@ -61,8 +56,7 @@ export function createAccessPolicy({ allowHosts = [], allowOrigins = [] }: Acces
 
   return {
     originAllowed,
-    hostRefusal(req) {
-      const host = firstHeader(req, 'host');
+    hostRefusal(host) {
       // HTTP/1.0 clients may send no Host; browsers always send one.
       if (host === undefined) return null;
       const hostname = hostnameOf(host);
@@ -71,9 +65,9 @@ export function createAccessPolicy({ allowHosts = [], allowOrigins = [] }: Acces
         message: `이 서버는 ${hostname || '(빈 이름)'} 이름으로 부를 수 없어요: localhost, 127.0.0.1 또는 --allow-host로 더한 이름만 받아요.`,
       });
     },
-    controlRefusal(req) {
-      if (SAFE_METHODS.has(req.method ?? 'GET')) return null;
-      const origin = firstHeader(req, 'origin');
+    controlRefusal(request) {
+      if (SAFE_METHODS.has(request.method)) return null;
+      const origin = request.header('origin');
       if (origin !== undefined && !originAllowed(origin)) {
         return new ApiFailure(403, 'forbidden', {
           message: `제어 API는 이 출처(${origin})의 페이지에서 쓸 수 없어요: 로컬 앱이나 --allow-origin으로 더한 출처만 받아요.`,
@@ -81,9 +75,8 @@ export function createAccessPolicy({ allowHosts = [], allowOrigins = [] }: Acces
       }
       // A body must be JSON. A call without one (POST /__mock/markets/4/open) needs no Content-Type: a page
       // that sends one cross-site also sends its Origin (refused above).
-      const type = firstHeader(req, 'content-type') ?? '';
-      const hasBody = Number(firstHeader(req, 'content-length') ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-      if ((hasBody || type !== '') && !JSON_MEDIA_TYPE.test(type)) {
+      const type = request.header('content-type') ?? '';
+      if ((request.hasBody || type !== '') && !JSON_MEDIA_TYPE.test(type)) {
         return new ApiFailure(415, 'unsupported-media-type', {
           message: `제어 API의 변경 요청은 Content-Type: application/json 이어야 해요 (받은 값: ${type || '없음'}).`,
         });

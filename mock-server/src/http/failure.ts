@@ -1,7 +1,7 @@
 // The one way a handler fails: throw an ApiFailure. Both adapters turn it into the shared ErrorBody, whose
 // `data` carries the catalogue code (SPEC.md sections 7-8): a string, or `{code, list}` for the list errors.
 import { isListErrorCode, type ErrorCode } from '@creator-market/sdk/domain';
-import { ownValue } from '../world/own';
+import { ownValue } from '../lib/own';
 import type { components } from '@creator-market/sdk/generated/api';
 import type { ErrorDetail } from '@creator-market/sdk/client';
 

@@ -2,15 +2,17 @@
 // can ask what the app really sent ("exactly one POST /receipt/insert") and a developer can see it in the
 // Lab. Bounded: a ring of the latest `capacity` requests per world (--journal N; 0 keeps none). Tokens and
 // phone codes never enter it. Read through GET/POST/DELETE /__mock/requests.
-import { parse as parseQuery } from 'node:querystring';
+import { parseSearch } from './exchange';
 import type { World } from '../world/world';
 
 export interface JournalEntry {
   /** When the request arrived (ISO, the world's clock). */
   time: string;
   world: string;
-  /** The contract's operation, or null for a path the API does not have. */
+  /** The contract's operation, or null for a path no operation or route has (`unmatched`). */
   operationId: string | null;
+  /** Whether a route answered the path; false for an unknown path (then a 404). */
+  matched: boolean;
   method: string;
   path: string;
   query: Record<string, unknown>;
@@ -22,6 +24,12 @@ export interface JournalEntry {
   source: 'mocked' | 'proxied';
   /** Where the answer broke the contract (proxied answers are checked); empty when it conforms. */
   violations: string[];
+  /** The scenario forced on it (header or sticky rule), or null. */
+  scenario: string | null;
+  /** The transport fault the client got instead of a response (status 0), or null. */
+  fault: string | null;
+  /** When it arrived by the wall clock (ISO); `time` is the world's clock. */
+  receivedAt: string;
 }
 
 /**
@@ -30,8 +38,11 @@ export interface JournalEntry {
  */
 export interface JournalRecord {
   timeMs: number;
+  /** Date.now() when it arrived. */
+  realMs: number;
   world: string;
   operationId: string | null;
+  matched: boolean;
   method: string;
   path: string;
   /** The query string as sent ('' when none). */
@@ -42,15 +53,18 @@ export interface JournalRecord {
   durationMs: number;
   source: 'mocked' | 'proxied';
   violations: string[];
+  scenario: string | null;
+  fault: string | null;
 }
 
 /** A record as the control plane answers it. */
 function entryOf(record: JournalRecord): JournalEntry {
-  const { timeMs, search, body, ...rest } = record;
+  const { timeMs, realMs, search, body, ...rest } = record;
   return {
     ...rest,
     time: new Date(timeMs).toISOString(),
-    query: redact({ ...parseQuery(search) }) as Record<string, unknown>,
+    receivedAt: new Date(realMs).toISOString(),
+    query: redact({ ...parseSearch(search) }) as Record<string, unknown>,
     ...(body === undefined ? {} : { body: redact(body) }),
   };
 }
@@ -61,8 +75,14 @@ export interface JournalFilter {
   /** A path, or a prefix ending in '*'. */
   path?: string;
   status?: number;
-  /** Only requests at or after this time (ISO). */
+  /** Only requests at or after this time (ISO) of the world's clock. */
   since?: string;
+  /** Only requests at or after this wall-clock time (ISO), whatever the world's clock says. */
+  sinceReal?: string;
+  /** Only requests to paths no route has (true), or only matched ones (false). */
+  unmatched?: boolean;
+  /** Only requests with this scenario or fault forced. */
+  scenario?: string;
   /** At most this many, the latest (default 100 for a listing). */
   limit?: number;
 }
@@ -119,6 +139,9 @@ function matches(entry: JournalRecord, filter: JournalFilter): boolean {
   }
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.since !== undefined && entry.timeMs < Date.parse(filter.since)) return false;
+  if (filter.sinceReal !== undefined && entry.realMs < Date.parse(filter.sinceReal)) return false;
+  if (filter.unmatched !== undefined && entry.matched === filter.unmatched) return false;
+  if (filter.scenario !== undefined && entry.scenario !== filter.scenario) return false;
   return true;
 }
 

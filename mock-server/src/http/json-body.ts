@@ -1,5 +1,5 @@
-// How both entries (the node API listener and the msw adapter) read a request's JSON body: the same size
-// limit, media type rule and strictness, so a body the server refuses is refused in the app's tests too.
+// How the core reads a request's JSON body, whichever door it came through: one size limit, media type
+// rule and strictness, so a body the server refuses is refused in the app's tests too.
 // No Node-only imports: Vite bundles it for the browser's service worker.
 import { JSON_MEDIA_TYPE } from './access-policy';
 import { ApiFailure } from './failure';
@@ -15,7 +15,7 @@ export const tooLarge = () => new ApiFailure(413, 'payload-too-large');
  * in another charset than UTF-8), or not an object or array (the strict rule of Express's parser); a 413
  * past the limit.
  */
-export function parseJsonBody(text: string, contentType: string, byteLength: number): unknown {
+export function parseJsonBody(text: string, contentType: string, byteLength: number, limit = JSON_LIMIT_BYTES): unknown {
   if (text === '') return undefined;
   const type = contentType.toLowerCase();
   if (!JSON_MEDIA_TYPE.test(type)) {
@@ -25,7 +25,7 @@ export function parseJsonBody(text: string, contentType: string, byteLength: num
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new ApiFailure(400, 'bad-request', { details: [{ path: '/body', message: `unsupported charset ${charset} (UTF-8 only)` }] });
   }
-  if (byteLength > JSON_LIMIT_BYTES) throw tooLarge();
+  if (byteLength > limit) throw tooLarge();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -1,17 +1,23 @@
 // Proxy mode (`pnpm mock --proxy URL [--proxy-only tag|operationId,...]`): the named operations of the
 // product API go to a real server, the rest are answered by our handlers, so the app can run against a
 // backend that has only some of the operations. A forwarded request keeps its method, path, query,
-// headers (the caller's Authorization, X-Mock-World) and body; the answer is streamed back unchanged and,
-// once complete, checked against the contract: a violation is printed once per (operation, location) and
+// headers (the caller's Authorization, X-Mock-World) and body; the answer is sent back unchanged (buffered: it is
+// checked as a whole), checked against the contract: a violation is printed once per (operation, location) and
 // recorded in the request's journal entry. When the server cannot be reached, does not answer within the
 // timeout or sends something that is not HTTP, the caller gets the catalogue's 502/504 naming that server.
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { responseViolations, type Violation } from '@creator-market/openapi/contract';
 import type { OpenApiDocument, OperationInfo } from '@creator-market/openapi';
 import { ApiFailure } from './failure';
-import type { JournalRecord } from './journal';
-import { JSON_LIMIT_BYTES } from './json-body';
+import { utf8, type Answer, type AnswerHeaders, type CoreRequest } from './exchange';
+import { JSON_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from './json-body';
+
+export interface ForwardedAnswer {
+  answer: Answer;
+  /** The request's JSON body, for the journal (undefined when none or not JSON). */
+  requestBody: unknown;
+  /** Where the answer broke the contract, as the journal keeps them. */
+  violations: string[];
+}
 
 export interface ProxyOptions {
   /** The real server's origin, optionally with a base path (`https://staging.example/api`). */
@@ -30,7 +36,7 @@ const VALIDATE_LIMIT_BYTES = 8 * 1024 * 1024;
 /** Headers that belong to one connection, not to the request or answer (RFC 9110 section 7.6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
 /** X-Mock-Scenario is applied here, in front of the proxy: the real server must not apply it again. */
-const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'x-mock-scenario']);
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'x-mock-scenario', 'content-length', 'expect']);
 
 /** Whether --proxy-only (null: absent) names the operation or its tag. */
 export function forwardsOperation(only: readonly string[] | null, op: Pick<OperationInfo, 'operationId' | 'tag'>): boolean {
@@ -59,98 +65,53 @@ export class OperationProxy {
     return forwardsOperation(this.options.only, op);
   }
 
-  /** Forwards the request (its body not read yet) and streams the answer back. */
-  forward(req: IncomingMessage, res: ServerResponse, op: OperationInfo, entry: JournalRecord | null, fail: (err: unknown) => void): void {
+  /**
+   * Forwards the request and gives back the real server's answer (buffered, then checked), with the request's
+   * JSON body for the journal and the answer's violations of the contract.
+   */
+  async forward(request: CoreRequest, op: OperationInfo): Promise<ForwardedAnswer> {
     const { upstream, timeoutMs } = this.options;
     const name = upstream.origin + (upstream.pathname === '/' ? '' : upstream.pathname);
-    const headers: Record<string, string | string[]> = {};
-    for (const [key, value] of Object.entries(req.headers)) if (value !== undefined && !NOT_FORWARDED.has(key)) headers[key] = value;
-    headers.host = upstream.host;
-    const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-    const outgoing = send({
-      protocol: upstream.protocol,
-      hostname: upstream.hostname,
-      port: upstream.port,
-      method: req.method,
-      path: `${upstream.pathname.replace(/\/$/, '')}${req.url ?? '/'}`,
-      headers,
-    });
-    let settled = false;
-    const timer = setTimeout(() => {
-      giveUp(
-        new ApiFailure(504, 'gateway-timeout', {
-          message: `프록시 대상 서버 ${name}이(가) ${timeoutMs} ms 안에 답하지 않았어요 (upstream did not answer within ${timeoutMs} ms).`,
-        }),
-      );
-    }, timeoutMs);
-    const giveUp = (failure: ApiFailure) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      outgoing.destroy();
-      // Once the answer has started, its status cannot change: the connection is cut instead.
-      if (res.headersSent) res.destroy();
-      else fail(failure);
-    };
-    outgoing.on('error', (err: NodeJS.ErrnoException) => {
-      const why =
-        err.code === 'ECONNREFUSED'
-          ? '연결을 거부했어요 (upstream refused the connection'
-          : err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
-            ? '주소를 찾지 못했어요 (upstream host not found'
-            : '올바른 HTTP 응답을 보내지 않았어요 (bad upstream answer';
-      giveUp(new ApiFailure(502, 'bad-gateway', { message: `프록시 대상 서버 ${name}이(가) ${why}: ${err.message}).` }));
-    });
-
-    // The request body goes through as it arrives; a JSON body up to the limit is also kept for the journal.
-    const requestChunks: Buffer[] = [];
-    let requestBytes = 0;
-    if (entry) {
-      req.on('data', (chunk: Buffer) => {
-        requestBytes += chunk.length;
-        if (requestBytes <= JSON_LIMIT_BYTES) requestChunks.push(chunk);
+    const headers: Record<string, string> = {};
+    for (const [key, value] of request.headerEntries()) if (!NOT_FORWARDED.has(key)) headers[key] = value;
+    const hasBody = request.hasBody && request.method !== 'GET' && request.method !== 'HEAD';
+    const requestBytes = hasBody ? await request.body(UPLOAD_LIMIT_BYTES) : undefined;
+    const url = `${upstream.origin}${upstream.pathname.replace(/\/$/, '')}${request.pathname}${request.search ? `?${request.search}` : ''}`;
+    let response: Response;
+    let bytes: Uint8Array;
+    try {
+      response = await fetch(url, {
+        method: request.method,
+        headers,
+        body: requestBytes as Uint8Array<ArrayBuffer> | undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
       });
-      req.on('end', () => {
-        if (requestBytes > 0 && requestBytes <= JSON_LIMIT_BYTES) entry.body = parseJson(Buffer.concat(requestChunks));
-      });
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (err) {
+      throw upstreamFailure(err, name, timeoutMs);
     }
-    req.pipe(outgoing);
-    req.on('aborted', () => outgoing.destroy());
-    res.on('close', () => {
-      if (!res.writableFinished) outgoing.destroy();
+    const answerHeaders: AnswerHeaders = {};
+    response.headers.forEach((value, key) => {
+      if (!HOP_BY_HOP.has(key) && !key.startsWith('access-control-') && key !== 'content-encoding' && key !== 'content-length')
+        answerHeaders[key] = value;
     });
-
-    outgoing.on('response', (answer: IncomingMessage) => {
-      res.writeHead(answer.statusCode ?? 502, answerHeaders(answer.headers));
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      answer.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes <= VALIDATE_LIMIT_BYTES) chunks.push(chunk);
-      });
-      answer.on('error', () => giveUp(new ApiFailure(502, 'bad-gateway')));
-      answer.on('end', () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        const violations = bytes > VALIDATE_LIMIT_BYTES ? [] : this.check(op, answer, Buffer.concat(chunks));
-        if (entry) entry.violations = violations.map(describe);
-      });
-      answer.pipe(res);
-    });
+    const violations = bytes.byteLength > VALIDATE_LIMIT_BYTES ? [] : this.check(op, response.status, answerHeaders, bytes);
+    const requestBody = requestBytes && requestBytes.byteLength <= JSON_LIMIT_BYTES ? parseJson(requestBytes) : undefined;
+    return { answer: { status: response.status, headers: answerHeaders, body: bytes }, requestBody, violations: violations.map(describe) };
   }
 
   /** The answer's violations of the contract, each printed the first time it is seen for the operation. */
-  private check(op: OperationInfo, answer: IncomingMessage, bytes: Buffer): Violation[] {
-    const contentType = answer.headers['content-type'];
-    const text = bytes.toString('utf8');
+  private check(op: OperationInfo, status: number, headers: AnswerHeaders, bytes: Uint8Array): Violation[] {
+    const contentType = headers['content-type'];
+    const text = utf8(bytes);
     const body = text === '' ? undefined : /[/+]json\b/.test(contentType ?? '') ? (parseJson(bytes) ?? text) : text;
-    const violations = responseViolations({ operationId: op.operationId }, answer.statusCode ?? 0, answer.headers, body, this.document);
+    const violations = responseViolations({ operationId: op.operationId }, status, headers, body, this.document);
     for (const violation of violations) {
       const key = `${op.operationId} ${violation.where}`;
       if (this.reported.has(key)) continue;
       this.reported.add(key);
-      this.log(`[mock] proxy: ${op.operationId} ${answer.statusCode} breaks the contract at ${describe(violation)}`);
+      this.log(`[mock] proxy: ${op.operationId} ${status} breaks the contract at ${describe(violation)}`);
     }
     return violations;
   }
@@ -166,19 +127,30 @@ function truncate(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-function parseJson(bytes: Buffer): unknown {
+function parseJson(bytes: Uint8Array): unknown {
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(utf8(bytes));
   } catch {
     return undefined;
   }
 }
 
-/** The answer's headers but the hop-by-hop ones and CORS: the browser talks to the mock, whose CORS headers are already set. */
-function answerHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(key) && !key.startsWith('access-control-')) out[key] = value;
+/** The upstream's failure as the catalogue's 502 or 504 naming it. */
+function upstreamFailure(err: unknown, name: string, timeoutMs: number): ApiFailure {
+  const error = err as Error & { cause?: { code?: string; message?: string } };
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') {
+    return new ApiFailure(504, 'gateway-timeout', {
+      message: `프록시 대상 서버 ${name}이(가) ${timeoutMs} ms 안에 답하지 않았어요 (upstream did not answer within ${timeoutMs} ms).`,
+    });
   }
-  return out;
+  const code = error.cause?.code;
+  const why =
+    code === 'ECONNREFUSED'
+      ? '연결을 거부했어요 (upstream refused the connection'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? '주소를 찾지 못했어요 (upstream host not found'
+        : '올바른 HTTP 응답을 보내지 않았어요 (bad upstream answer';
+  return new ApiFailure(502, 'bad-gateway', {
+    message: `프록시 대상 서버 ${name}이(가) ${why}: ${error.cause?.message ?? error.message}).`,
+  });
 }

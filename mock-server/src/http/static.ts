@@ -1,17 +1,19 @@
 // What the server serves besides the API: the bundled OpenAPI documents, the reference docs (Redoc,
 // offline), the generated SVG images every image URL of the world points to, and uploaded photos.
-import { createRequire } from 'node:module';
-import express, { type Request, type Response, type Router } from 'express';
+// No Node-only imports: the door that has Redoc's script on disk hands it in (`redocScript`).
 import { adsDocument, productDocument } from '@creator-market/openapi';
 import { isImageKind, renderImageSvg } from '@creator-market/fixtures';
-import type { World } from '../world/world';
-import { ownValue } from '../world/own';
+import { ownValue } from '../lib/own';
+import { bytesAnswer, htmlAnswer } from './exchange';
 import { ApiFailure } from './failure';
+import { queryValue, type Route } from './routes';
 
-const require = createRequire(import.meta.url);
-const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
+export interface StaticAssets {
+  /** Redoc's standalone script for /docs; absent where the door has none (the page then says so). */
+  redocScript?: () => Uint8Array | string;
+}
 
-const DOCS_PAGE = `<!doctype html>
+const docsPage = (specUrl: string) => `<!doctype html>
 <html lang="ko">
 <head>
   <meta charset="utf-8">
@@ -20,47 +22,67 @@ const DOCS_PAGE = `<!doctype html>
   <style>body{margin:0}</style>
 </head>
 <body>
-  <redoc spec-url="/openapi.json" hide-download-button="false"></redoc>
-  <script src="/docs/redoc.standalone.js"></script>
+  <redoc spec-url="${specUrl}" hide-download-button="false"></redoc>
+  <script src="docs/redoc.standalone.js"></script>
 </body>
 </html>`;
 
-export function staticRouter(): Router {
-  const router = express.Router();
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function staticRoutes(assets: StaticAssets = {}): Route[] {
   const productJson = JSON.stringify(productDocument);
   const adsJson = JSON.stringify(adsDocument);
+  const routes: Route[] = [
+    { method: 'GET', path: '/openapi.json', handle: ({ headers }) => bytesAnswer(200, JSON_TYPE, productJson, headers) },
+    { method: 'GET', path: '/ads/openapi.json', handle: ({ headers }) => bytesAnswer(200, JSON_TYPE, adsJson, headers) },
+    { method: 'GET', path: '/docs', handle: ({ headers }) => htmlAnswer(200, docsPage('openapi.json'), headers) },
+    // The server's pages (sign-in, payment, postcode, docs) have no icon: the browser's own request for one
+    // gets an empty answer instead of a 404 in the console.
+    {
+      method: 'GET',
+      path: '/favicon.ico',
+      handle: ({ headers }) => ({ status: 204, headers: { ...headers, 'Cache-Control': 'public, max-age=86400' } }),
+    },
+    {
+      method: 'GET',
+      path: '/img/{kind}/{file}',
+      handle: ({ params, query, headers }) => {
+        const kind = params.kind!;
+        const match = /^([A-Za-z0-9_-]{1,80})\.svg$/.exec(params.file!);
+        if (!isImageKind(kind) || !match) throw new ApiFailure(404, 'not-found', { message: '없는 이미지예요.' });
+        const size = Number(queryValue(query, 'w'));
+        const svg = renderImageSvg(kind, match[1]!, Number.isFinite(size) && size >= 16 && size <= 2048 ? size : {});
+        headers['Cache-Control'] = 'public, max-age=86400, immutable';
+        return bytesAnswer(200, 'image/svg+xml; charset=utf-8', svg, headers);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/uploads/profiles/{file}',
+      handle: ({ world, params, headers }) => {
+        const uid = params.file!.replace(/\.[a-z]+$/, '');
+        const upload = ownValue(world.store.state.uploads, uid);
+        if (!upload) throw new ApiFailure(404, 'not-found', { message: '없는 이미지예요.' });
+        headers['Cache-Control'] = 'no-cache';
+        return bytesAnswer(200, upload.contentType, base64Bytes(upload.base64), headers);
+      },
+    },
+  ];
+  const { redocScript } = assets;
+  if (redocScript) {
+    routes.push({
+      method: 'GET',
+      path: '/docs/redoc.standalone.js',
+      handle: ({ headers }) =>
+        bytesAnswer(200, 'application/javascript; charset=utf-8', redocScript(), { ...headers, 'Cache-Control': 'public, max-age=86400' }),
+    });
+  }
+  return routes;
+}
 
-  router.get('/openapi.json', (_req, res) => res.type('application/json').send(productJson));
-  router.get('/ads/openapi.json', (_req, res) => res.type('application/json').send(adsJson));
-  router.get('/docs', (_req, res) => res.type('html').send(DOCS_PAGE));
-  // The bundle's own path, resolved above, lies under node_modules/.pnpm/: a dot-folder, which sendFile
-  // refuses unless told (the docs page was blank from a fresh clone).
-  router.get('/docs/redoc.standalone.js', (_req, res) => res.sendFile(REDOC_BUNDLE, { maxAge: '1d', dotfiles: 'allow' }));
-
-  // The server's pages (sign-in, payment, postcode, docs) have no icon: the browser's own request for one
-  // gets an empty answer instead of a 404 in the console.
-  router.get('/favicon.ico', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.status(204).end();
-  });
-
-  router.get('/img/:kind/:file', (req: Request, res: Response) => {
-    const kind = String(req.params.kind);
-    const match = /^([A-Za-z0-9_-]{1,80})\.svg$/.exec(String(req.params.file));
-    if (!isImageKind(kind) || !match) throw new ApiFailure(404, 'not-found', { message: '없는 이미지예요.' });
-    const size = Number(req.query.w);
-    const svg = renderImageSvg(kind, match[1]!, Number.isFinite(size) && size >= 16 && size <= 2048 ? size : {});
-    res.setHeader('Cache-Control', 'public, max-age=86400, immutable');
-    res.type('image/svg+xml').send(svg);
-  });
-
-  router.get('/uploads/profiles/:file', (req: Request, res: Response) => {
-    const world = res.locals.world as World;
-    const uid = String(req.params.file).replace(/\.[a-z]+$/, '');
-    const upload = ownValue(world.store.state.uploads, uid);
-    if (!upload) throw new ApiFailure(404, 'not-found', { message: '없는 이미지예요.' });
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type(upload.contentType).send(Buffer.from(upload.base64, 'base64'));
-  });
-  return router;
+function base64Bytes(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }

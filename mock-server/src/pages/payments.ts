@@ -4,9 +4,7 @@
 // approving marks the receipt paid and 303-redirects to `{app origin}/r/{publicId}/pay?result=success`;
 // declining redirects with `result=failed` and changes nothing. Forms carry no token, so the fields are
 // signed by the API that handed them out (and name the X-Mock-World they belong to).
-import express, { type Request, type Response, type Router } from 'express';
 import { formatWon } from '@creator-market/sdk/domain';
-import { errorHandler } from '../http/express-errors';
 import {
   cardSignedParts,
   EASY_PAY_METHODS,
@@ -16,8 +14,10 @@ import {
   type EasyPayProvider,
 } from '../handlers/payment';
 import type { AccessPolicy } from '../http/access-policy';
+import { htmlAnswer, redirectAnswer, type Answer } from '../http/exchange';
 import { ApiFailure, unlistedOrigin } from '../http/failure';
 import { escapeHtml } from '../http/html';
+import { readForm, type Route, type RouteContext } from '../http/routes';
 import { findReceipt, markPaid, paymentRefusal, paymentSignature, paymentState } from '../world/orders';
 import { WorldRegistry } from '../world/registry';
 import type { ReceiptRow } from '../world/store';
@@ -49,9 +49,9 @@ const badRequest = (message: string) => new ApiFailure(400, 'bad-request', { mes
 
 type Fields = Record<string, unknown>;
 
-/** The posted form's fields (express.urlencoded parses them; a request without a form has none). */
-function formOf(req: Request): Fields {
-  return (req.body ?? {}) as Fields;
+/** The posted form's fields (20 kB, 50 fields at most; a request without a form has none). */
+function formOf(context: RouteContext): Promise<Fields> {
+  return readForm(context.request);
 }
 
 function field(fields: Fields, name: string, required = true): string {
@@ -112,8 +112,8 @@ function readEasyPayForm(provider: EasyPayProvider, worlds: WorldRegistry, body:
   return { world, row, fields, returnUrl: fields.nextUrl };
 }
 
-function redirect(res: Response, returnUrl: string, result: 'success' | 'failed'): void {
-  res.redirect(303, `${returnUrl}?result=${result}`);
+function redirect(context: RouteContext, returnUrl: string, result: 'success' | 'failed'): Answer {
+  return redirectAnswer(`${returnUrl}?result=${result}`, 303, context.headers);
 }
 
 /** Whether the order is paid already (back to a provider page after paying, or a second 결제하기). */
@@ -123,121 +123,135 @@ const alreadyPaid = (world: World, row: ReceiptRow) => paymentState(row.receipt,
  * The page a paid order's provider page becomes: it says so and links to the app's receipt (`receiptUrl`,
  * none when the page has nowhere to return).
  */
-function alreadyPaidPage(res: Response, receiptUrl: string): void {
-  res.setHeader('Cache-Control', 'no-store');
-  res.type('html').send(resultPage(ALREADY_PAID, '이 주문은 결제가 끝났어요. 다시 결제하지 않아도 돼요.', receiptUrl));
+function alreadyPaidPage(context: RouteContext, receiptUrl: string): Answer {
+  return htmlAnswer(200, resultPage(ALREADY_PAID, '이 주문은 결제가 끝났어요. 다시 결제하지 않아도 돼요.', receiptUrl), {
+    ...context.headers,
+    'Cache-Control': 'no-store',
+  });
 }
 
 const ALREADY_PAID = '이미 결제가 완료된 주문이에요';
 
-export function paymentPagesRouter(worlds: WorldRegistry, access: AccessPolicy): Router {
-  const router = express.Router();
-  const form = express.urlencoded({ extended: false, limit: '20kb', parameterLimit: 50 });
+export function paymentPageRoutes(worlds: WorldRegistry, access: AccessPolicy): Route[] {
+  const routes: Route[] = [];
 
   for (const provider of ['naver', 'kakao'] as const) {
     const path = PAY_PAGE_PATHS[provider];
 
-    router.post(path, form, (req: Request, res: Response) => {
-      const { world, row, fields, returnUrl } = readEasyPayForm(provider, worlds, formOf(req), access);
-      if (alreadyPaid(world, row)) return alreadyPaidPage(res, receiptUrlOf(returnUrl));
-      const refusal = paymentRefusal(row.receipt, world.clock.now());
-      if (refusal) throw refusal;
-      const brand = BRANDS[provider];
-      res.type('html').send(
-        providerPage({
-          title: `${brand.name} 결제`,
-          brand,
-          amount: row.receipt.totalPrice,
-          goods: fields.pmtprdNm || goodsName(row.receipt),
-          buyer: fields.mchtCustNm,
-          action: `${path}/complete`,
-          hidden: fields,
-        }),
-      );
+    routes.push({
+      method: 'POST',
+      path,
+      async handle(context) {
+        const { world, row, fields, returnUrl } = readEasyPayForm(provider, worlds, await formOf(context), access);
+        if (alreadyPaid(world, row)) return alreadyPaidPage(context, receiptUrlOf(returnUrl));
+        const refusal = paymentRefusal(row.receipt, world.clock.now());
+        if (refusal) throw refusal;
+        const brand = BRANDS[provider];
+        return htmlAnswer(
+          200,
+          providerPage({
+            title: `${brand.name} 결제`,
+            brand,
+            amount: row.receipt.totalPrice,
+            goods: fields.pmtprdNm || goodsName(row.receipt),
+            buyer: fields.mchtCustNm,
+            action: `${path}/complete`,
+            hidden: fields,
+          }),
+          context.headers,
+        );
+      },
     });
 
-    router.post(`${path}/complete`, form, (req: Request, res: Response) => {
-      const { world, row, returnUrl } = readEasyPayForm(provider, worlds, formOf(req), access);
-      const decision = field(formOf(req), 'decision');
-      if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
-      const now = world.clock.now();
-      // Paid already (a second 결제하기, or 결제하기 on the page back from the app): nothing is paid again, and
-      // the app shows the receipt, not a second '결제에 성공했어요'.
-      if (alreadyPaid(world, row)) {
-        res.redirect(303, receiptUrlOf(returnUrl));
-        return;
-      }
-      // An order that cannot be paid any more (cancelled) is a failed payment; nothing changes.
-      if (decision === 'decline' || paymentRefusal(row.receipt, now)) {
-        redirect(res, returnUrl, 'failed');
-        return;
-      }
-      markPaid(
-        world,
-        row.receipt.publicId,
-        { type: BRANDS[provider].type, name: BRANDS[provider].name, no: approvalNumber(row.receipt.publicId, now) },
-        now,
-      );
-      world.touched();
-      redirect(res, returnUrl, 'success');
+    routes.push({
+      method: 'POST',
+      path: `${path}/complete`,
+      async handle(context) {
+        const body = await formOf(context);
+        const { world, row, returnUrl } = readEasyPayForm(provider, worlds, body, access);
+        const decision = field(body, 'decision');
+        if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
+        const now = world.clock.now();
+        // Paid already (a second 결제하기, or 결제하기 on the page back from the app): nothing is paid again, and
+        // the app shows the receipt, not a second '결제에 성공했어요'.
+        if (alreadyPaid(world, row)) return redirectAnswer(receiptUrlOf(returnUrl), 303, context.headers);
+        // An order that cannot be paid any more (cancelled) is a failed payment; nothing changes.
+        if (decision === 'decline' || paymentRefusal(row.receipt, now)) return redirect(context, returnUrl, 'failed');
+        markPaid(
+          world,
+          row.receipt.publicId,
+          { type: BRANDS[provider].type, name: BRANDS[provider].name, no: approvalNumber(row.receipt.publicId, now) },
+          now,
+        );
+        world.touched();
+        return redirect(context, returnUrl, 'success');
+      },
     });
   }
 
   // The app card: PCD_PAY_URL of payWithAppCard. The page returns to `origin` (query) or to the origin of
   // the page that opened it (Referer); without either it shows the result itself.
-  router.get(PAY_PAGE_PATHS.card, (req: Request, res: Response) => {
-    const query = req.query as Fields;
-    const origin = returnOrigin(field(query, 'origin', false), req.header('referer'), access);
-    const { world, row } = readCardKey(worlds, field(query, 'oid'), field(query, 'key'), field(query, 'world', false));
-    if (alreadyPaid(world, row)) return alreadyPaidPage(res, origin ? `${origin}/r/${row.receipt.publicId}` : '');
-    const refusal = paymentRefusal(row.receipt, world.clock.now());
-    if (refusal) throw refusal;
-    res.type('html').send(
-      providerPage({
-        title: '카드 결제',
-        brand: { name: '앱카드 결제', background: '#1F4BD8', text: '#FFFFFF', logo: 'CARD' },
-        amount: row.receipt.totalPrice,
-        goods: goodsName(row.receipt),
-        buyer: row.receipt.buyerAccount.name,
-        action: PAY_PAGE_PATHS.cardResult,
-        hidden: { PCD_PAY_OID: row.receipt.publicId, PCD_AUTH_KEY: field(query, 'key'), world: field(query, 'world', false), origin },
-        cardChoice: true,
-      }),
-    );
+  routes.push({
+    method: 'GET',
+    path: PAY_PAGE_PATHS.card,
+    handle(context) {
+      const query: Fields = context.query;
+      const origin = returnOrigin(field(query, 'origin', false), context.request.header('referer'), access);
+      const { world, row } = readCardKey(worlds, field(query, 'oid'), field(query, 'key'), field(query, 'world', false));
+      if (alreadyPaid(world, row)) return alreadyPaidPage(context, origin ? `${origin}/r/${row.receipt.publicId}` : '');
+      const refusal = paymentRefusal(row.receipt, world.clock.now());
+      if (refusal) throw refusal;
+      return htmlAnswer(
+        200,
+        providerPage({
+          title: '카드 결제',
+          brand: { name: '앱카드 결제', background: '#1F4BD8', text: '#FFFFFF', logo: 'CARD' },
+          amount: row.receipt.totalPrice,
+          goods: goodsName(row.receipt),
+          buyer: row.receipt.buyerAccount.name,
+          action: PAY_PAGE_PATHS.cardResult,
+          hidden: { PCD_PAY_OID: row.receipt.publicId, PCD_AUTH_KEY: field(query, 'key'), world: field(query, 'world', false), origin },
+          cardChoice: true,
+        }),
+        context.headers,
+      );
+    },
   });
 
   // PCD_RST_URL: the card provider reports the buyer's decision here.
-  router.post(PAY_PAGE_PATHS.cardResult, form, (req: Request, res: Response) => {
-    const body = (req.body ?? {}) as Fields;
-    const { world, row } = readCardKey(worlds, field(body, 'PCD_PAY_OID'), field(body, 'PCD_AUTH_KEY'), field(body, 'world', false));
-    const decision = field(body, 'decision');
-    if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
-    const card: string = field(body, 'card', false) || CARD_ISSUERS[0];
-    if (!(CARD_ISSUERS as readonly string[]).includes(card)) throw badRequest('지원하지 않는 카드사예요.');
-    const origin = field(body, 'origin', false);
-    if (origin && !ORIGIN.test(origin)) throw badRequest('돌아갈 주소가 올바르지 않아요.');
-    if (origin && !access.originAllowed(origin)) throw unlistedOrigin(origin);
-    const now = world.clock.now();
-    if (alreadyPaid(world, row)) {
-      if (origin) res.redirect(303, `${origin}/r/${row.receipt.publicId}`);
-      else alreadyPaidPage(res, '');
-      return;
-    }
-    const paid = decision === 'approve' && !paymentRefusal(row.receipt, now);
-    if (paid) {
-      markPaid(world, row.receipt.publicId, { type: 'card', name: card, no: approvalNumber(row.receipt.publicId, now) }, now);
-      world.touched();
-    }
-    const result = paid ? 'success' : 'failed';
-    if (origin) {
-      redirect(res, `${origin}/r/${row.receipt.publicId}/pay`, result);
-      return;
-    }
-    res.type('html').send(resultPage(paid ? '결제가 완료되었어요' : '결제를 완료하지 못했어요', '앱으로 돌아가 결제 결과를 확인해주세요.'));
+  routes.push({
+    method: 'POST',
+    path: PAY_PAGE_PATHS.cardResult,
+    async handle(context) {
+      const body = await formOf(context);
+      const { world, row } = readCardKey(worlds, field(body, 'PCD_PAY_OID'), field(body, 'PCD_AUTH_KEY'), field(body, 'world', false));
+      const decision = field(body, 'decision');
+      if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
+      const card: string = field(body, 'card', false) || CARD_ISSUERS[0];
+      if (!(CARD_ISSUERS as readonly string[]).includes(card)) throw badRequest('지원하지 않는 카드사예요.');
+      const origin = field(body, 'origin', false);
+      if (origin && !ORIGIN.test(origin)) throw badRequest('돌아갈 주소가 올바르지 않아요.');
+      if (origin && !access.originAllowed(origin)) throw unlistedOrigin(origin);
+      const now = world.clock.now();
+      if (alreadyPaid(world, row)) {
+        return origin ? redirectAnswer(`${origin}/r/${row.receipt.publicId}`, 303, context.headers) : alreadyPaidPage(context, '');
+      }
+      const paid = decision === 'approve' && !paymentRefusal(row.receipt, now);
+      if (paid) {
+        markPaid(world, row.receipt.publicId, { type: 'card', name: card, no: approvalNumber(row.receipt.publicId, now) }, now);
+        world.touched();
+      }
+      const result = paid ? 'success' : 'failed';
+      if (origin) return redirect(context, `${origin}/r/${row.receipt.publicId}/pay`, result);
+      return htmlAnswer(
+        200,
+        resultPage(paid ? '결제가 완료되었어요' : '결제를 완료하지 못했어요', '앱으로 돌아가 결제 결과를 확인해주세요.'),
+        context.headers,
+      );
+    },
   });
 
-  router.use(errorHandler);
-  return router;
+  return routes;
 }
 
 /** The app's receipt page of a pay page's return address (`…/r/{publicId}/pay` → `…/r/{publicId}`). */

@@ -7,9 +7,10 @@
 // between runs) from Seoul, Gyeonggi and Busan districts, their neighbourhoods and real road names, with
 // building numbers, building names and 5-digit zonecodes in each district's range, plus the landmark
 // addresses the fixtures' personas and the company footer use. It is not part of any world: the same for
-// every caller. Browser-safe (the msw adapter serves it too); Express is only a type here.
-import type { NextFunction, Request, Response } from 'express';
+// every caller. Browser-safe (the msw adapter serves it too).
+import { jsonAnswer } from '../http/exchange';
 import { ApiFailure, type ErrorBody } from '../http/failure';
+import type { Route } from '../http/routes';
 import { hashText } from '../world/home-lists';
 
 export const POSTCODE_SEARCH_PATH = '/__postcode/search';
@@ -384,15 +385,16 @@ export function answerPostcodeSearch(query: Record<string, unknown>): { status: 
   }
 }
 
-/** The lookup for the Express server (mounted beside the payment pages, before the API router). */
-export function postcodePages() {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.path !== POSTCODE_SEARCH_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      next();
-      return;
-    }
-    const { status, body } = answerPostcodeSearch(req.query);
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(status).json(body);
-  };
+/** The lookup as a route of the core (GET; HEAD finds it too). */
+export function postcodeRoutes(): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: POSTCODE_SEARCH_PATH,
+      handle(context) {
+        const { status, body } = answerPostcodeSearch(context.query);
+        return jsonAnswer(status, body, { ...context.headers, 'Cache-Control': 'no-store' });
+      },
+    },
+  ];
 }

@@ -20,7 +20,6 @@
 // the token GET /notification/market issued. Every page returns to the app at `state`, an origin the access
 // policy allows (the same rule as the sign-in and pay pages); a form posted from a page of another site
 // (its Origin neither allowed nor this server's) is refused, so no other page can change a world through them.
-import express, { type Request, type Response, type Router } from 'express';
 import {
   BANKS,
   COURIERS,
@@ -34,10 +33,11 @@ import {
   type MarketState,
 } from '@creator-market/sdk/domain';
 import { closeMarket, openMarket } from '../control/helpers';
-import { errorHandler } from '../http/express-errors';
 import type { AccessPolicy } from '../http/access-policy';
+import { htmlAnswer, redirectAnswer, type Answer, type CoreRequest } from '../http/exchange';
 import { ApiFailure, unlistedOrigin } from '../http/failure';
 import { escapeHtml } from '../http/html';
+import { readForm, type Route, type RouteContext } from '../http/routes';
 import { findReceipt, setReceiptStatus, type SellerStatus } from '../world/orders';
 import { WorldRegistry } from '../world/registry';
 import {
@@ -87,10 +87,10 @@ function returnOrigin(state: string, access: AccessPolicy): string {
 }
 
 /** A form may be posted by a page of this server or of an allowed origin, never by another site's page. */
-function assertPostedHere(req: Request, access: AccessPolicy): void {
-  const origin = req.header('origin');
+function assertPostedHere(request: CoreRequest, access: AccessPolicy): void {
+  const origin = request.header('origin');
   if (origin === undefined || origin === 'null') return;
-  const own = `${req.protocol}://${req.header('host') ?? ''}`;
+  const own = request.origin;
   if (origin.toLowerCase() === own.toLowerCase() || access.originAllowed(origin)) return;
   throw new ApiFailure(403, 'forbidden', { message: `판매자 센터의 변경은 이 출처(${origin})의 페이지에서 할 수 없어요.` });
 }
@@ -122,109 +122,17 @@ function readAccountPage(worlds: WorldRegistry, fields: Fields, access: AccessPo
   return { world, account: accountOf(world, uid), origin, hidden: { uid, world: worldName, state: origin } };
 }
 
-export function sellerCenterRouter(worlds: WorldRegistry, access: AccessPolicy): Router {
-  const router = express.Router();
-  const form = express.urlencoded({ extended: false, limit: '20kb', parameterLimit: 50 });
-
-  // ---- 작가 신청하기
-  router.get(`${SELLER_CENTER_PATH}/join`, (req: Request, res: Response) => {
-    const page = readAccountPage(worlds, req.query, access);
-    sendPage(res, 200, joinPage(page, null, { name: page.account.auth.displayName ?? '', publicId: '' }));
-  });
-  router.post(`${SELLER_CENTER_PATH}/join`, form, (req: Request, res: Response) => {
-    assertPostedHere(req, access);
-    const body = (req.body ?? {}) as Fields;
-    const page = readAccountPage(worlds, body, access);
-    const input = { name: field(body, 'name'), publicId: field(body, 'publicId').trim().toLowerCase() };
-    const problem = applicationProblem(page.world, page.account, input);
-    if (problem) return sendPage(res, 400, joinPage(page, problem, input));
-    approveSeller(page.world, page.account, input, page.world.clock.now());
-    res.redirect(303, `${page.origin}/my`);
-  });
-
-  // ---- 프로필 완성하기
-  router.get(`${SELLER_CENTER_PATH}/profile`, (req: Request, res: Response) => {
-    const page = readAccountPage(worlds, req.query, access);
-    sendPage(res, 200, profilePage(page, null, profileInputOf(page.account)));
-  });
-  router.post(`${SELLER_CENTER_PATH}/profile`, form, (req: Request, res: Response) => {
-    assertPostedHere(req, access);
-    const body = (req.body ?? {}) as Fields;
-    const page = readAccountPage(worlds, body, access);
-    const input: SellerProfileInput = {
-      bank: { no: field(body, 'bankNo').replace(/\D/g, ''), name: field(body, 'bankName'), type: field(body, 'bankType') },
-      business: {
-        type: field(body, 'businessType'),
-        regNo: field(body, 'regNo').replace(/\D/g, ''),
-        name: field(body, 'businessName'),
-        ceo: field(body, 'ceo'),
-        addr: field(body, 'addr'),
-        addr2: field(body, 'addr2', false),
-        tel: field(body, 'tel'),
-        email: field(body, 'email'),
-        mailOrderNo: field(body, 'mailOrderNo'),
-        terms: field(body, 'terms', false) === 'on',
-      },
-      inquiry: { tel: field(body, 'inquiryTel', false), time: field(body, 'inquiryTime', false) },
-    };
-    const problem =
-      page.account.user.level !== USER_LEVEL.seller
-        ? '작가 계정만 프로필을 완성할 수 있어요. 먼저 작가 신청을 해주세요.'
-        : profileProblem(input);
-    if (problem) return sendPage(res, 400, profilePage(page, problem, input));
-    completeSellerProfile(page.world, page.account, input, page.world.clock.now());
-    res.redirect(303, `${page.origin}/my`);
-  });
-
-  // ---- 작가 계정 (read-only; changes go through 프로필 완성하기)
-  router.get(`${SELLER_CENTER_PATH}/account`, (req: Request, res: Response) => {
-    sendPage(res, 200, accountPage(readAccountPage(worlds, req.query, access)));
-  });
-
-  // ---- 마켓 관리
-  router.get(`${SELLER_CENTER_PATH}/market`, (req: Request, res: Response) => {
-    const page = readAccountPage(worlds, req.query, access);
-    sendPage(res, 200, marketPage(page, null));
-  });
-  router.post(`${SELLER_CENTER_PATH}/market`, form, (req: Request, res: Response) => {
-    assertPostedHere(req, access);
-    const body = (req.body ?? {}) as Fields;
-    const page = readAccountPage(worlds, body, access);
-    const action = field(body, 'action');
-    if (action !== 'open' && action !== 'close') throw badRequest('처리 방법이 올바르지 않아요.');
-    const row = page.world.store.markets.get(field(body, 'marketId'));
-    // Only the seller's own markets: another seller's market is as unknown as a missing one.
-    if (!row || row.sellerUID !== page.account.uid) return sendPage(res, 400, marketPage(page, '이 작가의 마켓이 아니에요.'));
-    const market = action === 'open' ? openMarket(page.world, row.market._id) : closeMarket(page.world, row.market._id);
-    page.world.touched();
-    res.redirect(303, `${page.origin}/m/${encodeURIComponent(market.sellerPublicId)}/${market.publicId}`);
-  });
-
-  // ---- 새 소식 쓰기
-  router.get(`${SELLER_CENTER_PATH}/preview/new`, (req: Request, res: Response) => {
-    const page = readAccountPage(worlds, req.query, access);
-    const covers = previewCoverChoices(page.world, page.account.uid);
-    sendPage(res, 200, previewPage(page, null, { contents: '', schedule: '', cover: covers[0] ?? '' }));
-  });
-  router.post(`${SELLER_CENTER_PATH}/preview/new`, form, (req: Request, res: Response) => {
-    assertPostedHere(req, access);
-    const body = (req.body ?? {}) as Fields;
-    const page = readAccountPage(worlds, body, access);
-    const input: PreviewInput = {
-      contents: field(body, 'contents'),
-      schedule: field(body, 'schedule'),
-      cover: field(body, 'cover', false),
-    };
-    const now = page.world.clock.now();
-    const problem = previewProblem(page.world, page.account, input, now);
-    if (problem) return sendPage(res, 400, previewPage(page, problem, input));
-    publishPreview(page.world, page.account, input, now);
-    res.redirect(303, `${page.origin}/promo/preview`);
-  });
+export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy): Route[] {
+  /** A posted form of a page, read before the check of where it was posted from (as the form parser ran first). */
+  const postedForm = async (context: RouteContext): Promise<Fields> => {
+    const body = await readForm(context.request);
+    assertPostedHere(context.request, access);
+    return body;
+  };
 
   // ---- a sales notification's order
-  const transactionOf = (req: Request, fields: Fields) => {
-    const tx = String(req.params.transactionId);
+  const transactionOf = (context: RouteContext, fields: Fields) => {
+    const tx = String(context.params.transactionId);
     const token = field(fields, 'token');
     const origin = returnOrigin(field(fields, 'state'), access);
     const match = /^tx_([0-9]{12})$/.exec(tx);
@@ -236,48 +144,184 @@ export function sellerCenterRouter(worlds: WorldRegistry, access: AccessPolicy):
     if (row.sellerUID !== claims.sub) throw new ApiFailure(403, 'permission-denied');
     return { world, row, origin, hidden: { token, state: origin } };
   };
-  router.get(`${SELLER_CENTER_PATH}/transaction/:transactionId`, (req: Request, res: Response) => {
-    const page = transactionOf(req, req.query);
-    sendPage(res, 200, transactionPage(req.path, page, null));
-  });
-  router.post(`${SELLER_CENTER_PATH}/transaction/:transactionId`, form, (req: Request, res: Response) => {
-    assertPostedHere(req, access);
-    const body = (req.body ?? {}) as Fields;
-    const page = transactionOf(req, body);
-    const action = field(body, 'action');
-    const statuses: Record<string, SellerStatus> = { paid: 1, ship: 3, cancel: 11 };
-    const status = statuses[action];
-    if (status === undefined) throw badRequest('처리 방법이 올바르지 않아요.');
-    const company = field(body, 'company', false);
-    const invoiceNo = field(body, 'invoiceNo', false).trim();
-    const reason = field(body, 'reason', false).trim();
-    let problem: string | null = null;
-    if (status === 3 && !COURIERS.some((courier) => courier.name === company)) problem = '택배사를 선택해주세요.';
-    else if (status === 3 && !/^[0-9A-Za-z-]{6,30}$/.test(invoiceNo)) problem = '송장번호는 영문, 숫자, - 로 6~30자예요.';
-    else if (status === 11 && (!reason || reason.length > 200)) problem = '판매 취소 사유를 입력해주세요.';
-    if (problem) return sendPage(res, 400, transactionPage(req.path, page, problem));
-    try {
-      setReceiptStatus(
-        page.world,
-        page.row.receipt.publicId,
-        status,
-        status === 3 ? { invoice: { company, no: invoiceNo } } : status === 11 ? { msg: reason } : {},
-        page.world.clock.now(),
-      );
-    } catch (error) {
-      // A step out of order (already cancelled, shipped before paid): said on the page, nothing changes.
-      if (error instanceof ApiFailure && error.status === 400) {
-        const message = (error.body as { message?: string }).message ?? '이 주문은 지금 그렇게 처리할 수 없어요.';
-        return sendPage(res, 400, transactionPage(req.path, page, message));
-      }
-      throw error;
-    }
-    page.world.touched();
-    res.redirect(303, `${page.origin}/message/seller`);
-  });
 
-  router.use(errorHandler);
-  return router;
+  return [
+    // ---- 작가 신청하기
+    {
+      method: 'GET',
+      path: `${SELLER_CENTER_PATH}/join`,
+      handle(context) {
+        const page = readAccountPage(worlds, context.query, access);
+        return sendPage(context, 200, joinPage(page, null, { name: page.account.auth.displayName ?? '', publicId: '' }));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${SELLER_CENTER_PATH}/join`,
+      async handle(context) {
+        const body = await postedForm(context);
+        const page = readAccountPage(worlds, body, access);
+        const input = { name: field(body, 'name'), publicId: field(body, 'publicId').trim().toLowerCase() };
+        const problem = applicationProblem(page.world, page.account, input);
+        if (problem) return sendPage(context, 400, joinPage(page, problem, input));
+        approveSeller(page.world, page.account, input, page.world.clock.now());
+        return redirectAnswer(`${page.origin}/my`, 303, context.headers);
+      },
+    },
+
+    // ---- 프로필 완성하기
+    {
+      method: 'GET',
+      path: `${SELLER_CENTER_PATH}/profile`,
+      handle(context) {
+        const page = readAccountPage(worlds, context.query, access);
+        return sendPage(context, 200, profilePage(page, null, profileInputOf(page.account)));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${SELLER_CENTER_PATH}/profile`,
+      async handle(context) {
+        const body = await postedForm(context);
+        const page = readAccountPage(worlds, body, access);
+        const input: SellerProfileInput = {
+          bank: { no: field(body, 'bankNo').replace(/\D/g, ''), name: field(body, 'bankName'), type: field(body, 'bankType') },
+          business: {
+            type: field(body, 'businessType'),
+            regNo: field(body, 'regNo').replace(/\D/g, ''),
+            name: field(body, 'businessName'),
+            ceo: field(body, 'ceo'),
+            addr: field(body, 'addr'),
+            addr2: field(body, 'addr2', false),
+            tel: field(body, 'tel'),
+            email: field(body, 'email'),
+            mailOrderNo: field(body, 'mailOrderNo'),
+            terms: field(body, 'terms', false) === 'on',
+          },
+          inquiry: { tel: field(body, 'inquiryTel', false), time: field(body, 'inquiryTime', false) },
+        };
+        const problem =
+          page.account.user.level !== USER_LEVEL.seller
+            ? '작가 계정만 프로필을 완성할 수 있어요. 먼저 작가 신청을 해주세요.'
+            : profileProblem(input);
+        if (problem) return sendPage(context, 400, profilePage(page, problem, input));
+        completeSellerProfile(page.world, page.account, input, page.world.clock.now());
+        return redirectAnswer(`${page.origin}/my`, 303, context.headers);
+      },
+    },
+
+    // ---- 작가 계정 (read-only; changes go through 프로필 완성하기)
+    {
+      method: 'GET',
+      path: `${SELLER_CENTER_PATH}/account`,
+      handle(context) {
+        return sendPage(context, 200, accountPage(readAccountPage(worlds, context.query, access)));
+      },
+    },
+
+    // ---- 마켓 관리
+    {
+      method: 'GET',
+      path: `${SELLER_CENTER_PATH}/market`,
+      handle(context) {
+        const page = readAccountPage(worlds, context.query, access);
+        return sendPage(context, 200, marketPage(page, null));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${SELLER_CENTER_PATH}/market`,
+      async handle(context) {
+        const body = await postedForm(context);
+        const page = readAccountPage(worlds, body, access);
+        const action = field(body, 'action');
+        if (action !== 'open' && action !== 'close') throw badRequest('처리 방법이 올바르지 않아요.');
+        const row = page.world.store.markets.get(field(body, 'marketId'));
+        // Only the seller's own markets: another seller's market is as unknown as a missing one.
+        if (!row || row.sellerUID !== page.account.uid) return sendPage(context, 400, marketPage(page, '이 작가의 마켓이 아니에요.'));
+        const market = action === 'open' ? openMarket(page.world, row.market._id) : closeMarket(page.world, row.market._id);
+        page.world.touched();
+        return redirectAnswer(`${page.origin}/m/${encodeURIComponent(market.sellerPublicId)}/${market.publicId}`, 303, context.headers);
+      },
+    },
+
+    // ---- 새 소식 쓰기
+    {
+      method: 'GET',
+      path: `${SELLER_CENTER_PATH}/preview/new`,
+      handle(context) {
+        const page = readAccountPage(worlds, context.query, access);
+        const covers = previewCoverChoices(page.world, page.account.uid);
+        return sendPage(context, 200, previewPage(page, null, { contents: '', schedule: '', cover: covers[0] ?? '' }));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${SELLER_CENTER_PATH}/preview/new`,
+      async handle(context) {
+        const body = await postedForm(context);
+        const page = readAccountPage(worlds, body, access);
+        const input: PreviewInput = {
+          contents: field(body, 'contents'),
+          schedule: field(body, 'schedule'),
+          cover: field(body, 'cover', false),
+        };
+        const now = page.world.clock.now();
+        const problem = previewProblem(page.world, page.account, input, now);
+        if (problem) return sendPage(context, 400, previewPage(page, problem, input));
+        publishPreview(page.world, page.account, input, now);
+        return redirectAnswer(`${page.origin}/promo/preview`, 303, context.headers);
+      },
+    },
+
+    // ---- a sales notification's order
+    {
+      method: 'GET',
+      path: `${SELLER_CENTER_PATH}/transaction/{transactionId}`,
+      handle(context) {
+        const page = transactionOf(context, context.query);
+        return sendPage(context, 200, transactionPage(context.request.pathname, page, null));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${SELLER_CENTER_PATH}/transaction/{transactionId}`,
+      async handle(context) {
+        const body = await postedForm(context);
+        const page = transactionOf(context, body);
+        const action = field(body, 'action');
+        const statuses: Record<string, SellerStatus> = { paid: 1, ship: 3, cancel: 11 };
+        const status = statuses[action];
+        if (status === undefined) throw badRequest('처리 방법이 올바르지 않아요.');
+        const company = field(body, 'company', false);
+        const invoiceNo = field(body, 'invoiceNo', false).trim();
+        const reason = field(body, 'reason', false).trim();
+        let problem: string | null = null;
+        if (status === 3 && !COURIERS.some((courier) => courier.name === company)) problem = '택배사를 선택해주세요.';
+        else if (status === 3 && !/^[0-9A-Za-z-]{6,30}$/.test(invoiceNo)) problem = '송장번호는 영문, 숫자, - 로 6~30자예요.';
+        else if (status === 11 && (!reason || reason.length > 200)) problem = '판매 취소 사유를 입력해주세요.';
+        if (problem) return sendPage(context, 400, transactionPage(context.request.pathname, page, problem));
+        try {
+          setReceiptStatus(
+            page.world,
+            page.row.receipt.publicId,
+            status,
+            status === 3 ? { invoice: { company, no: invoiceNo } } : status === 11 ? { msg: reason } : {},
+            page.world.clock.now(),
+          );
+        } catch (error) {
+          // A step out of order (already cancelled, shipped before paid): said on the page, nothing changes.
+          if (error instanceof ApiFailure && error.status === 400) {
+            const message = (error.body as { message?: string }).message ?? '이 주문은 지금 그렇게 처리할 수 없어요.';
+            return sendPage(context, 400, transactionPage(context.request.pathname, page, message));
+          }
+          throw error;
+        }
+        page.world.touched();
+        return redirectAnswer(`${page.origin}/message/seller`, 303, context.headers);
+      },
+    },
+  ];
 }
 
 function profileInputOf(account: Account): SellerProfileInput {
@@ -304,9 +348,8 @@ function profileInputOf(account: Account): SellerProfileInput {
 
 // ---------------------------------------------------------------- HTML
 
-function sendPage(res: Response, status: number, html: string): void {
-  res.status(status).setHeader('Cache-Control', 'no-store');
-  res.type('html').send(html);
+function sendPage(context: RouteContext, status: number, html: string): Answer {
+  return htmlAnswer(status, html, { ...context.headers, 'Cache-Control': 'no-store' });
 }
 
 const hiddenInputs = (hidden: Record<string, string>) =>

@@ -783,8 +783,10 @@ export interface components {
          * @description One API request the server received.
          * @example {
          *       "time": "2026-11-24T10:00:00.000Z",
+         *       "receivedAt": "2026-11-24T10:00:00.000Z",
          *       "world": "checkout-test-1",
          *       "operationId": "insertReceipt",
+         *       "matched": true,
          *       "method": "POST",
          *       "path": "/receipt/insert",
          *       "query": {},
@@ -795,7 +797,9 @@ export interface components {
          *       "status": 200,
          *       "durationMs": 3.2,
          *       "source": "mocked",
-         *       "violations": []
+         *       "violations": [],
+         *       "scenario": null,
+         *       "fault": null
          *     }
          */
         JournalEntry: {
@@ -804,16 +808,28 @@ export interface components {
              * @description When it arrived, by the world's clock.
              */
             time: string;
+            /**
+             * Format: date-time
+             * @description When it arrived, by the wall clock (whatever the world's clock says).
+             */
+            receivedAt: string;
             world: string;
+            /** @description The operation; null for a path no operation has (a page, the control plane, or an unknown path). */
             operationId: string | null;
+            /** @description False for a path the server has no route for (answered 404 `not-found`). */
+            matched: boolean;
             method: string;
             path: string;
             /** @description The query as parsed, secrets redacted. */
             query: Record<string, never>;
             /** @description The body as parsed (JSON, or a form's fields), tokens and phone codes redacted; absent when none was read. */
             body?: unknown;
-            /** @description The answer's status (0 when the connection closed before one). */
+            /** @description The answer's status; 0 when the client got no HTTP answer (a transport fault, or the connection closed before one). */
             status: number;
+            /** @description The scenario or fault forced on it (X-Mock-Scenario or a sticky rule), or null. */
+            scenario: string | null;
+            /** @description The transport fault the client got instead of an answer (`network-error`, `connection-reset`, ...), or null. */
+            fault: string | null;
             durationMs: number;
             /**
              * @description Answered by the mock's handlers, or forwarded to the real server (`pnpm mock --proxy URL`).
@@ -1631,9 +1647,20 @@ export interface components {
             method?: "GET" | "POST" | "PUT" | "DELETE" | "get" | "post" | "put" | "delete";
             /** @description A path, or a prefix ending in `*`. */
             path?: string;
+            /** @description 0 counts the requests that got a transport fault. */
             status?: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description At or after this time of the world's clock.
+             */
             since?: string;
+            /**
+             * Format: date-time
+             * @description At or after this wall-clock time.
+             */
+            sinceReal?: string;
+            unmatched?: boolean;
+            scenario?: string;
         };
         /** RequestList */
         RequestList: {
@@ -2288,8 +2315,14 @@ export interface operations {
                 path?: string;
                 /** @description Only requests answered with this status. */
                 status?: string;
-                /** @description Only requests at or after this time. */
+                /** @description Only requests at or after this time of the world's clock. */
                 since?: string;
+                /** @description Only requests at or after this wall-clock time, whatever the world's clock says. */
+                sinceReal?: string;
+                /** @description `true`: only requests to paths the server has no route for; `false`: only matched ones. */
+                unmatched?: "true" | "false";
+                /** @description Only requests with this scenario or fault forced. */
+                scenario?: string;
                 /** @description At most this many, the latest (default 100). */
                 limit?: string;
             };

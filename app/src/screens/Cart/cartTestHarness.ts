@@ -4,11 +4,9 @@
 import type { Schemas } from '@creator-market/sdk';
 import { createApiClient, type ApiClient } from '@creator-market/sdk/client';
 import { createBrowserWorld, createMswHandlers } from '@creator-market/mock-server/msw';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '../../config';
-import { signInControlHandlers } from '../../mocks/signInControl';
 import { personaToken, seededWorld, seededWorlds, type PersonaId } from '../../mocks/testServer';
 
 export type World = ReturnType<typeof createBrowserWorld>;
@@ -29,11 +27,8 @@ export interface CartWorld {
 export function setupCartWorld(): CartWorld {
   const worlds = seededWorlds();
   const handlers = createMswHandlers({ baseUrl: API_BASE, worlds });
-  const server = setupServer(
-    ...handlers,
-    ...signInControlHandlers(handlers),
-    http.all(`${API_BASE}/__mock/*`, () => HttpResponse.error()),
-  );
+  // The whole control plane answers under API_BASE/__mock, as on the server.
+  const server = setupServer(...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     worlds.replaceDefault(() => seededWorld());

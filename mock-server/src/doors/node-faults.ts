@@ -1,9 +1,9 @@
-// Transport faults: answers that are not a usable HTTP response. Each one makes a fetch fail or return an
+// Transport faults on node's sockets: answers that are not a usable HTTP response. Each one makes a fetch fail or return an
 // unusable body, which the sdk's client reports as status 0 `network-error`.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FaultName } from './scenarios';
+import type { FaultName } from '../control/scenarios';
 
 /** The start of a `{data}` envelope, so the cut-off body looks like the beginning of a real answer. */
 const ENVELOPE_START = '{"data":{"list":[{"_id":"';

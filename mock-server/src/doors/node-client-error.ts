@@ -1,12 +1,12 @@
 // Requests node:http refuses before any listener sees them. Node's own answer to a request line and
 // headers past its limit (maxHeaderSize, 16 KiB) is a bare 431 without CORS headers, so a page of the app
 // could not read it and the browser's console blamed CORS. Here that answer is in the catalogue's shape,
-// with the CORS headers an allowed origin gets (./request-context); other malformed requests get a 400.
+// with the CORS headers an allowed origin gets (the core's); other malformed requests get a 400.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiFailure } from './failure';
-import { toErrorResponse } from './pipeline';
-import { corsHeaderList } from './request-context';
+import { corsHeaders } from '../core/core';
+import { ApiFailure } from '../http/failure';
+import { toErrorResponse } from '../http/pipeline';
 
 /**
  * The Origin named in the bytes node had read, when they include it (they come in reads of up to 64 KiB:
@@ -35,7 +35,7 @@ export function clientErrorHandler(originAllowed: (origin: string) => boolean) {
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(text)}`,
       'Connection: close',
-      ...corsHeaderList(originAllowed, originIn(err.rawPacket)).map(([name, value]) => `${name}: ${value}`),
+      ...Object.entries(corsHeaders(originAllowed, originIn(err.rawPacket), {})).map(([name, value]) => `${name}: ${value}`),
     ];
     socket.end(`${head.join('\r\n')}\r\n\r\n${text}`);
   };

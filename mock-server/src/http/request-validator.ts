@@ -1,4 +1,4 @@
-// Request validation for both adapters (Express and msw): a request's path parameters, query and body
+// Request validation for the core (every door): a request's path parameters, query and body
 // checked against its operation in the OpenAPI document with Ajv 2020, compiled lazily, once per operation
 // (compiling the whole document up front cost a quarter of the start-up). Path and query values arrive as
 // strings, so they are coerced to their schema types and defaulted; a JSON body is never coerced (`true`

@@ -1,0 +1,251 @@
+// The /__mock control plane as routes of the core. Every endpoint is described in
+// openapi/control/openapi.yaml and requests are validated against it (bad input is a 400 `bad-request`
+// before anything runs), and every endpoint acts on the caller's world (X-Mock-World).
+import { personas, type PersonaId } from '@creator-market/fixtures';
+import { controlDocument, listOperations } from '@creator-market/openapi';
+import { RequestValidator } from '../http/request-validator';
+import { issueToken } from '../auth/tokens';
+import type { AccessPolicy } from '../http/access-policy';
+import { jsonAnswer, utf8, type Answer } from '../http/exchange';
+import { ApiFailure } from '../http/failure';
+import type { JournalFilter, RequestJournal } from '../http/journal';
+import { parseJsonBody } from '../http/json-body';
+import type { Route, RouteContext } from '../http/routes';
+import { ClockRangeError } from '../world/clock';
+import type { SellerStatus, SellerStatusChange } from '../world/orders';
+import type { World } from '../world/world';
+import {
+  badInput,
+  closeMarket,
+  depositReceipt,
+  findAccount,
+  latestPhoneCode,
+  moveReceipt,
+  openMarket,
+  sendNotification,
+  type NotificationInput,
+} from './helpers';
+import { unknownScenarioMessage } from './scenarios';
+import { parseSnapshot, SnapshotError } from './snapshot';
+import type { ControlState, StickyRuleInput } from './state';
+
+/** The body limit of `PUT /__mock/state` (a whole world; about 20 MB at scale 1). */
+export const STATE_BODY_LIMIT_BYTES = 200 * 1024 * 1024;
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+export const CONTROL_PREFIX = '/__mock';
+
+/** The world's clock as the endpoints answer it; also re-stamps X-Mock-Now, which was set before the change. */
+function clockOf(world: World, context?: RouteContext) {
+  const now = new Date(world.clock.now()).toISOString();
+  if (context) context.headers['X-Mock-Now'] = now;
+  return { now, offsetMs: world.clock.offset };
+}
+
+function worldSummary(world: World, context: RouteContext) {
+  clockOf(world, context);
+  return { world: world.name, seed: world.seed, scale: world.scale };
+}
+
+/** The journal filter of a query string (validated against the control document before this runs). */
+function journalFilter(query: Record<string, string>): JournalFilter {
+  const { status, limit, unmatched, ...rest } = query;
+  return {
+    ...rest,
+    ...(status ? { status: Number(status) } : {}),
+    ...(limit ? { limit: Number(limit) } : {}),
+    ...(unmatched ? { unmatched: unmatched === 'true' } : {}),
+  };
+}
+
+/** Runs a clock change; a time outside the clock's range is a 400 and leaves the clock as it was. */
+function withinClockRange(change: () => void): void {
+  try {
+    change();
+  } catch (err) {
+    if (err instanceof ClockRangeError) throw badInput(err.message);
+    throw err;
+  }
+}
+
+/** What one control endpoint does with its validated input: its JSON answer (or a whole answer). */
+type Endpoint = (input: {
+  world: World;
+  body: unknown;
+  query: Record<string, string>;
+  params: Record<string, string>;
+  context: RouteContext;
+}) => unknown;
+
+export interface ControlRoutesOptions {
+  control: ControlState;
+  access: AccessPolicy;
+  journal: RequestJournal;
+}
+
+/** Every /__mock route: the control document's operations, and the document itself. */
+export function controlRoutes({ control, access, journal }: ControlRoutesOptions): Route[] {
+  const validator = new RequestValidator(controlDocument);
+  const endpoints: Record<string, Endpoint> = {
+    // ---------------------------------------------------------------- personas
+    listPersonas: () => ({ personas: personas.map(({ id, uid, label, email }) => ({ id, uid, label, email })) }),
+    loginAsPersona: ({ world, body }) => {
+      const account = findAccount(world.store, { persona: (body as { persona: PersonaId }).persona });
+      return { token: issueToken(account.uid), uid: account.uid };
+    },
+
+    // ---------------------------------------------------------------- scenarios and latency
+    listScenarios: ({ world, query }) => {
+      const operationId = query.operationId;
+      const target = operationId === undefined ? undefined : control.target(operationId);
+      if (operationId !== undefined && !target)
+        throw badInput(`없는 operationId예요: '${operationId}'. 상품 API와 광고 서비스의 operationId를 써주세요.`);
+      return { scenarios: control.catalogue(world, target), rules: control.rules(world) };
+    },
+    addScenarioRule: ({ world, body }) => {
+      const input = body as StickyRuleInput;
+      const scenario = control.scenario(input.name);
+      if (!scenario) throw badInput(unknownScenarioMessage(input.name));
+      // A rule that could never apply is refused: it names a scenario no operation it matches can answer.
+      if (control.operationsFor(scenario, input.method, input.path, world).length === 0) {
+        throw badInput(
+          `'${scenario.name}' 시나리오를 답할 수 있는 operation이 이 규칙(${input.method ?? '모든 메서드'} ${input.path ?? '모든 경로'})에 없어요. ` +
+            'GET /__mock/scenarios?operationId=...에서 operation마다 강제할 수 있는 시나리오를 확인해주세요.',
+        );
+      }
+      return { rule: control.addRule(world, { ...input, name: scenario.name }, world.clock.now()) };
+    },
+    clearScenarioRules: ({ world }) => ({ cleared: control.clearRules(world) }),
+    getLatency: ({ world }) => ({ ms: control.latencyOf(world), globalMs: control.latencyMs }),
+    setLatency: ({ world, body }) => {
+      control.setLatency(world, (body as { ms: number }).ms);
+      return { ms: control.latencyOf(world), globalMs: control.latencyMs };
+    },
+
+    // ---------------------------------------------------------------- worlds and clock
+    listWorlds: ({ world }) => ({ current: world.name, capacity: control.worlds.capacity, worlds: control.worlds.list() }),
+    getClock: ({ world }) => clockOf(world),
+    setClock: ({ world, body, context }) => {
+      const input = body as { now?: string | number; offsetMs?: number };
+      if (input.now !== undefined) {
+        const epochMs = typeof input.now === 'number' ? input.now : Date.parse(input.now);
+        if (!Number.isFinite(epochMs)) throw badInput(`now를 시각으로 읽을 수 없어요: ${JSON.stringify(input.now)}`);
+        withinClockRange(() => world.clock.set(epochMs));
+      } else {
+        withinClockRange(() => world.clock.set(Date.now() + input.offsetMs!));
+      }
+      world.touched();
+      return clockOf(world, context);
+    },
+    advanceClock: ({ world, body, context }) => {
+      withinClockRange(() => world.clock.advance((body as { ms: number }).ms));
+      world.touched();
+      return clockOf(world, context);
+    },
+    resetClock: ({ world, context }) => {
+      world.clock.reset();
+      world.touched();
+      return clockOf(world, context);
+    },
+
+    // ---------------------------------------------------------------- test helpers
+    confirmReceiptDeposit: ({ world, params }) => {
+      const receipt = depositReceipt(world, params.publicId!);
+      world.touched();
+      return { receipt };
+    },
+    setReceiptStatus: ({ world, params, body }) => {
+      const { status, ...change } = body as { status: SellerStatus } & SellerStatusChange;
+      const receipt = moveReceipt(world, params.publicId!, status, change);
+      world.touched();
+      return { receipt };
+    },
+    sendNotification: ({ world, body }) => {
+      const notification = sendNotification(world, body as NotificationInput);
+      world.touched();
+      return { notification };
+    },
+    openMarket: ({ world, params }) => {
+      const market = openMarket(world, params.marketId!);
+      world.touched();
+      return { market };
+    },
+    closeMarket: ({ world, params }) => {
+      const market = closeMarket(world, params.marketId!);
+      world.touched();
+      return { market };
+    },
+    getPhoneCode: ({ world, query }) => latestPhoneCode(world, query),
+
+    // ---------------------------------------------------------------- the request journal
+    listRequests: ({ world, query }) => ({ capacity: journal.capacity, requests: journal.list(world, journalFilter(query)) }),
+    countRequests: ({ world, body }) => ({ count: journal.count(world, (body ?? {})) }),
+    clearRequests: ({ world }) => ({ cleared: journal.clear(world) }),
+
+    // ---------------------------------------------------------------- reset and state
+    resetWorld: ({ world, body, context }) => worldSummary(control.reset(world, (body as { seed?: number } | undefined)?.seed), context),
+    exportState: ({ world, context }): Answer => {
+      context.headers['Content-Disposition'] = `attachment; filename="creator-market-world-${world.name}.json"`;
+      return jsonAnswer(200, world.snapshot(), context.headers);
+    },
+    importState: ({ world, body, context }) => {
+      let next: World;
+      try {
+        next = control.import(world, parseSnapshot(body));
+      } catch (err) {
+        if (err instanceof SnapshotError)
+          throw new ApiFailure(400, 'bad-request', { message: `세계 파일을 읽을 수 없어요: ${err.message}` });
+        throw err;
+      }
+      return worldSummary(next, context);
+    },
+  };
+
+  const routes: Route[] = listOperations(controlDocument).map((op) => {
+    const endpoint = endpoints[op.operationId];
+    if (!endpoint) throw new Error(`no control endpoint for operation ${op.operationId}`);
+    const limit = op.operationId === 'importState' ? STATE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+    return {
+      method: op.method.toUpperCase(),
+      path: `${CONTROL_PREFIX}${op.path}`,
+      async handle(context) {
+        const { request } = context;
+        // Before anything reads the body: a page of another site may not change a world (../http/access-policy).
+        const refusal = access.controlRefusal(request);
+        if (refusal) throw refusal;
+        const body = request.hasBody ? readJson(await request.body(limit), request.header('content-type') ?? '', limit) : undefined;
+        const query = Object.fromEntries(
+          Object.entries(context.query).map(([key, value]) => [key, Array.isArray(value) ? value[0]! : value]),
+        );
+        const details = validator.validate(op, { params: context.params, query: context.query, body });
+        if (details.length) throw new ApiFailure(400, 'bad-request', { details });
+        const result = endpoint({ world: context.world, body, query, params: context.params, context });
+        return isAnswer(result) ? result : jsonAnswer(200, result, context.headers);
+      },
+    };
+  });
+  // This document itself, for tools (Redoc, Postman); not an operation of it.
+  const documentJson = JSON.stringify(controlDocument);
+  routes.push({
+    method: 'GET',
+    path: `${CONTROL_PREFIX}/openapi.json`,
+    handle: ({ headers }) => ({
+      status: 200,
+      headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+      body: documentJson,
+    }),
+  });
+  return routes;
+}
+
+function isAnswer(value: unknown): value is Answer {
+  return (
+    typeof value === 'object' && value !== null && 'status' in value && 'headers' in value && typeof (value as Answer).status === 'number'
+  );
+}
+
+/** A control body: JSON (strict: an object or array) up to `limit`; the state import may be far larger than an API body. */
+function readJson(bytes: Uint8Array, contentType: string, limit: number): unknown {
+  if (bytes.byteLength === 0) return undefined;
+  return parseJsonBody(utf8(bytes), contentType, bytes.byteLength, limit);
+}
