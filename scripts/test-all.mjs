@@ -61,8 +61,15 @@ const steps = [
   { id: 'openapi', name: 'openapi: contract helper tests', cmd: 'pnpm --fail-if-no-match --filter @creator-market/openapi test', cpus: 1 },
   {
     id: 'sdk',
-    name: 'sdk: domain properties, client, generated',
+    name: 'sdk: domain properties, client, control client (against the mock bin), generated',
     cmd: 'pnpm --fail-if-no-match --filter @creator-market/sdk test',
+    cpus: 2,
+  },
+  {
+    id: 'packages',
+    name: 'packages: sdk and mock server from pnpm pack tarballs (node import/require; tsc NodeNext, Bundler, DOM or not, strict flags; the bin)',
+    cmd: 'node scripts/packages/check.mjs',
+    // Five tsc runs, two at a time.
     cpus: 2,
   },
   { id: 'fixtures', name: 'fixtures: world generator', cmd: 'pnpm --fail-if-no-match --filter @creator-market/fixtures test', cpus: 2 },
