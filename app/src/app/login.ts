@@ -26,9 +26,30 @@ export async function requireLogin(returnPath: string = currentFullPath(), optio
   return chosen;
 }
 
+/** Session storage: '1' when the login screen was opened from the page to return to (see startLogin). */
+export const LOGIN_FROM_RETURN_PAGE_KEY = 'cm.loginFromReturnPage';
+
 /** The prompt's '로그인' (UiRoot onLogin): remember where to come back to, then open the login screen. */
 export function startLogin(): void {
-  saveLoginRedirect(sessionStorage, pendingRedirect ?? { path: currentFullPath(), direct: false });
+  const redirect = pendingRedirect ?? { path: currentFullPath(), direct: false };
+  saveLoginRedirect(sessionStorage, redirect);
   pendingRedirect = null;
+  try {
+    sessionStorage.setItem(LOGIN_FROM_RETURN_PAGE_KEY, redirect.path === currentFullPath() ? '1' : '0');
+  } catch {
+    // then the sign-in ends on an entry of its own (app/providerTrip.ts)
+  }
   navigate(LOGIN_PATH);
+}
+
+/**
+ * Whether the page behind the login screen is the one to return to after signing in (the prompt opened
+ * there): the return then takes that page's place in history rather than adding a second copy of it.
+ */
+export function loginOpenedFromReturnPage(): boolean {
+  try {
+    return sessionStorage.getItem(LOGIN_FROM_RETURN_PAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
 }

@@ -13,6 +13,10 @@ export const pageNavigation = {
   reload(): void {
     window.location.reload();
   },
+  /** Moves `delta` entries in the tab's history (across pages: a provider's return, app/providerTrip.ts). */
+  go(delta: number): void {
+    window.history.go(delta);
+  },
   /** Opens an address in a new tab. */
   open(url: string): void {
     window.open(url, '_blank', 'noopener');

@@ -1,7 +1,9 @@
 import { LOGIN_REDIRECT_KEY, saveLoginRedirect } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { startLogin } from '../../app/login';
 import { pageNavigation } from '../../app/pageNavigation';
+import { PROVIDER_TRIP_KEY } from '../../app/providerTrip';
 import { API_BASE } from '../../config';
 import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
 import { personaToken, setupMockApi } from '../../mocks/testServer';
@@ -26,6 +28,24 @@ describe('Login', () => {
     expect(assign).toHaveBeenLastCalledWith(`${API_BASE}/auth/v2/kakao?state=${origin}`);
     // One sign-in at a time: the other buttons wait.
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Apple로 시작하기/ }).disabled).toBe(true);
+  });
+
+  test('the sign-in page leaves no history entry: leaving notes the trip, to end on the page the prompt opened on', async () => {
+    vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/m/mallang_studio/3');
+    startLogin(); // the prompt's 로그인 on the market page: the login screen is pushed
+    expect(window.location.pathname).toBe('/auth');
+    renderAt('/auth', <Login />);
+    fireEvent.click(screen.getByRole('button', { name: /카카오로 시작하기/ }));
+    expect(JSON.parse(sessionStorage.getItem(PROVIDER_TRIP_KEY) ?? 'null')).toEqual({
+      length: window.history.length,
+      returnPath: '/auth/',
+      param: 'token',
+      beforeLeaving: true,
+    });
+    // Back off the login screen, so the tests after this one start with no in-app page behind.
+    window.history.back();
+    await waitFor(() => expect(window.location.pathname).toBe('/m/mallang_studio/3'));
   });
 
   test('Apple asks for e-mail and name', () => {

@@ -6,8 +6,9 @@ import { isApiError } from '@creator-market/sdk/client';
 import { takeLoginRedirect, TIMING, tokenLoginFailure } from '@creator-market/sdk/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { LOGIN_PATH } from '../../app/login';
+import { LOGIN_PATH, loginOpenedFromReturnPage } from '../../app/login';
 import { pageNavigation } from '../../app/pageNavigation';
+import { noteProviderTrip } from '../../app/providerTrip';
 import { API_BASE } from '../../config';
 import { isSignedIn, signIn } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
@@ -89,7 +90,12 @@ export default function Login() {
     if (pending !== null) return;
     setPending(method);
     if (MockPersonaSheet) setMockProvider(method === 'apple' ? 'apple' : 'kakao');
-    else pageNavigation.assign(signInUrl(method));
+    else {
+      // The sign-in page and its return leave no entries behind (app/providerTrip.ts): the return takes the
+      // place of this screen's entry, or of the page behind it when that is where the user goes back to.
+      noteProviderTrip(`${LOGIN_PATH}/`, 'token', { beforeLeaving: canGoBack() && loginOpenedFromReturnPage() });
+      pageNavigation.assign(signInUrl(method));
+    }
   }
 
   if (token) {

@@ -4,6 +4,8 @@ import { getResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { confirmDeposit, markPaid } from '../../../../mock-server/src/world/orders';
 import { pageNavigation } from '../../app/pageNavigation';
+import { PROVIDER_TRIP_KEY } from '../../app/providerTrip';
+import { navigate } from '../../lib/navigation';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
@@ -114,6 +116,23 @@ describe('credit card', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${API_BASE}/__pay/card`);
     expect(url.searchParams.get('oid')).toBe(receipt.publicId);
     expect(url.searchParams.get('origin')).toBe(window.location.origin);
+  });
+
+  test('the provider pages leave no history entry: opened from the receipt, the return is to end in its place', async () => {
+    const receipt = payable();
+    vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    navigate(`/r/${receipt.publicId}`);
+    navigate(`/r/${receipt.publicId}/pay`);
+    await openPay(receipt.publicId);
+    fireEvent.click(screen.getByRole('radio', { name: '신용카드' }));
+    fireEvent.click(payButton());
+    await waitFor(() => expect(sessionStorage.getItem(PROVIDER_TRIP_KEY)).not.toBeNull());
+    expect(JSON.parse(sessionStorage.getItem(PROVIDER_TRIP_KEY)!)).toEqual({
+      length: window.history.length,
+      returnPath: `/r/${receipt.publicId}/pay`,
+      param: 'result',
+      beforeLeaving: true,
+    });
   });
 
   test('refused by the card provider: 결제 시도 오류 with the detail', async () => {

@@ -30,7 +30,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { api, now } from '../../api/client';
 import { presentError } from '../../app/errors';
+import { previousEntryPathname } from '../../app/history';
 import { pageNavigation } from '../../app/pageNavigation';
+import { noteProviderTrip } from '../../app/providerTrip';
 import { isNativeApp } from '../../app/platform';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { Button } from '../../ui/Button';
@@ -163,6 +165,15 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
+  /**
+   * The provider's pages and its return to `?result=` leave no entries behind (app/providerTrip.ts): the
+   * return takes this page's place, or the receipt's behind it when the pay page was opened from there, so
+   * back from the paid receipt goes where the user was before.
+   */
+  function leaveForProvider() {
+    noteProviderTrip(payPath, 'result', { beforeLeaving: previousEntryPathname() === receiptPath });
+  }
+
   async function startPayment() {
     setStarting(true);
     const origin = window.location.origin;
@@ -173,6 +184,7 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
           method === 'naver'
             ? await api.get('/hecto/naver/param', { params: query })
             : await api.get('/hecto/kakao/param', { params: query });
+        leaveForProvider();
         submitPayForm(form);
         return; // the page is leaving for the provider
       }
@@ -180,6 +192,7 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
         const approval = await api.post('/payple/pay/v2/appcard', { body: { publicId, payerId: '' } });
         const page = new URL(approval.PCD_PAY_URL);
         page.searchParams.set('origin', origin);
+        leaveForProvider();
         pageNavigation.assign(page.toString());
         return;
       }
