@@ -44,6 +44,18 @@ function messageWithList(action: ErrorAction): string | undefined {
   return [action.message, '', ...lines].filter((line) => line !== undefined).join('\n');
 }
 
+/**
+ * A page address as a person reads it: percent-encoded text decoded ('/search/result?q=%EC%8A%A4...' is
+ * '/search/result?q=스티커'); an address that does not decode stays as it is.
+ */
+export function readableLocation(location: string): string {
+  try {
+    return decodeURI(location);
+  } catch {
+    return location;
+  }
+}
+
 function inquiryMessage(action: ErrorAction): string {
   const details = action.inquiry;
   const lines = [action.message ?? ''];
@@ -52,7 +64,7 @@ function inquiryMessage(action: ErrorAction): string {
     if (details.message) lines.push(`메시지: ${details.message}`);
     if (details.uid) lines.push(`사용자: ${details.uid}`);
     if (details.api) lines.push(`API: ${details.api}`);
-    if (details.location) lines.push(`위치: ${details.location}`);
+    if (details.location) lines.push(`위치: ${readableLocation(details.location)}`);
   }
   return lines.join('\n');
 }

@@ -147,6 +147,14 @@ describe('presentError', () => {
     expect(open.mock.calls[0]?.[0]).toContain('status=400');
   });
 
+  test('inquiry: the location line is readable text, not percent-encoding', async () => {
+    renderAt(`/search/result?q=${encodeURIComponent('다꾸 스티커')}`, null);
+    void presentError(apiError(400, 'bad-request'), { operation: 'getMe' });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('위치: /search/result?q=다꾸 스티커');
+    expect(dialog.textContent).not.toContain('%EB');
+  });
+
   test('silent: operations that never show errors show nothing', async () => {
     renderAt('/', null);
     const shown = await presentError(apiError(500, 'internal'), { operation: 'listRecommendedSellers' });

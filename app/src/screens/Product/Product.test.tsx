@@ -1,7 +1,7 @@
 // The product screen against the mock API: the first visit asks for the view (remembered with '다시 묻지
 // 않기'), the scroll view shows every product and sends view_item after 5 s on screen, the single view steps
 // through the products with the hash following.
-import { configStore, visibleProducts } from '@creator-market/sdk/domain';
+import { configStore, STYLE_TAGS, visibleProducts, type StyleTag } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { trackedEvents } from '../../app/analytics';
@@ -37,6 +37,21 @@ describe('Product', () => {
     fireEvent.click(screen.getByRole('button', { name: '스크롤로 모아보기' }));
     expect(configStore.read(localStorage).remember.viewProductScroll).toBe(true);
     await waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(products.length));
+  });
+
+  test('style tags show their Korean labels (#감성), never the keys (#sense)', async () => {
+    rememberView(true);
+    const styled = (tags: readonly string[]) => tags.some((tag) => tag in STYLE_TAGS);
+    const { detail, sellerId, marketId } = await findMarket('opened', (d) => visibleProducts(d.product).some((p) => styled(p.tags)));
+    renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
+    await waitFor(() => expect(document.querySelectorAll('article').length).toBeGreaterThan(0));
+    const text = document.body.textContent ?? '';
+    for (const product of visibleProducts(detail.product)) {
+      for (const tag of product.tags.filter((t): t is StyleTag => t in STYLE_TAGS)) {
+        expect(text).toContain(`#${STYLE_TAGS[tag]}`);
+        expect(text).not.toContain(`#${tag}`);
+      }
+    }
   });
 
   test('answering without do-not-ask-again holds for the session: the next product visit does not ask, a new session does', async () => {

@@ -1,6 +1,14 @@
 // One product of the product screen: covers, title, price, promotions, options with what is left, and the
 // description with tags. In the scroll view it reports view_item once it has been on screen for 5 s.
-import { availableQuantity, formatWon, LIMIT_AMOUNT_NONE, TIMING, visibleOptions } from '@creator-market/sdk/domain';
+import {
+  availableQuantity,
+  formatWon,
+  LIMIT_AMOUNT_NONE,
+  STYLE_TAGS,
+  TIMING,
+  visibleOptions,
+  type StyleTag,
+} from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { track } from '../../app/analytics';
 import type { Product } from '../../components/market-detail/marketDetail';
@@ -106,8 +114,13 @@ export function ProductDetail({
         )}
         {product.limitAmount > LIMIT_AMOUNT_NONE && <p className={styles.limit}>{PRODUCT_TEXT.perOrder(product.limitAmount)}</p>}
         {product.desc && <p className={styles.desc}>{product.desc}</p>}
-        {product.tags.length > 0 && <p className={styles.tags}>{product.tags.map((tag) => `#${tag}`).join(' ')}</p>}
+        {product.tags.length > 0 && <p className={styles.tags}>{product.tags.map(tagLabel).join(' ')}</p>}
       </div>
     </article>
   );
+}
+
+/** '#감성' for the style tag 'sense' (sdk STYLE_TAGS labels); another tag as it is written. */
+export function tagLabel(tag: string): string {
+  return `#${STYLE_TAGS[tag as StyleTag] ?? tag}`;
 }
