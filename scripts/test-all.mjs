@@ -106,6 +106,13 @@ const steps = [
     report: 'artifacts/reliability.json',
   },
   {
+    id: 'shared-host',
+    name: 'shared host: 3 mocks behind HAProxy by X-Mock-World, 64 conns x 200 worlds 30 s, kill -9 and restart from --state',
+    cmd: 'node scripts/shared-host/test.mjs',
+    cpus: 2,
+    report: 'artifacts/shared-host.json',
+  },
+  {
     id: 'security',
     name: 'security: other sites, DNS rebinding, redirects, field values, accounts, transport shapes',
     cmd: 'node scripts/reliability/security.mjs',

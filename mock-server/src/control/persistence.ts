@@ -320,7 +320,7 @@ export function openNamedWorldFiles(folderPath: string): NamedWorldFiles {
       let whole = snapshotEncoders.get(world);
       if (!whole) snapshotEncoders.set(world, (whole = new SnapshotEncoder()));
       chunks = whole.encode(world.snapshot());
-    } else chunks = encoder.encode(world, world.generatedFor);
+    } else chunks = [Buffer.concat(encoder.encode(world, world.generatedFor))]; // one write call
     const bytes = writeAtomically(join(folder, fileOfWorld(world.name)), join(folder, `t-${process.pid}-${world.name}`), chunks);
     files.lastWrite = { ms: performance.now() - started, bytes };
   };
