@@ -60,7 +60,10 @@ export function createMswHandlers(options: MswDoorOptions): HttpHandler[] {
 export function mswHandlers(core: Pick<Core, 'handle'>, baseUrl: string): HttpHandler[] {
   const base = new URL(baseUrl.replace(/\/+$/, '') || '/', 'http://placeholder.invalid');
   const basePath = base.pathname.replace(/\/+$/, '');
-  const pattern = /^https?:/.test(baseUrl) ? `${baseUrl.replace(/\/+$/, '')}/*` : `${basePath}/*`;
+  // A regular expression, not a path pattern: msw decodes a pattern's segments and throws on a malformed
+  // escape (`/x/%E0%A4%A`) before any handler runs; the core answers that with its 400 like the server.
+  const origin = /^https?:/.test(baseUrl) ? new URL(baseUrl).origin : '';
+  const pattern = new RegExp(`^${escapeRegExp(origin)}${origin ? '' : 'https?://[^/]+'}${escapeRegExp(basePath)}/`);
   return [
     http.all(pattern, async ({ request }) => {
       const answer = await core.handle(fetchRequest(request, basePath));
@@ -68,6 +71,8 @@ export function mswHandlers(core: Pick<Core, 'handle'>, baseUrl: string): HttpHa
     }),
   ];
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A Fetch Request as the core's request; its path below the base. */
 function fetchRequest(request: Request, basePath: string): CoreRequest {
@@ -91,7 +96,8 @@ function fetchRequest(request: Request, basePath: string): CoreRequest {
         return new Uint8Array(buffer);
       })),
     origin: `${url.origin}${basePath}`,
-    clientAddress: 'page',
+    // The page (or the test) is the one local client of this door.
+    clientAddress: '127.0.0.1',
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { ApiFailure, badRequest } from '../http/failure';
 import { ownValue } from '../lib/own';
 import type { Account, PhoneVerification, Store } from '../world/store';
+import { hashText } from '../world/home-lists';
 import { invalidField } from '../world/input-rules';
 import { verifyBankAccount } from '../world/views';
 import type { HandlerMap, UploadedFile } from './types';
@@ -40,10 +41,13 @@ function phoneCountry(phone: string): string {
   return phone.startsWith('+86') ? 'cn' : 'other';
 }
 
-/** A 6-digit code from the platform's CSPRNG (available in Node 20 and browsers alike). */
-function smsCode(): string {
-  const [value] = crypto.getRandomValues(new Uint32Array(1));
-  return String(value! % 1_000_000).padStart(6, '0');
+/**
+ * A 6-digit code drawn from the world's seed, the account, the number and the time it was asked at: QA reads it
+ * through GET /__mock/phone-code, and the same requests in a world of the same seed give the same code (a run
+ * replays exactly, in every door).
+ */
+function smsCode(seed: number, uid: string, phone: string, now: number): string {
+  return String(hashText(`sms:${seed}:${uid}:${phone}:${now}`) % 1_000_000).padStart(6, '0');
 }
 
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
@@ -148,7 +152,7 @@ export const userHandlers = {
         throw invalidField('/body/isRequestSMS', `인증번호는 ${verificationSecondsLeft(previous.sentAt, now)}초 뒤에 다시 받을 수 있어요.`);
       }
       // Asking again replaces the previous code.
-      const verification: PhoneVerification = { uid, phone, code: smsCode(), sentAt: now };
+      const verification: PhoneVerification = { uid, phone, code: smsCode(world.seed, uid, phone, now), sentAt: now };
       store.state.phoneVerifications = { ...store.state.phoneVerifications, [uid]: verification };
       return { data: { phone } };
     }
