@@ -58,8 +58,33 @@ export function holdFocus(container: HTMLElement, initial?: HTMLElement | null):
   return () => {
     const index = stack.indexOf(container);
     if (index >= 0) stack.splice(index, 1);
-    if (previous?.isConnected) previous.focus({ preventScroll: true });
+    if (previous?.isConnected) giveFocusBack(previous);
   };
+}
+
+/** How long a control disabled while the overlay was open may take to be enabled again and get focus back. */
+const REFOCUS_WAIT_MS = 5000;
+
+/**
+ * Focus back to `target`. A control busy while the overlay was open (a subscribe button disabled while the
+ * login prompt it opened is up) cannot take focus when the overlay closes: it gets it once it is enabled
+ * again, unless focus has gone somewhere else meanwhile.
+ */
+function giveFocusBack(target: HTMLElement): void {
+  target.focus({ preventScroll: true });
+  if (document.activeElement === target || !target.matches(':disabled')) return;
+  const observer = new MutationObserver(() => {
+    if (target.matches(':disabled')) return;
+    stop();
+    const active = document.activeElement;
+    if (target.isConnected && (active === null || active === document.body)) target.focus({ preventScroll: true });
+  });
+  const timer = setTimeout(() => stop(), REFOCUS_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(target, { attributes: true, attributeFilter: ['disabled'] });
 }
 
 // From the start, not from the first overlay: the opener of the first one may have dropped focus already.
