@@ -111,6 +111,9 @@ function exampleOf(holder: Json | undefined): unknown {
   return (holder.schema as Json | undefined)?.example;
 }
 
+/** A parameter's example as it is written in a URL. */
+const scalar = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
 /** The operation's example request: path parameters, query and JSON body from the document's examples. */
 function exampleRequest(document: OpenApiDocument, op: OperationInfo, prefix: string): Probe {
   const operation = (document.paths as Record<string, Record<string, Json>>)[op.path]![op.method]!;
@@ -120,8 +123,8 @@ function exampleRequest(document: OpenApiDocument, op: OperationInfo, prefix: st
     const parameter = resolveRef(document, raw);
     const value = exampleOf(parameter);
     if (value === undefined) continue;
-    if (parameter.in === 'path') path = path.replace(`{${String(parameter.name)}}`, encodeURIComponent(String(value)));
-    if (parameter.in === 'query') query.set(String(parameter.name), String(value));
+    if (parameter.in === 'path') path = path.replace(`{${String(parameter.name)}}`, encodeURIComponent(scalar(value)));
+    if (parameter.in === 'query') query.set(String(parameter.name), scalar(value));
   }
   const probe: Probe = { method: op.method.toUpperCase(), path: `${prefix}${path}${query.size ? `?${query}` : ''}`, headers: {} };
   const content = (resolveRef(document, operation.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
