@@ -261,7 +261,7 @@ describe('Market', () => {
     expect(within(stepper.closest('li')!).getByText(`장바구니에 이미 ${limit - 1}개 담겨 있어 더 담을 수 없어요`)).toBeTruthy();
   });
 
-  test('share copies the market address', async () => {
+  test('share without a share sheet copies the market address', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { detail, sellerId, marketId } = await findMarket('opened');
@@ -270,6 +270,36 @@ describe('Market', () => {
     fireEvent.click(screen.getByRole('button', { name: '공유하기' }));
     expect(await screen.findByText('마켓 주소가 복사되었어요')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/m/${sellerId}/${marketId}`);
+  });
+
+  test('share opens the browser share sheet (Web Share API) with the title and address, copying nothing', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      const { detail, sellerId, marketId } = await findMarket('opened');
+      renderScreen(`/m/${sellerId}/${marketId}#notice`, PATTERN, Market);
+      await screen.findByRole('heading', { name: detail.market.title });
+      fireEvent.click(screen.getByRole('button', { name: '공유하기' }));
+      await waitFor(() =>
+        expect(share).toHaveBeenCalledWith({ title: detail.market.title, url: `${window.location.origin}/m/${sellerId}/${marketId}` }),
+      );
+      expect(writeText).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
+  test('share when the clipboard refuses: says the address could not be copied', async () => {
+    const writeText = vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { detail, sellerId, marketId } = await findMarket('opened');
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    fireEvent.click(screen.getByRole('button', { name: '공유하기' }));
+    expect(await screen.findByText('복사하지 못했어요. 주소를 직접 복사해주세요.')).toBeTruthy();
+    expect(screen.queryByText('마켓 주소가 복사되었어요')).toBeNull();
   });
 
   test('an unknown market is Not found', async () => {

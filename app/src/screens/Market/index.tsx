@@ -24,8 +24,8 @@ import { ErrorState } from '../../ui/EmptyState';
 import { IconShare } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { SkeletonBlock } from '../../ui/SkeletonBlock';
-import { toast } from '../../ui/Toast';
 import { Link } from 'wouter';
+import { native } from '../../native/bridge';
 import { Countdown } from './Countdown';
 import { DeliveryInfo, OrderNotice, OrderWindow } from './MarketInfo';
 import styles from './Market.module.css';
@@ -38,13 +38,13 @@ export const MARKET_TEXT = {
   recoSellers: '함께 구독하는 작가',
 } as const;
 
-async function copyAddress(): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(window.location.href.replace(/#.*$/, ''));
-    toast(MARKET_TEXT.copied, { type: 'success' });
-  } catch {
-    // Clipboard refused (insecure context, permission): nothing was copied, so nothing is claimed.
-  }
+/**
+ * 공유하기: the native shell's share sheet, else the browser's (Web Share API), else a copy of the address
+ * with '마켓 주소가 복사되었어요' (or a word that it could not be copied when the clipboard refuses).
+ */
+function shareMarket(title: string | undefined): Promise<void> {
+  const url = window.location.href.replace(/#.*$/, '');
+  return native.share(title ? { title, url } : { url }, MARKET_TEXT.copied);
 }
 
 export default function Market() {
@@ -65,7 +65,7 @@ export default function Market() {
         <AppBar
           right={['cart']}
           extra={
-            <AppBarButton label={MARKET_TEXT.share} onClick={() => void copyAddress()}>
+            <AppBarButton label={MARKET_TEXT.share} onClick={() => void shareMarket(detail.data?.market.title)}>
               <IconShare size={24} />
             </AppBarButton>
           }
