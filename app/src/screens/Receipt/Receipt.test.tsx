@@ -40,8 +40,8 @@ const buyerInfo = () => screen.queryByRole('link', { name: /^구매자 정보/ }
 const address = () => screen.queryByRole('link', { name: /^배송 주소/ }) ?? screen.getByRole('group', { name: '배송 주소' });
 
 describe('every receipt status: badge, actions and notes', () => {
-  test('0 결제 전: pay, cancel, memo and both edits; the status poll runs', async () => {
-    const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1);
+  test('0 결제 전: pay, cancel, memo and both edits; no status poll while no payment has started', async () => {
+    const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1 && r.paymentResult === null);
     await openReceipt(receipt.publicId);
     expect(within(header()).getByText('결제 전')).toBeTruthy();
     expect(screen.getByRole('button', { name: '결제하기' })).toBeTruthy();
@@ -49,7 +49,8 @@ describe('every receipt status: badge, actions and notes', () => {
     expect(screen.getByRole('button', { name: '수정' })).toBeTruthy();
     expect(buyerInfo().tagName).toBe('A');
     expect(address().tagName).toBe('A');
-    expect(screen.getByText(/초 후 주문 상태를 다시 확인해요/)).toBeTruthy();
+    expect(screen.queryByText(/초 후 주문 상태를 다시 확인해요/)).toBeNull();
+    expect(screen.queryByRole('button', { name: '지금 확인' })).toBeNull();
     for (const note of Object.values(NOTES)) expect(screen.queryByText(note)).toBeNull();
   });
 
@@ -223,6 +224,26 @@ describe('loading', () => {
     expect(session.token).toBeNull();
   });
 
+  test("the market's cash-receipt notice only on an order still to be paid with no cash-receipt number", async () => {
+    const toPay = buyerReceipt(world(), 0, (r) => r.receiptNotice !== '');
+    changeReceipt(world(), toPay.publicId, (r) => ({ ...r, cashReceipt: { isPersonal: true, no: '' } }));
+    const view = await openReceipt(toPay.publicId);
+    expect(screen.getByText(toPay.receiptNotice)).toBeTruthy();
+    view.unmount();
+
+    for (const status of [1, 10]) {
+      const receipt = buyerReceipt(world(), status, (r) => r.receiptNotice !== '');
+      const shown = await openReceipt(receipt.publicId);
+      expect(screen.queryByText(receipt.receiptNotice)).toBeNull();
+      shown.unmount();
+    }
+
+    // The same order once it has a cash-receipt number.
+    changeReceipt(world(), toPay.publicId, (r) => ({ ...r, cashReceipt: { isPersonal: true, no: '01012345678' } }));
+    await openReceipt(toPay.publicId);
+    expect(screen.queryByText(toPay.receiptNotice)).toBeNull();
+  });
+
   test('an unknown order is Not found', async () => {
     renderScreen('/r/999999999999', '/r/:publicId', ReceiptScreen);
     await waitFor(() => expect(notFoundState.path).toBe('/r/999999999999'));
@@ -230,7 +251,7 @@ describe('loading', () => {
 
   test('while waiting for the payment the status is fetched again every 7 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 1);
+    const receipt = buyerReceipt(world(), 99);
     await openReceipt(receipt.publicId);
     expect(screen.getByText('7초 후 주문 상태를 다시 확인해요')).toBeTruthy();
     await act(async () => {

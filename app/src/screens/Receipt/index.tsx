@@ -2,13 +2,14 @@
 // recipient, the total and the status badge; the seller's cancel warning; the order memo box (and the ad
 // under it); the status stepper; buyer info and address buttons; delivery and invoice; the seller and how
 // to reach them; the purchased items and totals; the cancel-order drawer or the note shown instead. While
-// the order waits for its payment, the pay button and the 7 s status poll.
+// the order waits for its payment, the pay button and, once a payment is under way, the 7 s status poll.
 import { awaitsDeposit, isAwaitingPayment, isReceiptPaid, RECEIPT_STATUS } from '@creator-market/sdk/domain';
 import { now } from '../../api/client';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
 import { Button } from '../../ui/Button';
 import { CancelOrderDrawer, CANCEL_TEXT, openCancelDrawer } from './CancelOrder';
 import { MemoBox } from './MemoBox';
+import { cashReceiptKind } from './orderText';
 import { openPayPage } from './receiptData';
 import { BottomBar, ReceiptContainer, type ReceiptPageContext } from './ReceiptContainer';
 import {
@@ -37,15 +38,21 @@ function ReceiptView({ publicId, detail, receipt, status, permissions, refresh, 
   const awaitingPayment = isAwaitingPayment(status);
   const depositPending = status === RECEIPT_STATUS.paymentConfirming && awaitsDeposit(receipt.paymentResult, now());
   const reload = () => void refresh({ quiet: true });
+  // The poll looks for a payment under way (a deposit awaited, a provider's answer pending): an order whose
+  // payment never started has nothing to look for.
+  const paymentStarted = status === RECEIPT_STATUS.paymentConfirming || receipt.paymentResult !== null;
+  // The market's cash-receipt notice asks for a number before payment: it fits an order still to be paid
+  // whose number is not given yet, not a paid, cancelled or already numbered one.
+  const showsReceiptNotice = Boolean(receipt.receiptNotice) && awaitingPayment && cashReceiptKind(receipt.cashReceipt) === 'none';
 
   return (
     <div className={awaitingPayment ? styles.withPayBar : undefined}>
       <ReceiptSummary detail={detail} status={status} />
       {status === RECEIPT_STATUS.cancelledBySeller && <SellerCancelWarning receipt={receipt} />}
-      {awaitingPayment && <StatusPoll refresh={reload} />}
+      {awaitingPayment && paymentStarted && <StatusPoll refresh={reload} />}
 
       <MemoBox key={receipt.memo} receipt={receipt} editable={permissions.memo} onSaved={setReceipt} onFailed={reload} />
-      {receipt.receiptNotice && <p className={styles.receiptNotice}>{receipt.receiptNotice}</p>}
+      {showsReceiptNotice && <p className={styles.receiptNotice}>{receipt.receiptNotice}</p>}
       <AdSlot unit={AD_UNITS.receiptMemoBottomBanner} className={styles.ad} />
 
       <section className={styles.section}>
