@@ -101,6 +101,63 @@ export default tseslint.config(
     rules: packageBoundary(['mock-server', 'app', 'scripts'], 'fixtures tests import only the sdk and the contract'),
   },
   { files: ['mock-server/**'], rules: packageBoundary(['app', 'scripts'], 'the mock server never imports the app') },
+  // The mock server's layers (docs/decisions/one-core.md): doors -> core -> (control, pages, handlers) -> (http, world, lib).
+  // The core depends on nothing that depends on it, and what every door bundles stays free of Node-only modules.
+  {
+    files: ['mock-server/src/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './mock-server/src/core',
+              from: ['./mock-server/src/doors', './mock-server/src/server.ts', './mock-server/src/cli.ts'],
+              message: 'the core depends on nothing that depends on it: the doors and the server build on it',
+            },
+            {
+              target: [
+                './mock-server/src/control',
+                './mock-server/src/pages',
+                './mock-server/src/handlers',
+                './mock-server/src/http',
+                './mock-server/src/world',
+                './mock-server/src/lib',
+                './mock-server/src/auth',
+              ],
+              from: ['./mock-server/src/core', './mock-server/src/doors', './mock-server/src/server.ts', './mock-server/src/cli.ts'],
+              message: 'below the core: routes, handlers and the world never import the core, a door or the server',
+            },
+            {
+              target: ['./mock-server/src/http', './mock-server/src/world', './mock-server/src/lib', './mock-server/src/auth'],
+              from: ['./mock-server/src/control', './mock-server/src/pages', './mock-server/src/handlers'],
+              message: 'the world and the HTTP semantics never import a control route, a page or a handler',
+            },
+            {
+              target: './mock-server/src/handlers',
+              from: ['./mock-server/src/control', './mock-server/src/pages'],
+              message: 'handlers never import the control plane or the pages',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'mock-server/src/core/**',
+      'mock-server/src/http/**',
+      'mock-server/src/handlers/**',
+      'mock-server/src/pages/**',
+      'mock-server/src/doors/msw.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'every door bundles this (the browser too): no Node-only module here' }] },
+      ],
+    },
+  },
   // Inside the app: a feature never imports another feature; the UI kit never imports features or screens.
   {
     files: ['app/src/**'],

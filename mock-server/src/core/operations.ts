@@ -13,7 +13,7 @@ import { JSON_TYPE, HTML_TYPE, utf8, type Answer, type AnswerHeaders, type CoreR
 import { ApiFailure, type ErrorBody } from '../http/failure';
 import { JSON_LIMIT_BYTES, parseJsonBody, tooLarge, UPLOAD_LIMIT_BYTES } from '../http/json-body';
 import { OperationTable, type OperationMatch } from '../http/operation-table';
-import { resolveCaller, runHandler, type Outcome } from '../http/pipeline';
+import { resolveCaller, runHandler, type Outcome } from './pipeline';
 import type { World } from '../world/world';
 
 /** One API served under `prefix`: its document, operations and handlers. */

@@ -6,7 +6,7 @@
 // No Node-only imports: Vite bundles it for the browser.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { createCore, type Core, type CoreOptions, type CoreParts } from '../core/core';
-import type { FaultName } from '../control/scenarios';
+import type { FaultName } from '../http/faults';
 import type { Answer, CoreRequest } from '../http/exchange';
 import { tooLarge } from '../http/json-body';
 import { WorldRegistry } from '../world/registry';

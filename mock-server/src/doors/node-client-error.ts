@@ -5,8 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { corsHeaders } from '../core/core';
-import { ApiFailure } from '../http/failure';
-import { toErrorResponse } from '../http/pipeline';
+import { ApiFailure, toErrorResponse } from '../http/failure';
 
 /**
  * The Origin named in the bytes node had read, when they include it (they come in reads of up to 64 KiB:

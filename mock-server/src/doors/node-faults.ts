@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FaultName } from '../control/scenarios';
+import type { FaultName } from '../http/faults';
 
 /** The start of a `{data}` envelope, so the cut-off body looks like the beginning of a real answer. */
 const ENVELOPE_START = '{"data":{"list":[{"_id":"';

@@ -2,7 +2,7 @@
 // arrive, and the answer they turn back into their transport's response. The node listener wraps node's
 // IncomingMessage, the msw doors a Fetch Request; neither holds a rule (DESIGN.md, "one core").
 // No Node-only imports: Vite bundles it for the browser's service worker.
-import type { FaultName } from '../control/scenarios';
+import type { FaultName } from './faults';
 
 export interface CoreRequest {
   /** Upper case. */

@@ -1,11 +1,11 @@
-// What both adapters do around a handler: find the caller, refuse guests on login-required operations,
+// What the core does around a handler: find the caller, refuse guests on login-required operations,
 // run the handler against the world's clock, and turn any failure into the shared ErrorBody.
 import type { OperationInfo } from '@creator-market/openapi';
 import { bearerToken, verifyToken } from '../auth/tokens';
 import type { Handler, OperationId, RawResponse, UploadedFile } from '../handlers/types';
 import type { Account } from '../world/store';
 import type { World } from '../world/world';
-import { ApiFailure, type ErrorBody } from './failure';
+import { ApiFailure, toErrorResponse } from '../http/failure';
 
 export function resolveCaller(world: World, authorization: string | null | undefined): Account | null {
   const uid = verifyToken(bearerToken(authorization));
@@ -41,11 +41,4 @@ export function runHandler(
   } catch (err) {
     return toErrorResponse(err);
   }
-}
-
-/** ApiFailure → its status and body; anything else is a bug, answered as a 500 without internals. */
-export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
-  if (err instanceof ApiFailure) return { status: err.status, body: err.body };
-  console.error('[mock] unexpected error:', err);
-  return { status: 500, body: { data: 'internal', message: '서버 오류가 발생했어요.' } };
 }

@@ -1,4 +1,4 @@
-// The HTTP rules of the API listener (src/http/api-listener.ts) that no single operation's test states:
+// The HTTP rules of the core (src/core/core.ts) through the node door that no single operation's test states:
 // how bodies are read and refused, HEAD and preflight requests, CORS, paths and world names. Every refusal
 // is a 4xx in the catalogue's shape and changes nothing.
 import { request } from 'node:http';
