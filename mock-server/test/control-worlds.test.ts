@@ -5,6 +5,7 @@ import { personas } from '@creator-market/fixtures';
 import { availableQuantity } from '@creator-market/sdk/domain';
 import { issueToken } from '../src/auth/tokens';
 import type { MarketRow, ProductRow, Store } from '../src/world/store';
+import { WorldRegistry } from '../src/world/registry';
 import { stateOf } from '../src/world/views';
 import { errorCode, startTestServer, TEST_NOW, type TestServer, errorMessage } from './harness';
 import { control, uniqueWorld } from './control-support';
@@ -195,8 +196,11 @@ describe('worlds', () => {
     expect(server.mock.worlds.defaultWorld.store.sellers.get(seller._id)?.subscribe).toBe(seller.subscribe);
   });
 
-  it('are bounded: the least recently used is evicted, and X-Mock-World-Status says created or recreated-after-eviction', async () => {
-    const small = await startTestServer({ maxWorlds: 2 });
+  it('are bounded: the least recently used idle one is evicted, and X-Mock-World-Status says created or recreated-after-eviction', async () => {
+    // idleMs 0: every world counts as idle at once (world-bounds.test.ts tests the 10 minutes of the server).
+    const small = await startTestServer({
+      worlds: new WorldRegistry({ seed: 1, scale: 0.2, startAt: TEST_NOW, maxWorlds: 2, idleMs: 0 }),
+    });
     try {
       const status = async (name: string) =>
         (await small.call('GET', '/common/v2/banner', { query: { from: 'top' }, headers: { 'X-Mock-World': name } })).headers.get(

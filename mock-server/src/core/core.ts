@@ -21,16 +21,17 @@ import { bearerToken, verifyToken } from '../auth/tokens';
 import type { HandlerMap } from '../handlers/types';
 import { createAccessPolicy, type AccessPolicy } from '../http/access-policy';
 import { jsonAnswer, parseSearch, type Answer, type AnswerHeaders, type CoreRequest } from '../http/exchange';
-import { ApiFailure, toErrorResponse, type ErrorBody } from '../http/failure';
+import { ApiFailure, type ErrorBody } from '../http/failure';
 import { RequestJournal, type JournalRecord } from '../http/journal';
 import { MalformedPathError, OperationTable } from '../http/operation-table';
+import { toErrorResponse } from '../http/pipeline';
 import type { OperationProxy } from '../http/proxy';
 import type { Route } from '../http/routes';
 import { staticRoutes, type StaticAssets } from '../http/static';
 import { paymentPageRoutes } from '../pages/payments';
 import { postcodeRoutes } from '../pages/postcode';
 import { sellerCenterRoutes } from '../pages/seller-center';
-import { WorldQuotaError, WorldRegistry } from '../world/registry';
+import { WorldCapacityError, WorldQuotaError, WorldRegistry } from '../world/registry';
 import type { World } from '../world/world';
 import { answerOperation, apiServices, OperationRoutes, readOperationBody, scenarioTargets, type OperationRoute } from './operations';
 
@@ -101,7 +102,15 @@ export function corsHeaders(originAllowed: (origin: string) => boolean, origin: 
 /** Any failure as the shared ErrorBody (reshaped by the service); never a stack trace. */
 export function errorAnswer(err: unknown, headers: AnswerHeaders, formatError?: (status: number, body: ErrorBody) => unknown): Answer {
   const { status, body } = toErrorResponse(err);
+  if (err instanceof ApiFailure && err.extra.headers) Object.assign(headers, err.extra.headers);
   return jsonAnswer(status, formatError ? formatError(status, body) : body, headers);
+}
+
+/** A new world refused by the registry (a client's per-minute bound, every kept world in use) as a 429 with Retry-After. */
+function worldRefusal(err: unknown): unknown {
+  if (err instanceof WorldQuotaError || err instanceof WorldCapacityError)
+    return new ApiFailure(429, 'too-many-requests', { message: err.message, headers: { 'Retry-After': String(err.retryAfterSeconds) } });
+  return err;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -145,7 +154,13 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
     if (name !== undefined && !WorldRegistry.isValidName(name.trim())) {
       throw new ApiFailure(400, 'bad-request', { message: 'X-Mock-World 이름은 영문, 숫자, _ . : - 로 64자 이내여야 해요.' });
     }
-    const { world, status } = worlds.resolve(name);
+    let resolved: ReturnType<WorldRegistry['resolve']>;
+    try {
+      resolved = worlds.resolve(name);
+    } catch (err) {
+      throw worldRefusal(err);
+    }
+    const { world, status } = resolved;
     headers['X-Mock-World'] = world.name;
     if (status !== 'existing') headers['X-Mock-World-Status'] = status;
     headers['X-Mock-Now'] = new Date(world.clock.now()).toISOString();
@@ -259,8 +274,7 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
         try {
           await worlds.prepare(worldName!, request.clientAddress);
         } catch (err) {
-          if (err instanceof WorldQuotaError) throw new ApiFailure(429, 'too-many-requests', { message: err.message });
-          throw err;
+          throw worldRefusal(err);
         }
       }
       const operation = operations.find(request.method, request.pathname);

@@ -2012,19 +2012,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The request names a world that does not exist yet (`X-Mock-World`), and its client (address) has had
-         *     more new worlds made in the last minute than `--max-new-worlds-per-minute` allows (default 120)
-         *     (`too-many-requests`). The same answer can come from any product API operation called with such a
-         *     header. Existing worlds still answer.
+        /** @description The request names a world that does not exist yet (`X-Mock-World`) and it cannot be made now
+         *     (`too-many-requests`; the message names the bound): every one of the `--max-worlds` kept worlds had
+         *     a request in the last 10 minutes (none is evicted while in use), or the client, if not a loopback one
+         *     (127.0.0.0/8, ::1: those are not bounded), has had `--max-new-worlds-per-minute` new worlds (default
+         *     120) made in the last minute. `Retry-After` says in how many seconds a slot frees. The same answer
+         *     can come from any product API operation called with such a header. Existing worlds still answer.
+         *     docs/decisions/world-eviction.md says why.
          *      */
         TooManyNewWorlds: {
             headers: {
+                /**
+                 * @description Seconds until a new world can be made (a kept world has been idle 10 minutes, or the client's oldest new world of the minute is a minute old).
+                 * @example 240
+                 */
+                "Retry-After"?: string;
                 [name: string]: unknown;
             };
             content: {
                 /** @example {
                  *       "data": "too-many-requests",
-                 *       "message": "새 세계는 한 클라이언트가 1분에 120개까지 만들 수 있어요. 잠시 후 다시 시도하거나 있는 세계 이름을 다시 쓰세요."
+                 *       "message": "세계를 더 만들 수 없어요: 이름 있는 세계는 64개까지 두고(--max-worlds 64), 10분 동안 요청이 없던 세계만 치워요. 지금은 모두 쓰이는 중이라 240초 뒤에 자리가 나요. --max-worlds를 늘리거나 있는 세계 이름을 다시 쓰세요."
                  *     } */
                 "application/json": components["schemas"]["ErrorBody"];
             };
