@@ -109,3 +109,10 @@ export const unlistedOrigin = (origin: string) =>
 export const unauthorized = () => new ApiFailure(401, 'unauthorized');
 export const permissionDenied = () => new ApiFailure(403, 'permission-denied');
 export const notFound = (what?: string) => new ApiFailure(404, 'not-found', what ? { message: `${what}을(를) 찾을 수 없어요.` } : {});
+
+/** ApiFailure → its status and body; anything else is a bug, answered as a 500 without internals. */
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
+  if (err instanceof ApiFailure) return { status: err.status, body: err.body };
+  console.error('[mock] unexpected error:', err);
+  return { status: 500, body: { data: 'internal', message: '서버 오류가 발생했어요.' } };
+}
