@@ -1,16 +1,17 @@
-// --state FILE keeps named worlds (X-Mock-World) too, in FILE.worlds/: each world's changes over the records
-// generated for its instant, saved before the answer; a restore gives back the same world (records, state,
-// clock), an evicted world's file goes with it, a reset or imported world is saved as what it became, and a
-// kill -9 of the real CLI in the middle of writes to many worlds loses none that was acknowledged.
+// --state FILE keeps named worlds (X-Mock-World) too, in FILE.worlds.log: each change of a world appended and
+// synced before the answer; a restore gives back the same worlds (records, state, clock), an evicted world is
+// forgotten, a reset or imported world is saved as what it became, a line a kill cut short is dropped, a
+// compaction keeps every world, and a kill -9 of the real CLI in the middle of writes to many worlds loses
+// none that was acknowledged.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { personas } from '@creator-market/fixtures';
 import { issueToken } from '../src/auth/tokens';
-import { CHANGES_FORMAT, openStateFile, SOON_MS, type WorldChanges } from '../src/control/persistence';
+import { LOG_FORMAT, openStateFile, SOON_MS, type LogLine } from '../src/control/persistence';
 import { ControlState } from '../src/control/state';
 import { WorldRegistry } from '../src/world/registry';
 import type { World, WorldSnapshot } from '../src/world/world';
@@ -39,6 +40,13 @@ function registryOn(path: string, maxWorlds = 8) {
   return { file, worlds };
 }
 
+/** The lines of a state file's named worlds' log (its first line, the format, apart). */
+function logLines(path: string): LogLine[] {
+  const [first, ...rest] = readFileSync(`${path}.worlds.log`, 'utf8').trimEnd().split('\n');
+  expect(JSON.parse(first!)).toEqual({ format: LOG_FORMAT });
+  return rest.map((line) => JSON.parse(line) as LogLine);
+}
+
 /** A world's snapshot as plain JSON, without the export instant (which differs between two exports). */
 const plain = (world: World) => {
   const snapshot = JSON.parse(JSON.stringify(world.snapshot())) as WorldSnapshot;
@@ -56,7 +64,12 @@ function change(world: World, label: string) {
   if (cart) store.carts.remove(cart.cart._id);
   world.touched();
   const [note] = store.notifications.all();
-  store.notifications.insert({ ...note!, notification: { ...note!.notification, _id: store.newId(now) } });
+  const added = store.notifications.insert({ ...note!, notification: { ...note!.notification, _id: store.newId(now) } });
+  world.touched();
+  // Added, then changed, then removed: gone from the world's changes, and from its restore.
+  const temporary = store.notifications.insert({ ...note!, notification: { ...note!.notification, _id: store.newId(now) } });
+  world.touched();
+  store.notifications.remove(temporary.notification._id);
   world.touched();
   store.state = {
     ...store.state,
@@ -64,6 +77,7 @@ function change(world: World, label: string) {
   };
   world.clock.advance(3_600_000);
   world.touched();
+  return added;
 }
 
 describe('named worlds with --state FILE', () => {
@@ -74,16 +88,16 @@ describe('named worlds with --state FILE', () => {
     const bob = first.worlds.fromRequest('qa-bob');
     first.worlds.fromRequest('qa-untouched');
     change(alice, '앨리스');
-    change(bob, '밥');
+    const note = change(bob, '밥');
     change(bob, '밥 두 번째');
 
-    // One small file per changed world: its changes, not its records (a whole world is hundreds of KB here).
-    const files = readdirSync(`${path}.worlds`).sort();
-    expect(files).toEqual(['w-qa-alice.json', 'w-qa-bob.json']);
-    const saved = JSON.parse(readFileSync(join(`${path}.worlds`, 'w-qa-bob.json'), 'utf8')) as WorldChanges;
-    expect(saved).toMatchObject({ format: CHANGES_FORMAT, name: 'qa-bob', seed: 1, scale: 0.2, generatedFor: START });
-    expect(Object.keys(saved.changes).sort()).toEqual(['carts', 'notifications', 'products']);
-    expect(first.file.named.lastWrite!.bytes).toBeLessThan(20_000);
+    // One line per change, holding what it changed: a few hundred bytes, where the world is hundreds of KB.
+    const lines = logLines(path);
+    expect(new Set(lines.map((line) => line.w))).toEqual(new Set(['qa-alice', 'qa-bob']));
+    expect(lines.find((line) => line.w === 'qa-bob')!.start).toEqual({ seed: 1, scale: 0.2, generatedFor: START });
+    expect(lines.filter((line) => line.start)).toHaveLength(2);
+    expect(Math.max(...lines.map((line) => JSON.stringify(line).length))).toBeLessThan(5000);
+    expect(first.file.named.lastWrite!.bytes).toBeLessThan(5000);
 
     const second = registryOn(path);
     expect(second.worlds.list().map((w) => w.name)).toEqual(['default', 'qa-alice', 'qa-bob']);
@@ -92,15 +106,19 @@ describe('named worlds with --state FILE', () => {
       const after = second.worlds.fromRequest(name);
       expect(plain(after)).toEqual(plain(before));
       expect(after.store.products.size).toBe(before.store.products.size);
-      expect(after.store.carts.size).toBe(before.store.carts.size);
+      expect(after.store.notifications.size).toBe(before.store.notifications.size);
     }
-    // Indexes hold the changes too: the new notification is found by its recipient, the removed cart is not.
+    // Indexes hold the changes too: the new notification is found by its recipient.
     const restored = second.worlds.fromRequest('qa-bob');
-    const original = first.worlds.fromRequest('qa-bob');
-    const [note] = [...original.store.notifications.all()].slice(-1);
-    expect(restored.store.notifications.by('recipient', `${note!.recipientUid}\u0000${note!.category}`)).toContainEqual(note);
-    // A restored world goes on being saved.
+    expect(restored.store.notifications.by('recipient', `${note.recipientUid}\u0000${note.category}`)).toContainEqual(note);
+    // A restored world goes on being saved, with only what changes next.
+    const before = logLines(path).length;
     change(restored, '다시');
+    expect(
+      logLines(path)
+        .slice(before)
+        .every((line) => !line.start),
+    ).toBe(true);
     expect(plain(registryOn(path).worlds.fromRequest('qa-bob'))).toEqual(plain(restored));
   });
 
@@ -110,7 +128,10 @@ describe('named worlds with --state FILE', () => {
     const world = worlds.fromRequest('qa-soon');
     world.touched();
     const savedCounts = () =>
-      (JSON.parse(readFileSync(join(`${path}.worlds`, 'w-qa-soon.json'), 'utf8')) as WorldChanges).state.keywordCounts;
+      logLines(path)
+        .filter((line) => line.state?.keywordCounts)
+        .map((line) => line.state!.keywordCounts)
+        .at(-1);
     vi.useFakeTimers();
     try {
       world.store.state = { ...world.store.state, keywordCounts: { '2026-12-10:키링': 1 } };
@@ -128,64 +149,103 @@ describe('named worlds with --state FILE', () => {
     expect(savedCounts()).toEqual({ '2026-12-10:키링': 2 });
   });
 
-  it("removes an evicted world's file and does not save a late change of it", () => {
+  it('forgets an evicted world, and does not save a late change of it', () => {
     const path = newFile();
-    const { worlds } = registryOn(path, 2);
+    const { file, worlds } = registryOn(path);
     const [a, b] = [worlds.fromRequest('w-a'), worlds.fromRequest('w-b')];
-    a.touched();
-    b.touched();
-    worlds.fromRequest('w-c').touched();
-    expect(readdirSync(`${path}.worlds`).sort()).toEqual(['w-w-b.json', 'w-w-c.json']);
-    a.touched(); // a request on the evicted world that was still running
-    expect(existsSync(join(`${path}.worlds`, 'w-w-a.json'))).toBe(false);
-    // Made again after its eviction: saved again, as the new world it is.
-    worlds.fromRequest('w-a').touched();
-    expect(existsSync(join(`${path}.worlds`, 'w-w-a.json'))).toBe(true);
+    change(a, 'a');
+    change(b, 'b');
+    // What the registry does when it evicts a world (WorldRegistryOptions.named.onEvict).
+    file.named.onEvict(a);
+    expect(logLines(path).at(-1)).toEqual({ w: 'w-a', evicted: true });
+    const lines = logLines(path).length;
+    change(a, 'late'); // a request on the evicted world that was still running
+    expect(logLines(path)).toHaveLength(lines);
+    expect(
+      registryOn(path)
+        .worlds.list()
+        .map((w) => w.name),
+    ).toEqual(['default', 'w-b']);
+    // A new world of that name (made after its eviction): saved, as the new world it is.
+    const again = registryOn(path);
+    const made = again.worlds.fromRequest('w-a');
+    change(made, 'again');
+    expect(
+      registryOn(path)
+        .worlds.list()
+        .map((w) => w.name),
+    ).toEqual(['default', 'w-b', 'w-a']);
+    expect(plain(registryOn(path).worlds.fromRequest('w-a'))).toEqual(plain(made));
   });
 
-  it('saves a reset named world as its new records and an imported one as its whole snapshot', () => {
+  it('saves a reset named world as its new records and an imported one from its whole snapshot', () => {
     const path = newFile();
-    const { worlds } = registryOn(path);
+    const { file, worlds } = registryOn(path);
     const control = new ControlState({ latencyMs: 0, worlds, defaultSeed: 1, scale: 0.2, targets: [] });
     const old = worlds.fromRequest('qa-reset');
     change(old, '리셋 전');
     const reset = control.reset(old, 7);
-    old.touched(); // the replaced world: not saved over the new one
+    change(old, '리셋된 세계'); // the replaced world: not saved over the new one
     const source = worlds.fromRequest('qa-source');
     change(source, '내보낸');
     const imported = control.import(worlds.fromRequest('qa-import'), JSON.parse(JSON.stringify(source.snapshot())) as WorldSnapshot);
-    imported.store.products.update([...imported.store.products.all()][1]!.product._id, (r) => ({
-      ...r,
-      product: { ...r.product, title: '가져온 뒤 바꾼 물품' },
-    }));
-    imported.touched();
+    change(imported, '가져온 뒤');
+    expect(logLines(path).find((line) => line.w === 'qa-import' && line.start && 'snapshot' in line.start)).toBeDefined();
 
-    const again = registryOn(path).worlds;
-    expect(plain(again.fromRequest('qa-reset'))).toEqual(plain(reset));
-    expect(again.fromRequest('qa-reset').seed).toBe(7);
-    expect(plain(again.fromRequest('qa-import'))).toEqual(plain(imported));
-    const importedFile = JSON.parse(readFileSync(join(`${path}.worlds`, 'w-qa-import.json'), 'utf8')) as WorldSnapshot;
-    expect(importedFile.format).toBe('creator-market-world@1');
+    const check = () => {
+      const again = registryOn(path).worlds;
+      expect(plain(again.fromRequest('qa-reset'))).toEqual(plain(reset));
+      expect(again.fromRequest('qa-reset').seed).toBe(7);
+      expect(plain(again.fromRequest('qa-import'))).toEqual(plain(imported));
+      expect(plain(again.fromRequest('qa-source'))).toEqual(plain(source));
+    };
+    check();
+    // Compacted: one line per live world, the same worlds.
+    file.named.compact();
+    expect(
+      logLines(path)
+        .map((line) => line.w)
+        .sort(),
+    ).toEqual(['qa-import', 'qa-reset', 'qa-source']);
+    check();
+    // And it goes on after the compaction.
+    change(imported, '압축 뒤');
+    check();
   });
 
-  it("stops with a clear error naming a named world's file that is not JSON or not that world, and leaves it", () => {
+  it('drops a line a kill cut short at the end of the log, and appends after it', () => {
     const path = newFile();
     const { worlds } = registryOn(path);
-    worlds.fromRequest('qa-broken').touched();
-    const broken = join(`${path}.worlds`, 'w-qa-broken.json');
-    writeFileSync(broken, '{"format": "creator-market-world-changes@1", "name": ');
-    expect(() => registryOn(path)).toThrow(`the named world's file ${broken} cannot be read as JSON`);
-    writeFileSync(broken, JSON.stringify({ format: CHANGES_FORMAT, name: 'someone-else' }));
-    expect(() => registryOn(path)).toThrow(`the named world's file ${broken} names the world "someone-else", not 'qa-broken'`);
-    expect(readFileSync(broken, 'utf8')).toContain('someone-else');
+    const world = worlds.fromRequest('qa-cut');
+    change(world, '끊기기 전');
+    appendFileSync(`${path}.worlds.log`, '{"w":"qa-cut","put":{"products":[{"half');
+    const again = registryOn(path).worlds.fromRequest('qa-cut');
+    expect(plain(again)).toEqual(plain(world));
+    change(again, '끊긴 뒤');
+    expect(plain(registryOn(path).worlds.fromRequest('qa-cut'))).toEqual(plain(again));
   });
 
-  it('removes temporaries a killed run left in the folder', () => {
+  it("stops with a clear error naming the log and the line that is not JSON or not a log's, and leaves it", () => {
     const path = newFile();
-    registryOn(path).worlds.fromRequest('qa-t').touched();
-    writeFileSync(join(`${path}.worlds`, 't-12345-qa-t'), '{"half": ');
+    const { worlds } = registryOn(path);
+    change(worlds.fromRequest('qa-broken'), '고장');
+    const log = `${path}.worlds.log`;
+    const text = readFileSync(log, 'utf8');
+    const lines = text.split('\n');
+    writeFileSync(log, [lines[0], lines[1], '{"w": nope', ...lines.slice(2)].join('\n'));
+    expect(() => registryOn(path)).toThrow(`the named worlds' log ${log} line 3 is not JSON`);
+    writeFileSync(log, text.replace(LOG_FORMAT, 'something-else'));
+    expect(() => registryOn(path)).toThrow(`the named worlds' log ${log} line 1 must be {"format":"${LOG_FORMAT}"}`);
+    expect(readFileSync(log, 'utf8')).toContain('something-else');
+    expect(statSync(log).size).toBe(Buffer.byteLength(text.replace(LOG_FORMAT, 'something-else')));
+  });
+
+  it('removes temporaries a killed compaction left', () => {
+    const path = newFile();
+    change(registryOn(path).worlds.fromRequest('qa-t'), 't');
+    writeFileSync(`${path}.worlds.log.tmp-12345`, '{"half": ');
     registryOn(path);
-    expect(readdirSync(`${path}.worlds`)).toEqual(['w-qa-t.json']);
+    expect(existsSync(`${path}.worlds.log.tmp-12345`)).toBe(false);
   });
 });
 
