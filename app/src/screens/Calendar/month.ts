@@ -1,7 +1,5 @@
 // The month grid of the calendar: Sunday-first weeks of 'YYYY-MM-DD' day keys (Seoul calendar days, the
 // same keys as the sdk's seoulDayKey), and the markets that start or end on each day.
-import { marketState, matchesCalendarFilter, seoulDayKey } from '@creator-market/sdk/domain';
-import { timingOf, type MarketEvent } from '../../components/market-card/openedMarkets';
 
 export interface Month {
   year: number;
@@ -49,36 +47,5 @@ export function monthGrid({ year, month }: Month): DayCell[][] {
   );
 }
 
-export interface DaySchedule {
-  opens: MarketEvent[];
-  closes: MarketEvent[];
-}
-
-/**
- * Markets by the Seoul day they open and the day they close, as far as that is still ahead (the sections are
- * '오픈 예정' and '종료 예정'): a market opens on its day while it has not opened yet (the sdk's 'schedule'
- * filter), and closes on its day while it is not closed.
- */
-export function schedulesByDay(events: readonly MarketEvent[], now: number): Map<string, DaySchedule> {
-  const days = new Map<string, DaySchedule>();
-  const at = (key: string) => {
-    let schedule = days.get(key);
-    if (!schedule) {
-      schedule = { opens: [], closes: [] };
-      days.set(key, schedule);
-    }
-    return schedule;
-  };
-  for (const event of events) {
-    const timing = timingOf(event);
-    const start = seoulDayKey(event.marketST);
-    const end = seoulDayKey(event.marketED);
-    if (start && matchesCalendarFilter(timing, 'schedule', now)) at(start).opens.push(event);
-    if (end && marketState(timing, now) !== 'closed') at(end).closes.push(event);
-  }
-  for (const schedule of days.values()) {
-    schedule.opens.sort((a, b) => Date.parse(a.marketST) - Date.parse(b.marketST));
-    schedule.closes.sort((a, b) => Date.parse(a.marketED) - Date.parse(b.marketED));
-  }
-  return days;
-}
+// The markets of each day ('오픈 예정', '종료 예정') are shared with the my page's calendar card.
+export { schedulesByDay, type DaySchedule } from '../../components/market-card/daySchedules';

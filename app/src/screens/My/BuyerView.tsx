@@ -1,14 +1,15 @@
 // The buyer side of the my page: the order-info drawer, the calendar (today's market schedules) and
 // subscription cards ('N명 구독중'), the my-page banner, and the first 3 order notifications and order
 // history rooms with links to see them all.
-import { buildPath, isSameSeoulDay, MY_PAGE_LIST_COUNT } from '@creator-market/sdk/domain';
+import { buildPath, MY_PAGE_LIST_COUNT } from '@creator-market/sdk/domain';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../api/client';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
 import { useLoad } from '../../components/data/useLoad';
 import { useNow } from '../../components/data/useNow';
-import { loadOpenedMarkets, type MarketEvent } from '../../components/market-card/openedMarkets';
+import { todayScheduleCounts } from '../../components/market-card/daySchedules';
+import { loadOpenedMarkets } from '../../components/market-card/openedMarkets';
 import { NotificationRow } from '../../features/notification/NotificationRow';
 import { notificationPage } from '../../features/notification/notifications';
 import { RoomRow } from '../../features/order-room/RoomRow';
@@ -16,6 +17,7 @@ import { Section } from '../../features/section/Section';
 import { useSession } from '../../stores/session';
 import type { MeSnapshot } from './types';
 import { DotBadge } from '../../ui/Badge';
+import { cx } from '../../ui/cx';
 import { IconBox } from '../../ui/Icons';
 import { IconChevron, IconHeart } from '../../ui/MoreIcons';
 import { Skeleton } from '../../ui/Skeleton';
@@ -24,7 +26,10 @@ import styles from './My.module.css';
 
 export const BUYER_TEXT = {
   calendar: '달력',
-  schedules: (count: number) => `오늘 일정 ${count}개`,
+  /** The calendar card says what it counts: today's two sections of the calendar. */
+  today: '오늘',
+  opens: (count: number) => `오픈 예정 ${count}개`,
+  closes: (count: number) => `종료 예정 ${count}개`,
   subscribe: '구독',
   subscribed: (count: number) => `${count}명 구독중`,
   notifications: '주문 알림',
@@ -47,7 +52,7 @@ export function BuyerView({ me }: { me: MeSnapshot }) {
   const notifications = useLoad((signal) => notificationPage({ type: 'user', signal }), [], { operation: 'listNotifications' });
   const rooms = useLoad((signal) => api.get('/room', { signal }), [], { operation: 'listRooms' });
 
-  const schedules = markets.data === undefined ? undefined : todaySchedules(markets.data, now);
+  const schedules = markets.data === undefined ? undefined : todayScheduleCounts(markets.data, now);
   const needsInfo = primary.data !== undefined && !isOrderInfoComplete(me.user, primary.data !== null);
 
   return (
@@ -71,8 +76,19 @@ export function BuyerView({ me }: { me: MeSnapshot }) {
           <span className={styles.cardIcon} aria-hidden="true">
             <CalendarGlyph />
           </span>
-          <span className={styles.cardTitle}>{BUYER_TEXT.calendar}</span>
-          <strong className={styles.cardValue}>{schedules === undefined ? '\u00a0' : BUYER_TEXT.schedules(schedules)}</strong>
+          <span className={styles.cardTitle}>
+            {BUYER_TEXT.calendar} · {BUYER_TEXT.today}
+          </span>
+          <strong className={cx(styles.cardValue, styles.scheduleCounts)}>
+            {schedules === undefined ? (
+              '\u00a0'
+            ) : (
+              <>
+                <span>{BUYER_TEXT.opens(schedules.opens)}</span>
+                <span>{BUYER_TEXT.closes(schedules.closes)}</span>
+              </>
+            )}
+          </strong>
         </Link>
         <Link href={buildPath('subscribe')} className={styles.card}>
           <span className={styles.cardIcon} aria-hidden="true">
@@ -124,16 +140,6 @@ export function BuyerView({ me }: { me: MeSnapshot }) {
       <OrderInfoDrawer open={infoOpen} onClose={() => setInfoOpen(false)} me={me} />
     </div>
   );
-}
-
-/**
- * Today's schedules as the calendar shows them for the day: the markets opening today ('오픈 예정') and
- * those ending today ('종료 예정'), each counted in its section.
- */
-export function todaySchedules(events: readonly MarketEvent[], now: number): number {
-  const opens = events.filter((event) => isSameSeoulDay(event.marketST, now)).length;
-  const closes = events.filter((event) => isSameSeoulDay(event.marketED, now)).length;
-  return opens + closes;
 }
 
 function CalendarGlyph() {

@@ -1,8 +1,9 @@
-import { seoulDayKey } from '@creator-market/sdk/domain';
+import { marketState, matchesCalendarFilter, seoulDayKey } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api, now } from '../../api/client';
 import { pageNavigation } from '../../app/pageNavigation';
+import { timingOf } from '../../components/market-card/openedMarkets';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
@@ -39,13 +40,20 @@ describe('My page: the buyer side', () => {
     expect(screen.getByRole('tab', { name: PROFILE_TEXT.buyer }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('김하늘')).toBeTruthy();
 
-    // The calendar's sections for today: markets opening today and markets ending today.
+    // The calendar card counts what the calendar lists for today, by section: markets opening today that have
+    // not opened yet ('오픈 예정') and markets closing today that have not closed yet ('종료 예정').
     const today = seoulDayKey(now());
-    const schedules =
-      markets.filter((e) => seoulDayKey(e.marketST) === today).length + markets.filter((e) => seoulDayKey(e.marketED) === today).length;
-    expect(await screen.findByText(BUYER_TEXT.schedules(schedules))).toBeTruthy();
+    const at = now();
+    const opens = markets.filter((e) => seoulDayKey(e.marketST) === today && matchesCalendarFilter(timingOf(e), 'schedule', at)).length;
+    const closes = markets.filter((e) => seoulDayKey(e.marketED) === today && marketState(timingOf(e), at) !== 'closed').length;
+    const card = (await screen.findByText(BUYER_TEXT.opens(opens))).closest('a')!;
+    expect(card.textContent).toBe(`달력 · 오늘${BUYER_TEXT.opens(opens)}${BUYER_TEXT.closes(closes)}`);
+    // More than a count of every market starting or ending today (what the card said before: '오늘 일정 N개').
+    expect(opens + closes).toBeLessThan(
+      markets.filter((e) => seoulDayKey(e.marketST) === today).length + markets.filter((e) => seoulDayKey(e.marketED) === today).length,
+    );
     expect(screen.getByText(`${session.subscribedSellerIds.length}명 구독중`).closest('a')!.getAttribute('href')).toBe('/subscribe');
-    expect(screen.getByText(BUYER_TEXT.calendar).closest('a')!.getAttribute('href')).toBe('/calendar');
+    expect(card.getAttribute('href')).toBe('/calendar');
 
     const shownNotifications = within(await listNamed(BUYER_TEXT.notifications)).getAllByRole('listitem');
     expect(shownNotifications).toHaveLength(3);
