@@ -8,8 +8,9 @@
 // Every call sends `X-Mock-World` when the client has a world (the control plane acts on the caller's world),
 // resolves with the answer (an answer holding one field is unwrapped: `personas()` gives the list,
 // `journal.count()` the number) and rejects with MockControlError on anything but a 2xx answer.
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, type FetchOptions } from 'openapi-fetch';
 import type { ErrorCode } from '../domain/error-codes.js';
+import { controlOperations } from '../generated/control-operations.js';
 import type { components, operations, paths } from '../generated/control.js';
 import { asErrorBody, MockControlError } from './errors.js';
 
@@ -65,6 +66,22 @@ export type SlowScenario = `slow:${number}`;
  * (`scenarios.list()` gives the server's list; any other string is the server's 400 `bad-request`).
  */
 export type ScenarioName = ErrorCode | `http-${number}` | TransportFault | SlowScenario | (string & Record<never, never>);
+/** An operationId of the control document (every one is callable: `call(operationId, init)`). */
+export type ControlOperationId = keyof typeof controlOperations & keyof operations;
+/** What a call of the operation takes (`params`, `body`, `signal`...), openapi-fetch's options. */
+export type OperationInit<Id extends ControlOperationId> = FetchOptions<operations[Id]>;
+type RequiredKeysOf<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
+/** The init argument: optional when nothing in it is required (no path parameter, no required body). */
+export type OperationArgs<Id extends ControlOperationId> =
+  RequiredKeysOf<OperationInit<Id>> extends never ? [init?: OperationInit<Id>] : [init: OperationInit<Id>];
+/** The JSON body of the operation's 2xx answer. */
+export type OperationAnswer<Id extends ControlOperationId> = {
+  [S in keyof operations[Id]['responses']]: S extends 200 | 201 | 202
+    ? operations[Id]['responses'][S] extends { content: { 'application/json': infer Body } }
+      ? Body
+      : never
+    : never;
+}[keyof operations[Id]['responses']];
 /** Where and how often a sticky rule applies (`POST /scenarios` less its name). */
 export type RuleScope = Omit<StickyRuleInput, 'name'>;
 
@@ -176,8 +193,14 @@ export interface MockControl {
   phoneCode(account: { persona: PersonaId } | { uid: string }): Promise<PhoneCode>;
 
   /**
-   * The openapi-fetch client over the whole control document, with this client's world and errors: for a
-   * route without a named call yet. `const { data } = await mock.raw.GET('/worlds')`.
+   * Any operation of the control document by its operationId, typed from the document: an operation it
+   * gains is callable after `pnpm gen`, before it has a named call. Resolves with the answer's body.
+   * `await mock.call('openMarket', { params: { path: { marketId: 'mallang_studio:8' } } })`.
+   */
+  call<Id extends ControlOperationId>(operationId: Id, ...init: OperationArgs<Id>): Promise<OperationAnswer<Id>>;
+  /**
+   * The openapi-fetch client over the whole control document, with this client's world and errors, by path:
+   * `const { data, response } = await mock.raw.GET('/worlds')`.
    */
   raw: Client<paths>;
 }
@@ -260,6 +283,16 @@ export function createMockControl(options: MockControlOptions): MockControl {
     notify: async (input) => (await answer(raw.POST('/notifications', { body: input }))).notification,
     phoneCode: async (account) => answer(raw.GET('/phone-code', { params: { query: account } })),
 
+    call: async <Id extends ControlOperationId>(operationId: Id, ...init: OperationArgs<Id>) => {
+      const operation: { method: string; path: string } | undefined = controlOperations[operationId];
+      if (operation === undefined) throw new TypeError(`no control operation ${String(operationId)}`);
+      // The generic init and answer cannot be followed through openapi-fetch's overloads; their types are OperationArgs's and OperationAnswer's.
+      const pending = raw.request(operation.method as never, operation.path as never, init[0] as never) as Promise<{
+        data?: OperationAnswer<Id>;
+        response: Response;
+      }>;
+      return answer(pending);
+    },
     raw,
   };
 }

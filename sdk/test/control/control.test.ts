@@ -123,16 +123,47 @@ describe('worlds', () => {
       mock.markets.close(4),
       mock.notify({ persona: 'buyer', category: 'buyer', title: 't', contents: 'c' }),
       mock.phoneCode({ persona: 'buyer' }),
+      mock.call('listWorlds'),
+      mock.call('closeMarket', { params: { path: { marketId: '4' } } }),
     ];
     const named = recording('w1');
     expect(named.baseUrl).toBe('http://mock.test');
     await Promise.all(calls(named));
-    expect(seen.length).toBe(25);
+    expect(seen.length).toBe(27);
     expect(seen.every((call) => call.world === 'w1' && call.path.startsWith('/__mock/'))).toBe(true);
     seen.length = 0;
     await Promise.all(calls(recording(undefined)));
     expect(seen.every((call) => call.world === null)).toBe(true);
     expect(named.scenarios.once('out-of-stock')).toEqual({ [MOCK_WORLD_HEADER]: 'w1', [MOCK_SCENARIO_HEADER]: 'out-of-stock' });
+  });
+});
+
+describe('call by operationId', () => {
+  it('calls any operation of the control document, typed from it', async () => {
+    const mock = fresh('call');
+    const listed = await mock.call('listWorlds');
+    expect(listed.capacity).toBeGreaterThan(0);
+    const opened = await mock.call('openMarket', { params: { path: { marketId: 'mallang_studio:8' } } });
+    expect(opened.market.status).toBe(2);
+    const count = await mock.call('countRequests', { body: { operationId: 'getMe' } });
+    expect(count.count).toBe(0);
+    const refused = await failure(mock.call('loginAsPersona', { body: { persona: 'admin' as PersonaId } }));
+    expect(refused).toMatchObject({ status: 400, code: 'bad-request' });
+  });
+
+  it('types the operation id, its init and its answer', () => {
+    const mock = createMockControl({ baseUrl: 'http://mock.test', fetch: () => Promise.resolve(Response.json({})) });
+    const typesOnly = () => {
+      // @ts-expect-error an operation with a path parameter needs its init
+      void mock.call('openMarket');
+      // @ts-expect-error no such operation
+      void mock.call('listEverything');
+      // @ts-expect-error the body is the operation's
+      void mock.call('setLatency', { body: { seconds: 1 } });
+      const answer: Promise<{ ms: number; globalMs: number }> = mock.call('getLatency');
+      return answer;
+    };
+    expect(typeof typesOnly).toBe('function');
   });
 });
 
