@@ -110,16 +110,19 @@ function accountOf(world: World, uid: string): Account {
 interface AccountPage {
   world: World;
   account: Account;
+  /** The app's origin, where the pages send the user back. */
   origin: string;
+  /** This server's own address (the door's base included), which the pages' forms post to. */
+  server: string;
   hidden: Record<string, string>;
 }
 
-function readAccountPage(worlds: WorldRegistry, fields: Fields, access: AccessPolicy): AccountPage {
+function readAccountPage(worlds: WorldRegistry, fields: Fields, access: AccessPolicy, server: string): AccountPage {
   const origin = returnOrigin(field(fields, 'state'), access);
   const worldName = field(fields, 'world', false);
   const world = worldOf(worlds, worldName);
   const uid = field(fields, 'uid');
-  return { world, account: accountOf(world, uid), origin, hidden: { uid, world: worldName, state: origin } };
+  return { world, account: accountOf(world, uid), origin, server, hidden: { uid, world: worldName, state: origin } };
 }
 
 export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy): Route[] {
@@ -151,7 +154,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       method: 'GET',
       path: `${SELLER_CENTER_PATH}/join`,
       handle(context) {
-        const page = readAccountPage(worlds, context.query, access);
+        const page = readAccountPage(worlds, context.query, access, context.request.origin);
         return sendPage(context, 200, joinPage(page, null, { name: page.account.auth.displayName ?? '', publicId: '' }));
       },
     },
@@ -160,7 +163,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       path: `${SELLER_CENTER_PATH}/join`,
       async handle(context) {
         const body = await postedForm(context);
-        const page = readAccountPage(worlds, body, access);
+        const page = readAccountPage(worlds, body, access, context.request.origin);
         const input = { name: field(body, 'name'), publicId: field(body, 'publicId').trim().toLowerCase() };
         const problem = applicationProblem(page.world, page.account, input);
         if (problem) return sendPage(context, 400, joinPage(page, problem, input));
@@ -174,7 +177,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       method: 'GET',
       path: `${SELLER_CENTER_PATH}/profile`,
       handle(context) {
-        const page = readAccountPage(worlds, context.query, access);
+        const page = readAccountPage(worlds, context.query, access, context.request.origin);
         return sendPage(context, 200, profilePage(page, null, profileInputOf(page.account)));
       },
     },
@@ -183,7 +186,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       path: `${SELLER_CENTER_PATH}/profile`,
       async handle(context) {
         const body = await postedForm(context);
-        const page = readAccountPage(worlds, body, access);
+        const page = readAccountPage(worlds, body, access, context.request.origin);
         const input: SellerProfileInput = {
           bank: { no: field(body, 'bankNo').replace(/\D/g, ''), name: field(body, 'bankName'), type: field(body, 'bankType') },
           business: {
@@ -215,7 +218,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       method: 'GET',
       path: `${SELLER_CENTER_PATH}/account`,
       handle(context) {
-        return sendPage(context, 200, accountPage(readAccountPage(worlds, context.query, access)));
+        return sendPage(context, 200, accountPage(readAccountPage(worlds, context.query, access, context.request.origin)));
       },
     },
 
@@ -224,7 +227,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       method: 'GET',
       path: `${SELLER_CENTER_PATH}/market`,
       handle(context) {
-        const page = readAccountPage(worlds, context.query, access);
+        const page = readAccountPage(worlds, context.query, access, context.request.origin);
         return sendPage(context, 200, marketPage(page, null));
       },
     },
@@ -233,7 +236,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       path: `${SELLER_CENTER_PATH}/market`,
       async handle(context) {
         const body = await postedForm(context);
-        const page = readAccountPage(worlds, body, access);
+        const page = readAccountPage(worlds, body, access, context.request.origin);
         const action = field(body, 'action');
         if (action !== 'open' && action !== 'close') throw badRequest('처리 방법이 올바르지 않아요.');
         const row = page.world.store.markets.get(field(body, 'marketId'));
@@ -250,7 +253,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       method: 'GET',
       path: `${SELLER_CENTER_PATH}/preview/new`,
       handle(context) {
-        const page = readAccountPage(worlds, context.query, access);
+        const page = readAccountPage(worlds, context.query, access, context.request.origin);
         const covers = previewCoverChoices(page.world, page.account.uid);
         return sendPage(context, 200, previewPage(page, null, { contents: '', schedule: '', cover: covers[0] ?? '' }));
       },
@@ -260,7 +263,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       path: `${SELLER_CENTER_PATH}/preview/new`,
       async handle(context) {
         const body = await postedForm(context);
-        const page = readAccountPage(worlds, body, access);
+        const page = readAccountPage(worlds, body, access, context.request.origin);
         const input: PreviewInput = {
           contents: field(body, 'contents'),
           schedule: field(body, 'schedule'),
@@ -280,7 +283,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       path: `${SELLER_CENTER_PATH}/transaction/{transactionId}`,
       handle(context) {
         const page = transactionOf(context, context.query);
-        return sendPage(context, 200, transactionPage(context.request.pathname, page, null));
+        return sendPage(context, 200, transactionPage(`${context.request.origin}${context.request.pathname}`, page, null));
       },
     },
     {
@@ -300,7 +303,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
         if (status === 3 && !COURIERS.some((courier) => courier.name === company)) problem = '택배사를 선택해주세요.';
         else if (status === 3 && !/^[0-9A-Za-z-]{6,30}$/.test(invoiceNo)) problem = '송장번호는 영문, 숫자, - 로 6~30자예요.';
         else if (status === 11 && (!reason || reason.length > 200)) problem = '판매 취소 사유를 입력해주세요.';
-        if (problem) return sendPage(context, 400, transactionPage(context.request.pathname, page, problem));
+        if (problem) return sendPage(context, 400, transactionPage(`${context.request.origin}${context.request.pathname}`, page, problem));
         try {
           setReceiptStatus(
             page.world,
@@ -313,7 +316,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
           // A step out of order (already cancelled, shipped before paid): said on the page, nothing changes.
           if (error instanceof ApiFailure && error.status === 400) {
             const message = (error.body as { message?: string }).message ?? '이 주문은 지금 그렇게 처리할 수 없어요.';
-            return sendPage(context, 400, transactionPage(context.request.pathname, page, message));
+            return sendPage(context, 400, transactionPage(`${context.request.origin}${context.request.pathname}`, page, message));
           }
           throw error;
         }
@@ -416,7 +419,7 @@ ${errorBox(problem)}
 ${
   already
     ? '<p class="error" role="alert">이미 작가로 등록된 계정이에요.</p>'
-    : `<form method="POST" action="${SELLER_CENTER_PATH}/join">
+    : `<form method="POST" action="${escapeHtml(page.server)}${SELLER_CENTER_PATH}/join">
 ${hiddenInputs(page.hidden)}
 ${input('name', '작가명', values.name, 'required maxlength="30"')}
 ${input('publicId', '작가 페이지 주소 (영문 소문자, 숫자, -, _)', values.publicId, 'required pattern="[a-z0-9][a-z0-9_-]{1,39}" autocapitalize="off"')}
@@ -435,7 +438,7 @@ function profilePage(page: AccountPage, problem: string | null, v: SellerProfile
 <p>실제 판매자 센터에서는 정산 계좌를 예금주 확인으로 인증하고, 사업자등록증과 통신판매업 신고증을 올려 확인받아요. 모두 등록되면 작가 페이지와 판매 알림을 쓸 수 있어요.</p>
 <p class="mock">모의 서버에서는 확인 없이 입력한 값을 바로 이 계정의 작가 정보에 저장해요.</p>
 ${errorBox(problem)}
-<form method="POST" action="${SELLER_CENTER_PATH}/profile">
+<form method="POST" action="${escapeHtml(page.server)}${SELLER_CENTER_PATH}/profile">
 ${hiddenInputs(page.hidden)}
 <h2>정산 계좌</h2>
 ${select('bankType', '은행', banks, v.bank.type)}
@@ -512,7 +515,7 @@ ${
 }
 
 const notSellerBox = (page: AccountPage) =>
-  `<p class="error" role="alert">작가 계정이 아니에요. 먼저 <a href="${SELLER_CENTER_PATH}/join?${new URLSearchParams(page.hidden).toString()}">작가 신청</a>을 해주세요.</p>`;
+  `<p class="error" role="alert">작가 계정이 아니에요. 먼저 <a href="${escapeHtml(page.server)}${SELLER_CENTER_PATH}/join?${new URLSearchParams(page.hidden).toString()}">작가 신청</a>을 해주세요.</p>`;
 
 function accountPage(page: AccountPage): string {
   const { account } = page;
@@ -523,7 +526,7 @@ function accountPage(page: AccountPage): string {
   // The account number is shown as the real site would: only its last 4 digits.
   const bankText = bank ? `${bankName} ****${bank.no.slice(-4)} (${bank.name})` : '';
   const business = seller?.business;
-  const profileLink = `${SELLER_CENTER_PATH}/profile?${new URLSearchParams(page.hidden).toString()}`;
+  const profileLink = `${page.server}${SELLER_CENTER_PATH}/profile?${new URLSearchParams(page.hidden).toString()}`;
   const body = `<section class="card">
 <h1>작가 계정</h1>
 <p>실제 판매자 센터에서는 이 화면에서 로그인 정보와 작가 정보, 정산 계좌, 사업자 정보를 확인하고 바꿀 수 있어요. 정산 계좌와 사업자 정보를 바꾸면 운영팀이 다시 확인해요.</p>
@@ -575,7 +578,7 @@ function marketPage(page: AccountPage, problem: string | null): string {
     .map((row) => row.market)
     .sort((a, b) => Date.parse(b.marketST) - Date.parse(a.marketST));
   const action = (marketId: string, value: 'open' | 'close', label: string, danger = false) =>
-    `<form method="POST" action="${SELLER_CENTER_PATH}/market">${hiddenInputs({ ...page.hidden, marketId })}<button${
+    `<form method="POST" action="${escapeHtml(page.server)}${SELLER_CENTER_PATH}/market">${hiddenInputs({ ...page.hidden, marketId })}<button${
       danger ? ' class="danger"' : ''
     } type="submit" name="action" value="${value}">${label}</button></form>`;
   const cards = markets
@@ -618,7 +621,7 @@ function previewPage(page: AccountPage, problem: string | null, v: PreviewInput)
 ${errorBox(problem)}
 ${
   seller
-    ? `<form method="POST" action="${SELLER_CENTER_PATH}/preview/new">
+    ? `<form method="POST" action="${escapeHtml(page.server)}${SELLER_CENTER_PATH}/preview/new">
 ${hiddenInputs(page.hidden)}
 <label>소식 내용<textarea name="contents" required maxlength="2000" rows="4">${escapeHtml(v.contents)}</textarea></label>
 ${input('schedule', '출시 예정일 (한국 시간, 예: 2026-12-24 20:00)', v.schedule, 'required placeholder="2026-12-24 20:00" pattern="[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}" autocomplete="off"')}
