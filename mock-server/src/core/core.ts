@@ -192,7 +192,8 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
 
   const finish = (world: World, entry: JournalRecord | null, started: number, answer: Answer): Answer => {
     if (entry) {
-      entry.status = answer.fault ? 0 : answer.status;
+      // What the client got: an empty response is a whole HTTP answer (a 200 without a body); every other fault is none (0).
+      entry.status = answer.fault ? (answer.fault === 'empty-response' ? 200 : 0) : answer.status;
       entry.fault = answer.fault ?? null;
       entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
       journal.record(world, entry);

@@ -824,11 +824,11 @@ export interface components {
             query: Record<string, never>;
             /** @description The body as parsed (JSON, or a form's fields), tokens and phone codes redacted; absent when none was read. */
             body?: unknown;
-            /** @description The answer's status; 0 when the client got no HTTP answer (a transport fault, or the connection closed before one). */
+            /** @description The status the client got: the answer's; 0 when it got no whole HTTP answer (every transport fault but `empty-response`, which is a 200 with an empty body and is recorded as 200). */
             status: number;
             /** @description The scenario or fault forced on it (X-Mock-Scenario or a sticky rule), or null. */
             scenario: string | null;
-            /** @description The transport fault the client got instead of an answer (`network-error`, `connection-reset`, ...), or null. */
+            /** @description The transport fault the client got instead of an answer (`network-error`, `connection-reset`, `malformed-chunk`, `random-data-then-close`: status 0; `empty-response`: status 200), or null. */
             fault: string | null;
             durationMs: number;
             /**
@@ -1647,7 +1647,7 @@ export interface components {
             method?: "GET" | "POST" | "PUT" | "DELETE" | "get" | "post" | "put" | "delete";
             /** @description A path, or a prefix ending in `*`. */
             path?: string;
-            /** @description 0 counts the requests that got a transport fault. */
+            /** @description 0 counts the requests that got no whole HTTP answer (a transport fault other than `empty-response`, which counts as 200). */
             status?: number;
             /**
              * Format: date-time
