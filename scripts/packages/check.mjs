@@ -86,6 +86,9 @@ export async function check(): Promise<string> {
   await mock.journal.count({ operation: 'insertReceipt' });
   const me = await api.get('/user/me');
   const user: Schemas['Me']['user'] = me.user;
+  const capacity: number = (await mock.call('listWorlds')).capacity;
+  // @ts-expect-error an operation with a path parameter needs its init
+  await mock.call('openMarket');
   const first = (await mock.journal.list()).requests[0];
   const firstPath: string | undefined = first?.path;
   const paths: [keyof paths, keyof AdPaths, keyof ControlPaths] = ['/user/me', '/request', '/login'];
@@ -95,7 +98,7 @@ export async function check(): Promise<string> {
     if (isMockControlError(error)) return \`\${error.status} \${error.code}\`;
     if (isApiError(error)) return error.code;
   }
-  return [token, rule.id, count, user.uid, firstPath, paths.join(), formatWon(1000), priceDisplay(1, 2), typeof marketState].join(' ');
+  return [token, rule.id, count, capacity, user.uid, firstPath, paths.join(), formatWon(1000), priceDisplay(1, 2), typeof marketState].join(' ');
 }
 `;
 
