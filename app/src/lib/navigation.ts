@@ -1,8 +1,8 @@
 // Navigation helpers the kit needs without knowing the route table.
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 
-/** In-app navigation (wouter's browser location: history.pushState plus its change event). */
-export function navigate(to: string, options?: { replace?: boolean }): void {
+/** In-app navigation (wouter's browser location: history.pushState plus its change event); `state` is the entry's history state. */
+export function navigate(to: string, options?: { replace?: boolean; state?: unknown }): void {
   browserNavigate(to, options);
 }
 

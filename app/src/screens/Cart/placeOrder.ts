@@ -13,6 +13,7 @@ import { isNativeApp, openExternal } from '../../app/platform';
 import { session } from '../../stores/session';
 import { confirm } from '../../ui/Dialog';
 import { navigate } from '../../lib/navigation';
+import { ORDER_INFO_FLOW_STATE } from '../../lib/orderInfoFlow';
 import { toast } from '../../ui/Toast';
 import { cart, deleteEntries, dropEntry, loadCart, markOrdering, saveLineChanges, unmarkOrdering } from './cartStore';
 import { cartView } from './cartView';
@@ -61,7 +62,7 @@ async function buyerDetails(): Promise<{ user: User; address: Address | null } |
 /** Asks for the missing buyer info or address; '입력하기' opens the form that lacks it. */
 async function askForOrderInfo(infoMissing: boolean): Promise<void> {
   const go = await confirm({ title: CART_TEXT.infoTitle, message: CART_TEXT.infoMessage, confirmText: CART_TEXT.infoConfirm });
-  if (go) navigate(buildPath(infoMissing ? 'editMyInfo' : 'editAddr'));
+  if (go) navigate(buildPath(infoMissing ? 'editMyInfo' : 'editAddr'), { state: ORDER_INFO_FLOW_STATE });
 }
 
 /** The cash-receipt choice of the order: the buyer's saved one, wanted when it has a number. */

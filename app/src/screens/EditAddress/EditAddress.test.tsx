@@ -2,6 +2,8 @@ import { TIMING } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
+import { navigate } from '../../lib/navigation';
+import { ORDER_INFO_FLOW_STATE } from '../../lib/orderInfoFlow';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
@@ -137,6 +139,19 @@ describe('Edit address: saving', () => {
     advanceDate(TIMING.saveDebounceMs);
     save();
     await waitFor(async () => expect((await api.get('/address/list')).map((a) => a.addr2)).toEqual(['3층 302호']));
+  });
+
+  test('opened from the cart (주문 정보 입력 → 입력하기): the first save ends back in the cart, not on the form', async () => {
+    await signInAs('buyer-new');
+    window.history.replaceState(null, '', '/cart');
+    navigate('/edit/address');
+    renderForm();
+    window.history.replaceState(ORDER_INFO_FLOW_STATE, '', '/edit/address');
+    await fillValidForm();
+    save();
+    expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/cart'));
+    expect(await api.get('/address/list')).toHaveLength(1);
   });
 
   test("a new address starts with the buyer's name and phone; a second address is not primary and can be deleted", async () => {

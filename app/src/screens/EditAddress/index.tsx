@@ -20,6 +20,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { confirm } from '../../ui/Dialog';
 import { goBack, navigate } from '../../lib/navigation';
+import { inOrderInfoFlow } from '../../lib/orderInfoFlow';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
 import { addressBody, formOf, validateAddressForm, type AddressErrors, type AddressForm } from './form';
@@ -99,7 +100,10 @@ export default function EditAddress() {
         const added = await api.post('/address/add', { body });
         filledFrom.current = `${added._id}:${added.timestamp}`;
         setCreated(added);
-        navigate(buildPath('editAddr', {}, { query: { _id: added._id } }), { replace: true });
+        // Opened from the cart's '입력하기': the order info is complete now, back to the cart. Otherwise the
+        // address swaps to its edit form (SPEC.md section 4).
+        if (inOrderInfoFlow()) goBack();
+        else navigate(buildPath('editAddr', {}, { query: { _id: added._id } }), { replace: true });
       } else {
         await api.post('/address/update', { body: { ...body, _id: addressId } });
         addresses.reload();

@@ -2,6 +2,7 @@ import { PHONE_CODE_VALIDITY_SECONDS } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
+import { inOrderInfoFlow, ORDER_INFO_FLOW_STATE } from '../../lib/orderInfoFlow';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
@@ -297,9 +298,11 @@ describe('Edit buyer info: refund account', () => {
 });
 
 describe('Edit buyer info: saving', () => {
-  test('a new buyer completes the form: saved, then on to the address form (no address yet)', async () => {
+  test('a new buyer completes the form: saved, then on to the address form (no address yet), still in the order-info flow', async () => {
     await signInAs('buyer-new');
     await renderForm();
+    // Opened from the cart's 주문 정보 입력 → 입력하기.
+    window.history.replaceState(ORDER_INFO_FLOW_STATE, '', '/edit/myinfo');
     type(T.name, '이새봄');
     await requestCode('010-2345-6789');
     type(PHONE_TEXT.code, sentCode()!);
@@ -317,6 +320,8 @@ describe('Edit buyer info: saving', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/edit/address'));
     // The address form takes this form's place in history: one back returns to where the buyer came from.
     expect(window.history.length).toBe(entries);
+    // Its first save then returns to the cart (EditAddress.test.tsx).
+    expect(inOrderInfoFlow()).toBe(true);
     const { user } = await api.get('/user/me');
     expect(user).toMatchObject({
       name: '이새봄',

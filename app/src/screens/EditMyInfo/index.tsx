@@ -23,6 +23,7 @@ import { AppBar } from '../../ui/AppBar';
 import { Button } from '../../ui/Button';
 import { ErrorState } from '../../ui/EmptyState';
 import { goBack, navigate } from '../../lib/navigation';
+import { inOrderInfoFlow, ORDER_INFO_FLOW_STATE } from '../../lib/orderInfoFlow';
 import { RadioGroup } from '../../ui/Radio';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/Toast';
@@ -113,8 +114,10 @@ function BuyerInfo({ user: loaded }: { user: User }) {
       toast(RESULT_TOASTS.saved, { type: 'success' });
       operation = 'getPrimaryAddress';
       const primary = await api.get('/address/get-primary');
-      // The address form replaces this one, so back from it returns to where the buyer came from (the cart).
-      if (primary === null) navigate(buildPath('editAddr'), { replace: true });
+      // The address form replaces this one, so back from it returns to where the buyer came from (the cart);
+      // it stays part of the order-info onboarding when this form was (lib/orderInfoFlow.ts).
+      if (primary === null)
+        navigate(buildPath('editAddr'), { replace: true, ...(inOrderInfoFlow() ? { state: ORDER_INFO_FLOW_STATE } : {}) });
       else goBack();
     } catch (failure) {
       void presentError(failure, { operation });
