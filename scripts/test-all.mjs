@@ -81,8 +81,15 @@ const steps = [
   },
   {
     id: 'conformance',
-    name: 'conformance kit: the mock conforms (reads, errors, writes, flow); a planted-violations server fails with exactly its plants',
+    name: 'conformance kit: the mock conforms (reads, errors, writes, flow); a planted-violations server fails with exactly its plants; no token, a refused one, 401/404/HTML servers and an unreachable one never stop it',
     cmd: 'node --test scripts/conformance/',
+    cpus: 1,
+  },
+  {
+    id: 'contract-diff',
+    name: 'contract diff: planted changes classified, what they touch, the slow sdk-regeneration type check; then the check itself (breaking changes acknowledged in openapi/CHANGELOG.md)',
+    // The slow test runs two TypeScript programs; the check reads the previous commit in CI.
+    cmd: 'node --test scripts/contract-diff/ && node scripts/contract-diff/run.mjs',
     cpus: 1,
   },
   {
