@@ -34,7 +34,7 @@ export function runtimeImports(fileName, text) {
           ts.isNamedImports(clause.namedBindings) &&
           clause.namedBindings.elements.length > 0 &&
           clause.namedBindings.elements.every((e) => e.isTypeOnly));
-      if (!typeOnly) specifiers.push(node.moduleSpecifier.text);
+      if (!typeOnly && ts.isStringLiteral(node.moduleSpecifier)) specifiers.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
       const typeOnly =
         node.isTypeOnly ||
@@ -42,13 +42,10 @@ export function runtimeImports(fileName, text) {
           ts.isNamedExports(node.exportClause) &&
           node.exportClause.elements.length > 0 &&
           node.exportClause.elements.every((e) => e.isTypeOnly));
-      if (!typeOnly) specifiers.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      ts.isStringLiteral(node.arguments[0] ?? {})
-    ) {
-      specifiers.push(node.arguments[0].text);
+      if (!typeOnly && ts.isStringLiteral(node.moduleSpecifier)) specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [first] = node.arguments;
+      if (first && ts.isStringLiteral(first)) specifiers.push(first.text);
     }
     ts.forEachChild(node, visit);
   };
