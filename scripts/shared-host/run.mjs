@@ -54,10 +54,9 @@ async function serve() {
   if (!(await haproxyInstalled()))
     fail("HAProxy is not installed: `sudo apt-get install -y haproxy` (Debian's package), or ./scripts/bootstrap.sh --browser");
   const processPorts = Array.from({ length: count }, (_, i) => port + 1 + i);
-  // Every client reaches the processes from HAProxy's address, so the per-client bounds become per-process
-  // ones: raised here (a later flag of the same name, after --, wins).
+  // Each process holds about 1/N of the host's worlds; 256 each (a later --max-worlds, after --, wins).
   // The names clients use for the host are the processes' to allow: `-- --allow-host qa-mock.internal`.
-  const flags = ['--max-worlds', '256', '--max-new-worlds-per-minute', '2000', ...mockFlags];
+  const flags = ['--max-worlds', '256', ...mockFlags];
   const host = await startSharedHost({ count, port, processPorts, dir, mockFlags: flags, bind: values.bind, log: console.log });
   writeFileSync(
     join(dir, 'shared-host.json'),
@@ -90,7 +89,9 @@ async function serve() {
 }
 
 /** Sends one control call to every process directly and prints each answer. */
-async function fanout([method, path, body]) {
+/** @param {string[]} args METHOD /path [JSON body] */
+async function fanout(args) {
+  const [method, path, body] = args;
   if (!method || !path?.startsWith('/')) fail('usage: pnpm shared-host fanout METHOD /path [JSON body] [--world NAME] [--dir DIR]');
   let layout;
   try {

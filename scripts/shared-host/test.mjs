@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '../bench/http.mjs';
-import { startMockCli } from '../bench/processes.mjs';
+import { cpuTimeMs, startMockCli } from '../bench/processes.mjs';
 import { freePortIn, haproxyInstalled, serverStates, startSharedHost } from './host.mjs';
 
 const { values } = parseArgs({
@@ -39,7 +39,7 @@ const BASELINE_SECONDS = Number(values['baseline-seconds']);
 const KILL_SECONDS = Number(values['kill-seconds']);
 const CONNECTIONS = Number(values.connections);
 const WORLDS = Number(values.worlds);
-const MOCK_FLAGS = ['--max-worlds', '512', '--max-new-worlds-per-minute', '5000'];
+const MOCK_FLAGS = ['--max-worlds', '512'];
 const started = performance.now();
 const log = (line) => console.log(`[shared-host test] ${line}`);
 
@@ -63,6 +63,8 @@ class WorldLedger {
     this.subscriptions = new Map(); // sellerUID -> {acked: boolean, inFlight: boolean}
     this.sent = 0; // requests answered with any HTTP status
     this.adds = 0;
+    /** @type {unknown} the process whose journal holds this world (found after the load) */
+    this.holder = null;
   }
 }
 
@@ -142,9 +144,16 @@ function newStats() {
   };
 }
 
-/** Runs the load for `seconds` against `baseUrl`; `during` runs alongside (the kill). */
-async function runLoad(baseUrl, worlds, seconds, { during, onAnswer } = {}) {
+/**
+ * Runs the load for `seconds` against `baseUrl`; `during` runs alongside (the kill).
+ * @param {string} baseUrl
+ * @param {WorldLedger[]} worlds
+ * @param {number} seconds
+ * @param {{ during?: () => Promise<unknown>, onAnswer?: (world: WorldLedger, res: any) => void, pids?: Record<string, number> }} [options]
+ */
+async function runLoad(baseUrl, worlds, seconds, { during, onAnswer, pids = {} } = {}) {
   const client = createClient(baseUrl, { maxSockets: CONNECTIONS, timeoutMs: 10_000 });
+  const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuTimeMs(pid)]));
   const stats = newStats();
   let running = true;
   const loopsStarted = performance.now();
@@ -164,7 +173,15 @@ async function runLoad(baseUrl, worlds, seconds, { during, onAnswer } = {}) {
   await side;
   const elapsed = (performance.now() - loopsStarted) / 1000;
   client.close();
-  return stats.summary(elapsed);
+  const summary = stats.summary(elapsed);
+  // CPU time each server process used per request (µs): what a core buys, whatever else shares the machine.
+  summary.cpuUsPerRequest = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [
+      name,
+      Math.round((((cpuTimeMs(pid) ?? 0) - (cpuBefore[name] ?? 0)) * 1000) / Math.max(1, summary.requests)),
+    ]),
+  );
+  return summary;
 }
 
 // ---------------------------------------------------------------- checks
@@ -250,9 +267,9 @@ try {
     ).json()
   ).token;
   const baselineWorlds = Array.from({ length: WORLDS }, (_, i) => new WorldLedger(`base-${i}`));
-  report.oneProcess = await runLoad(single.baseUrl, baselineWorlds, BASELINE_SECONDS);
+  report.oneProcess = await runLoad(single.baseUrl, baselineWorlds, BASELINE_SECONDS, { pids: { mock: single.pid } });
   log(
-    `1 process, straight: ${report.oneProcess.rps} req/s, p50 ${report.oneProcess.p50} ms, p99 ${report.oneProcess.p99} ms, ${JSON.stringify(report.oneProcess.byStatus)}`,
+    `1 process, straight: ${report.oneProcess.rps} req/s, p50 ${report.oneProcess.p50} ms, p99 ${report.oneProcess.p99} ms, ${JSON.stringify(report.oneProcess.byStatus)}, CPU µs/request ${JSON.stringify(report.oneProcess.cpuUsPerRequest)}`,
   );
   await single.stop();
   single = undefined;
@@ -262,9 +279,10 @@ try {
       single.baseUrl,
       baselineWorlds.map((w) => new WorldLedger(w.name)),
       BASELINE_SECONDS,
+      { pids: { mock: single.pid } },
     );
     log(
-      `1 process without --state: ${report.oneProcessWithoutState.rps} req/s, p50 ${report.oneProcessWithoutState.p50} ms, p99 ${report.oneProcessWithoutState.p99} ms`,
+      `1 process without --state: ${report.oneProcessWithoutState.rps} req/s, p50 ${report.oneProcessWithoutState.p50} ms, p99 ${report.oneProcessWithoutState.p99} ms, CPU µs/request ${JSON.stringify(report.oneProcessWithoutState.cpuUsPerRequest)}`,
     );
     await single.stop();
     single = undefined;
@@ -286,9 +304,11 @@ try {
     problem(`20 requests without X-Mock-World: journals grew by ${defaultDelta.join('/')} (p0 should hold all)`);
 
   const worlds = Array.from({ length: WORLDS }, (_, i) => new WorldLedger(`qa-${i}`));
-  report.shared = await runLoad(host.baseUrl, worlds, SECONDS);
+  report.shared = await runLoad(host.baseUrl, worlds, SECONDS, {
+    pids: { ...Object.fromEntries(host.processes.map((p) => [p.name, p.mock.pid])), haproxy: host.haproxy.pid },
+  });
   log(
-    `${PROCESSES} processes behind HAProxy: ${report.shared.rps} req/s, p50 ${report.shared.p50} ms, p99 ${report.shared.p99} ms, ${JSON.stringify(report.shared.byStatus)}`,
+    `${PROCESSES} processes behind HAProxy: ${report.shared.rps} req/s, p50 ${report.shared.p50} ms, p99 ${report.shared.p99} ms, ${JSON.stringify(report.shared.byStatus)}, CPU µs/request ${JSON.stringify(report.shared.cpuUsPerRequest)}`,
   );
   if (report.shared.fivexx > 0) problem(`${report.shared.fivexx} 5xx answers under load`);
   if (report.shared.byStatus['no-answer']) problem(`${report.shared.byStatus['no-answer']} requests got no answer under load`);
