@@ -21,7 +21,8 @@ const STEP_MS = 1000;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // 100 runs, one world each: more than the default 64 kept worlds, none idle long enough to go.
+  server = await startTestServer({ maxWorlds: 256 });
 });
 afterAll(() => server.close());
 

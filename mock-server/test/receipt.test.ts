@@ -19,7 +19,8 @@ import {
 
 let srv: TestServer;
 beforeAll(async () => {
-  srv = await startTestServer();
+  // A world per test (65 of them), none idle long enough to be evicted: more than the default 64.
+  srv = await startTestServer({ maxWorlds: 256 });
 });
 afterAll(() => srv.close());
 
