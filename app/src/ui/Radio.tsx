@@ -7,6 +7,8 @@ export interface RadioProps {
   value: string;
   checked: boolean;
   onChange: (value: string) => void;
+  /** The radio already checked is chosen again (a click or Space on it; a radio sends no change then). */
+  onReselect?: (value: string) => void;
   label: ReactNode;
   description?: ReactNode;
   disabled?: boolean;
@@ -14,7 +16,7 @@ export interface RadioProps {
 }
 
 /** A real radio input, restyled (delivery options, payment methods, cash-receipt type). */
-export function Radio({ name, value, checked, onChange, label, description, disabled, className }: RadioProps) {
+export function Radio({ name, value, checked, onChange, onReselect, label, description, disabled, className }: RadioProps) {
   return (
     <label className={cx(styles.radio, disabled && styles.disabled, className)}>
       <input
@@ -25,6 +27,9 @@ export function Radio({ name, value, checked, onChange, label, description, disa
         checked={checked}
         disabled={disabled}
         onChange={() => onChange(value)}
+        onClick={() => {
+          if (checked) onReselect?.(value);
+        }}
       />
       <span className={styles.circle} aria-hidden="true" />
       <span className={styles.text}>
@@ -41,10 +46,12 @@ export interface RadioGroupProps<T extends string> {
   options: ReadonlyArray<{ value: T; label: ReactNode; description?: ReactNode; disabled?: boolean }>;
   value: T | null;
   onChange: (value: T) => void;
+  /** The option already chosen is chosen again (e.g. a sheet of choices closes as it would on a change). */
+  onReselect?: (value: T) => void;
   className?: string;
 }
 
-export function RadioGroup<T extends string>({ name, label, options, value, onChange, className }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string>({ name, label, options, value, onChange, onReselect, className }: RadioGroupProps<T>) {
   return (
     <div className={cx(styles.group, className)} role="radiogroup" aria-label={label}>
       {options.map((option) => (
@@ -57,6 +64,7 @@ export function RadioGroup<T extends string>({ name, label, options, value, onCh
           description={option.description}
           disabled={option.disabled}
           onChange={(next) => onChange(next as T)}
+          {...(onReselect ? { onReselect: (again: string) => onReselect(again as T) } : {})}
         />
       ))}
     </div>

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { fakeTickingClock, tickUpTo } from '../../test/clock';
+import { advanceDate, fakeTickingClock, tickUpTo } from '../../test/clock';
 import { signInAs } from '../../mocks/appHarness';
 import { addLinesToCart } from '../../features/cart-drawer-entry/addToCart';
 import { changeCartEntry, changeMarket, changeOption, setupCartWorld } from './cartTestHarness';
@@ -400,12 +400,26 @@ describe('order checks', () => {
     // Only options in use are offered.
     expect(within(drawer).getAllByRole('radio')).toHaveLength(entry.market.delivery.option.filter((o) => o.useYN).length);
     const choice = entry.market.delivery.option.find((o) => o.useYN && o.weight === undefined)!;
+    advanceDate(250); // past the drawers' click throttle (one open or close in 200 ms)
     fireEvent.click(within(drawer).getByRole('radio', { name: new RegExp(choice.title) }));
     await waitFor(() => expect(checkMessage()).toBe('주문 메모를 입력해주세요'));
     expect(within(card).getByRole('button', { name: new RegExp(choice.title) })).toBeTruthy();
     expect((await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).deliveryOption).toEqual({
       title: choice.title,
     });
+
+    // Opened again, the chosen option tapped again: the sheet closes (nothing to change).
+    const sheetState = () =>
+      screen.queryByRole('dialog', { name: '배송 옵션 선택' })?.closest('[data-state]')?.getAttribute('data-state') ?? 'closed';
+    await waitFor(() => expect(sheetState()).toBe('closed'));
+    advanceDate(250);
+    fireEvent.click(within(card).getByRole('button', { name: new RegExp(choice.title) }));
+    const again = await screen.findByRole('dialog', { name: '배송 옵션 선택' });
+    const chosen = within(again).getByRole<HTMLInputElement>('radio', { name: new RegExp(choice.title) });
+    expect(chosen.checked).toBe(true);
+    advanceDate(250);
+    fireEvent.click(chosen);
+    await waitFor(() => expect(sheetState()).toBe('closed'));
   });
 
   test('{n}g 초과, 다시 선택해주세요 for an option too light for the order', async () => {

@@ -64,6 +64,8 @@ function DeliveryOptions({ cartId }: { cartId: string | undefined }) {
       onChange={(title) => {
         void chooseDelivery(entry._id, title).then((chosen) => chosen && drawer.close());
       }}
+      // The option already chosen, tapped again: nothing to change, the sheet closes as after a choice.
+      onReselect={() => drawer.close()}
     />
   );
 }
