@@ -3,8 +3,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { cx } from './cx';
 import { CountBadge } from './Badge';
-import { IconCart, IconDownload, IconSetting } from './Icons';
-import { IconBack, IconClose } from './MoreIcons';
+import { IconBack, IconCart, IconClose, IconDownload, IconSetting } from './Icons';
 import { goBack, navigate as defaultNavigate } from '../lib/navigation';
 import styles from './AppBar.module.css';
 

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { closeDrawer, openDrawer, uiState, type DrawerName } from '../stores/ui';
 import { cx } from './cx';
 import { holdFocus } from './focusTrap';
-import { IconClose } from './MoreIcons';
+import { IconClose } from './Icons';
 import styles from './BottomSheet.module.css';
 import { useScrollLock } from './scrollLock';
 import { usePresence } from './usePresence';

@@ -1,46 +1,18 @@
-// Swipeable carousels (SPEC.md section 9: drag speed 1.2, clicks suppressed 300 ms after a drag,
-// banner autoplay 3 s).
-//  - <Carousel> pages one slide at a time (home banner), loops seamlessly, optional autoplay and dots.
-//  - <HorizontalScroller> is a free-scrolling row (product carousels): native touch scrolling, mouse
-//    drag on desktop.
+// A swipeable carousel that pages one slide at a time (home banner, product photos), loops seamlessly, with
+// optional autoplay and dots (SPEC.md section 9: drag speed 1.2, clicks suppressed 300 ms after a drag,
+// banner autoplay 3 s). The free-scrolling row of product cards is HorizontalScroller.tsx.
 import { DRAG_SPEED, TIMING } from '@creator-market/sdk/domain';
-import {
-  Children,
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useRef,
-  useState,
-  type MouseEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
+import { Children, useCallback, useEffect, useEffectEvent, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { cx } from './cx';
+import { DRAG_START_PX, useDragClickGuard } from './drag';
 import styles from './Carousel.module.css';
 
-/** Pointer travel (px) after which a press becomes a drag rather than a tap. */
-const DRAG_START_PX = 6;
 /** Share of the slide width a drag must cover to turn the page. */
 const PAGE_TURN_RATIO = 0.15;
 /** A flick faster than this (px per ms) turns the page whatever the distance. */
 const PAGE_TURN_VELOCITY = 0.35;
 /** Matches the slide transition in Carousel.module.css. */
 export const SLIDE_TRANSITION_MS = 350;
-
-/** After a drag, swallow the click the browser fires on release (and stray ones for 300 ms). */
-export function useDragClickGuard() {
-  const suppressUntil = useRef(0);
-  const suppress = useCallback(() => {
-    suppressUntil.current = Date.now() + TIMING.dragClickSuppressionMs;
-  }, []);
-  const onClickCapture = useCallback((event: MouseEvent) => {
-    if (Date.now() < suppressUntil.current) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  }, []);
-  return { suppress, onClickCapture };
-}
 
 export interface CarouselProps {
   /** One child per slide. */
@@ -232,60 +204,5 @@ export function Carousel({
         </span>
       )}
     </section>
-  );
-}
-
-export interface HorizontalScrollerProps {
-  children: ReactNode;
-  label?: string;
-  /** Gap between items in px. */
-  gap?: number;
-  className?: string;
-}
-
-export function HorizontalScroller({ children, label, gap = 12, className }: HorizontalScrollerProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ pointerId: number; startX: number; startScroll: number; dragging: boolean } | null>(null);
-  const guard = useDragClickGuard();
-
-  // Touch and pen scroll natively; only a mouse needs dragging by hand.
-  function handlePointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (event.pointerType !== 'mouse' || event.button !== 0 || !ref.current) return;
-    drag.current = { pointerId: event.pointerId, startX: event.clientX, startScroll: ref.current.scrollLeft, dragging: false };
-  }
-
-  function handlePointerMove(event: PointerEvent<HTMLDivElement>) {
-    const current = drag.current;
-    if (!current || !ref.current) return;
-    const dx = event.clientX - current.startX;
-    if (!current.dragging) {
-      if (Math.abs(dx) < DRAG_START_PX) return;
-      current.dragging = true;
-      event.currentTarget.setPointerCapture?.(event.pointerId);
-    }
-    ref.current.scrollLeft = current.startScroll - dx * DRAG_SPEED;
-  }
-
-  function handlePointerUp() {
-    if (drag.current?.dragging) guard.suppress();
-    drag.current = null;
-  }
-
-  return (
-    <div
-      ref={ref}
-      className={cx(styles.scroller, 'no-scrollbar', className)}
-      style={{ gap }}
-      role={label ? 'region' : undefined}
-      aria-label={label}
-      onPointerDown={handlePointerDown}
-      onPointerMove={handlePointerMove}
-      onPointerUp={handlePointerUp}
-      onPointerCancel={handlePointerUp}
-      onClickCapture={guard.onClickCapture}
-      onDragStart={(event) => event.preventDefault()}
-    >
-      {children}
-    </div>
   );
 }

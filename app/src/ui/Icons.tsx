@@ -1,6 +1,6 @@
 // A small inline-SVG icon set (24 x 24 grid, 1.8 px strokes in currentColor). Icons are decorative by
 // default (aria-hidden); pass `title` when an icon is the only content of a control without a label.
-// This module holds the icons the app shell and the home screen draw; the others are MoreIcons.tsx, so
+// This module holds the icons the app shell (tab bar, app bar) and the home screen draw; the others are MoreIcons.tsx, so
 // that the start scripts do not carry them (a module is bundled whole; home route JS budget).
 import type { ReactNode, SVGProps } from 'react';
 
@@ -36,6 +36,10 @@ export function createIcon(name: string, draw: (filled: boolean) => ReactNode) {
 }
 
 export const solid = (filled: boolean) => (filled ? 'currentColor' : 'none');
+
+export const IconBack = createIcon('Back', () => <path d="M15 4.5 7.5 12l7.5 7.5" />);
+
+export const IconClose = createIcon('Close', () => <path d="M6 6l12 12M18 6 6 18" />);
 
 export const IconHome = createIcon('Home', (filled) => (
   <path d="M3.5 10.2 12 3.5l8.5 6.7V19.5a1.5 1.5 0 0 1-1.5 1.5h-4.2v-5.6H9.2V21H5a1.5 1.5 0 0 1-1.5-1.5z" fill={solid(filled)} />

@@ -1,10 +1,6 @@
-// The icons of the icon set (Icons.tsx) that neither the app shell nor the home screen draws: a module of
-// their own so that the start scripts do not carry them.
+// The icons of the icon set (Icons.tsx) that neither the app shell (tab bar, app bar) nor the home screen
+// draws: a module of their own so that the start scripts do not carry them (a module is bundled whole).
 import { createIcon, solid, type IconProps } from './Icons';
-
-export const IconBack = createIcon('Back', () => <path d="M15 4.5 7.5 12l7.5 7.5" />);
-
-export const IconClose = createIcon('Close', () => <path d="M6 6l12 12M18 6 6 18" />);
 
 export const IconBell = createIcon('Bell', (filled) => (
   <>

@@ -3,7 +3,7 @@
 // button.
 import { cx } from './cx';
 import { IconSearch } from './Icons';
-import { IconClose } from './MoreIcons';
+import { IconClose } from './Icons';
 import styles from './SearchField.module.css';
 
 export interface SearchFieldProps {

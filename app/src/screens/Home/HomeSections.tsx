@@ -15,12 +15,12 @@ import { ProductCard, ProductGrid } from '../../features/product-card/ProductCar
 import { RailSkeleton } from '../../features/section/RailSkeleton';
 import { Section } from '../../features/section/Section';
 import { fromSummary, SellerAvatar, SellerRow } from '../../components/seller-card/SellerCard';
-import { HorizontalScroller } from '../../ui/Carousel';
+import { HorizontalScroller } from '../../ui/HorizontalScroller';
 import { Footer } from '../../ui/Footer';
 import { RevealInTurn } from '../../ui/RevealInTurn';
 import type { HomeData } from './homeData';
 import { SECTION_TITLES } from './sectionTitles';
-import styles from './Home.module.css';
+import styles from './HomeSections.module.css';
 
 const listPath = (category: string) => buildPath('list', { category });
 

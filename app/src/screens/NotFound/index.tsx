@@ -11,7 +11,7 @@ import { STORE_URLS } from '../../siteConfig';
 import { ProductCard } from '../../features/product-card/ProductCard';
 import { useLoad } from '../../components/data/useLoad';
 import { Button } from '../../ui/Button';
-import { HorizontalScroller } from '../../ui/Carousel';
+import { HorizontalScroller } from '../../ui/HorizontalScroller';
 import { LogoMark, Logo } from '../../ui/Logo';
 import { navigate } from '../../lib/navigation';
 import { Skeleton } from '../../ui/Skeleton';

@@ -14,7 +14,7 @@ import { imageUrl } from '../../lib/media/imageUrl';
 import { AppBar } from '../../ui/AppBar';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
-import { HorizontalScroller } from '../../ui/Carousel';
+import { HorizontalScroller } from '../../ui/HorizontalScroller';
 import { Checkbox } from '../../ui/Checkbox';
 import { cx } from '../../ui/cx';
 import { ErrorState } from '../../ui/EmptyState';

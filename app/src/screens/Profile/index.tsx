@@ -19,7 +19,7 @@ import { SubscribeButton } from '../../components/subscribe/SubscribeButton';
 import { AppBar, AppBarButton } from '../../ui/AppBar';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { EmptyState } from '../../ui/EmptyState';
-import { HorizontalScroller } from '../../ui/Carousel';
+import { HorizontalScroller } from '../../ui/HorizontalScroller';
 import { IconChevron, IconMore } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { Skeleton } from '../../ui/Skeleton';

@@ -14,7 +14,7 @@ import { SearchBar } from '../../features/search-bar/SearchBar';
 import { RailSkeleton } from '../../features/section/RailSkeleton';
 import { fromSummary, SellerAvatar } from '../../components/seller-card/SellerCard';
 import { AppBar } from '../../ui/AppBar';
-import { HorizontalScroller } from '../../ui/Carousel';
+import { HorizontalScroller } from '../../ui/HorizontalScroller';
 import { EmptyState, ErrorState } from '../../ui/EmptyState';
 import { InfiniteScroll, useInfiniteList, type PageRequest } from '../../ui/InfiniteScroll';
 import { navigate } from '../../lib/navigation';
