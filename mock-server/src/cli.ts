@@ -2,7 +2,8 @@
 // --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable),
 // --start-at ISO (worlds generated for and started at that instant: two servers given the same one have
 // the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./http/proxy),
-// --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts, and bin/mock.mjs's code cache).
+// --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts, and bin/mock.mjs's code cache);
+// --record DIR and --diff with --proxy, --replay DIR|FILE.har [--replay-only] and --har FILE.har (./recording).
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { generateWorld } from '@creator-market/fixtures';
@@ -14,6 +15,9 @@ import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';
 import { SeedCache, seedFromCache, type Seeded } from './world/seed-cache';
 import { runInSlices, shareSeededData } from './world/world';
+import { importHar, type HarImport } from './recording/har';
+import { Recording } from './recording/recording';
+import { mergeRecording, type ReplayReport } from './recording/replay';
 
 const started = performance.now();
 
@@ -49,6 +53,11 @@ const { values } = (() => {
         proxy: { type: 'string' },
         'proxy-only': { type: 'string' },
         'proxy-timeout': { type: 'string' },
+        record: { type: 'string' },
+        diff: { type: 'boolean', default: false },
+        replay: { type: 'string' },
+        'replay-only': { type: 'boolean', default: false },
+        har: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         // The first name of --allow-origin, kept for scripts written before it.
         'cors-origin': { type: 'string', multiple: true },
@@ -67,7 +76,7 @@ const { values } = (() => {
 
 if (values.help) {
   console.log(
-    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 64] [--max-new-worlds-per-minute 120] [--journal 1000] [--start-at ISO] [--allow-origin URL]... [--allow-host NAME]... [--proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout 10000]] [--no-cache] [--cache-dir DIR]',
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 64] [--max-new-worlds-per-minute 120] [--journal 1000] [--start-at ISO] [--allow-origin URL]... [--allow-host NAME]... [--proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout 10000] [--record DIR] [--diff]] [--replay DIR|FILE.har [--replay-only]] [--har FILE.har] [--no-cache] [--cache-dir DIR]',
   );
   process.exit(0);
 }
@@ -95,6 +104,13 @@ const startAt = (() => {
   return ms;
 })();
 const stateFile = values.state ? openStateFile(values.state) : null;
+if (values.diff && values.proxy === undefined) fail('--diff needs --proxy URL (it compares the real server with the mock)');
+if (values.record !== undefined && values.proxy === undefined && values.har === undefined && !values.replay?.endsWith('.har'))
+  fail('--record DIR needs --proxy URL (or a HAR to import, --har FILE.har)');
+if (values['replay-only'] && values.replay === undefined && values.har === undefined)
+  fail('--replay-only needs --replay DIR or --har FILE.har');
+if (values.state && (values.replay !== undefined || values.har !== undefined))
+  fail('--replay and --har start the default world from a recording; --state restores it from its file: give one of them');
 
 /** What bin/mock.mjs, which builds and runs this CLI's bundle (the only way it runs), tells it. */
 interface BundleHost {
@@ -124,6 +140,34 @@ const seeded: Seeded | null =
       );
 if (seeded) shareSeededData(seed, scale, seeded.startAt, seeded.data);
 
+// --replay DIR (a recording, ./recording) or a HAR (--har FILE, or --replay FILE.har): its records merged over
+// the seed's (alone with --replay-only) become the records every world starts from, the default world and
+// every X-Mock-World alike, pinned to one start (so reset gives the same world back).
+const replayed = (() => {
+  const sources = [values.replay, values.har].filter((source): source is string => source !== undefined);
+  if (sources.length === 0) return null;
+  const importStarted = performance.now();
+  const recording = new Recording(values.proxy === undefined ? (values.record ?? null) : null);
+  let har: HarImport | null = null;
+  try {
+    for (const source of sources) {
+      if (/\.har$/i.test(source)) har = importHar(source, recording);
+      else if (values.record !== undefined && values.proxy === undefined)
+        fail('--record DIR takes a HAR to import; --replay DIR reads a recording');
+      else
+        for (const [kind, rows] of Object.entries(Recording.read(source)))
+          for (const row of rows as never[]) recording.adopt(kind as never, row);
+    }
+  } catch (err) {
+    return fail(`cannot replay ${sources.join(' and ')}: ${(err as Error).message}`);
+  }
+  const at = startAt ?? seeded?.startAt ?? Date.now();
+  const seedData = seeded?.data ?? generateWorld({ seed, scale, now: at });
+  const { world, report } = mergeRecording(seedData, recording.world(), values['replay-only']);
+  shareSeededData(seed, scale, at, world);
+  return { at, report, har, recording, ms: Math.round(performance.now() - importStarted), sources };
+})();
+
 const worlds = (() => {
   try {
     return new WorldRegistry({
@@ -133,7 +177,7 @@ const worlds = (() => {
       maxNewWorldsPerMinute,
       // With --state, named worlds are kept as their changes over records generated for one instant: pinned to
       // this start's, so that they share one base and their restore generates it once (control/persistence.ts).
-      startAt: startAt ?? seeded?.startAt ?? (stateFile ? Date.now() : undefined),
+      startAt: startAt ?? replayed?.at ?? seeded?.startAt ?? (stateFile ? Date.now() : undefined),
       ...(stateFile ? { restoreDefault: stateFile.restore, onChange: stateFile.onChange, named: stateFile.named } : {}),
     });
   } catch (err) {
@@ -187,7 +231,39 @@ function proxyOptions(): ProxyOptions | undefined {
     .map((name) => name.trim())
     .filter(Boolean);
   if (only?.length === 0) fail('--proxy-only needs at least one tag or operationId');
-  return { upstream, only: only ?? null, timeoutMs: integer('proxy-timeout', values['proxy-timeout'], 10_000, 1, 600_000) };
+  let recording: Recording | undefined;
+  try {
+    recording = values.record === undefined ? undefined : new Recording(values.record);
+  } catch (err) {
+    return fail(`cannot record into ${values.record}: ${(err as Error).message}`);
+  }
+  return {
+    upstream,
+    only: only ?? null,
+    timeoutMs: integer('proxy-timeout', values['proxy-timeout'], 10_000, 1, 600_000),
+    recording,
+    diff: values.diff,
+  };
+}
+
+/** One line: what a replay imported, per kind, and how long it took. */
+function replaySummary(sources: string[], report: ReplayReport, har: HarImport | null, ms: number): string {
+  const kinds = Object.entries(report.imported)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(', ');
+  const dropped = Object.entries(report.dropped)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(', ');
+  const harLine = har
+    ? ` (HAR: ${har.entries} entries, ${har.matched} API calls, ${har.imported} imported, ${har.violations} violating kept out)`
+    : '';
+  return (
+    `${sources.join(' + ')}${harLine}: ${kinds || 'no records'} imported${values['replay-only'] ? ' alone (with the personas)' : ' over the seed'}` +
+    `${dropped ? `; left out for want of their market or seller: ${dropped}` : ''}` +
+    `${report.displaced ? `; ${report.displaced} seeded sellers and markets displaced` : ''} in ${ms} ms`
+  );
 }
 
 function isWildcard(host: string): boolean {
@@ -225,6 +301,13 @@ const server: Server = createHttpServer(mock).listen(port, values.host, () => {
       `[mock]   proxy          ${forwarded} of ${operations.length} product API operations forwarded to ${proxy.upstream.href} (timeout ${proxy.timeoutMs} ms); answers checked against the contract, violations in ${base}/__mock/requests`,
     );
   }
+  if (proxy?.recording)
+    console.log(
+      `[mock]   record         conforming answers become records in ${proxy.recording.dir} (one JSON file per kind, personal data replaced); violating ones in violations.jsonl`,
+    );
+  if (proxy?.diff)
+    console.log(`[mock]   diff           each forwarded request also answered in a shadow world; differences in ${base}/__mock/diff`);
+  if (replayed) console.log(`[mock]   replay         ${replaySummary(replayed.sources, replayed.report, replayed.har, replayed.ms)}`);
   if (stateFile)
     console.log(
       `[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`,

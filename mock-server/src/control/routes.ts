@@ -11,6 +11,7 @@ import { ApiFailure } from '../http/failure';
 import type { JournalFilter, RequestJournal } from '../http/journal';
 import { parseJsonBody } from '../http/json-body';
 import type { Route, RouteContext } from '../http/routes';
+import type { DiffLog } from '../recording/diff';
 import { ClockRangeError } from '../world/clock';
 import type { SellerStatus, SellerStatusChange } from '../world/orders';
 import type { World } from '../world/world';
@@ -25,6 +26,7 @@ import {
   sendNotification,
   type NotificationInput,
 } from './helpers';
+import { changeRecord, makeRecord, type RecordEntity } from './records';
 import { unknownScenarioMessage } from './scenarios';
 import { parseSnapshot, SnapshotError } from './snapshot';
 import type { ControlState, StickyRuleInput } from './state';
@@ -81,10 +83,12 @@ export interface ControlRoutesOptions {
   control: ControlState;
   access: AccessPolicy;
   journal: RequestJournal;
+  /** Diff mode's findings (`--proxy URL --diff`, ../recording/diff); null when it is off. */
+  diffs?: DiffLog | null;
 }
 
 /** Every /__mock route: the control document's operations, and the document itself. */
-export function controlRoutes({ control, access, journal }: ControlRoutesOptions): Route[] {
+export function controlRoutes({ control, access, journal, diffs = null }: ControlRoutesOptions): Route[] {
   const validator = new RequestValidator(controlDocument);
   const endpoints: Record<string, Endpoint> = {
     // ---------------------------------------------------------------- personas
@@ -177,10 +181,19 @@ export function controlRoutes({ control, access, journal }: ControlRoutesOptions
     },
     getPhoneCode: ({ world, query }) => latestPhoneCode(world, query),
 
+    // ---------------------------------------------------------------- data in one call (./records)
+    createRecord: ({ world, params, body, context }) =>
+      jsonAnswer(201, makeRecord(world, params.entity as RecordEntity, (body ?? {}) as Record<string, unknown>), context.headers),
+    updateRecord: ({ world, params, body }) =>
+      changeRecord(world, params.entity as RecordEntity, params.id!, (body ?? {}) as Record<string, unknown>),
+
     // ---------------------------------------------------------------- the request journal
     listRequests: ({ world, query }) => ({ capacity: journal.capacity, requests: journal.list(world, journalFilter(query)) }),
-    countRequests: ({ world, body }) => ({ count: journal.count(world, (body ?? {})) }),
+    countRequests: ({ world, body }) => ({ count: journal.count(world, body ?? {}) }),
     clearRequests: ({ world }) => ({ cleared: journal.clear(world) }),
+
+    // ---------------------------------------------------------------- diff mode
+    getDiff: () => ({ enabled: diffs !== null, ...(diffs?.summary() ?? { operations: [], compared: 0, differing: 0 }) }),
 
     // ---------------------------------------------------------------- reset and state
     resetWorld: ({ world, body, context }) => worldSummary(control.reset(world, (body as { seed?: number } | undefined)?.seed), context),

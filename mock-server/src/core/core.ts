@@ -20,14 +20,15 @@ import { ControlState } from '../control/state';
 import { bearerToken, verifyToken } from '../auth/tokens';
 import type { HandlerMap } from '../handlers/types';
 import { createAccessPolicy, type AccessPolicy } from '../http/access-policy';
-import { jsonAnswer, parseSearch, type Answer, type AnswerHeaders, type CoreRequest } from '../http/exchange';
+import { jsonAnswer, parseSearch, utf8, type Answer, type AnswerHeaders, type CoreRequest } from '../http/exchange';
 import { ApiFailure, toErrorResponse, type ErrorBody } from '../http/failure';
 import { RequestJournal, type JournalRecord } from '../http/journal';
 import { MalformedPathError, OperationTable } from '../http/operation-table';
-import type { OperationProxy } from '../http/proxy';
+import type { ForwardedAnswer, OperationProxy } from '../http/proxy';
 import type { Route } from '../http/routes';
 import { staticRoutes, type StaticAssets } from '../http/static';
 import { paymentPageRoutes } from '../pages/payments';
+import { diffAnswers, type DiffFinding } from '../recording/diff';
 import { postcodeRoutes } from '../pages/postcode';
 import { sellerCenterRoutes } from '../pages/seller-center';
 import { WorldCapacityError, WorldQuotaError, WorldRegistry } from '../world/registry';
@@ -141,7 +142,7 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
   const proxy = parts.proxy;
   const operations = new OperationRoutes(services, (op: OperationInfo) => proxy?.forwards(op) ?? false);
   const routes = new OperationTable<Route>([
-    ...controlRoutes({ control, access, journal }),
+    ...controlRoutes({ control, access, journal, diffs: proxy?.diffs ?? null }),
     ...staticRoutes(parts.assets),
     ...paymentPageRoutes(worlds, access),
     ...sellerCenterRoutes(worlds, access),
@@ -188,6 +189,7 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
     violations: NO_VIOLATIONS,
     scenario: null,
     fault: null,
+    diff: null,
   });
 
   const finish = (world: World, entry: JournalRecord | null, started: number, answer: Answer): Answer => {
@@ -234,6 +236,10 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
           entry.body = forwarded.requestBody;
           entry.violations = forwarded.violations;
         }
+        if (proxy!.diffs) {
+          const diff = await shadowDiff(request, route, params, world, forwarded);
+          if (entry) entry.diff = diff;
+        }
         Object.assign(forwarded.answer.headers, headers);
         return finish(world, entry, started, forwarded.answer);
       }
@@ -247,6 +253,58 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
     } catch (err) {
       return finish(world, entry, started, errorAnswer(err, headers, service.formatError));
     }
+  }
+
+  /**
+   * Diff mode (../recording/diff): the forwarded request answered again by our own handler in the caller's
+   * shadow world (the named world `shadow.<world>`, made from the same records as every world), and the two
+   * answers compared by meaning; null when no shadow world could be had.
+   */
+  async function shadowDiff(
+    request: CoreRequest,
+    route: OperationRoute,
+    params: Record<string, string>,
+    world: World,
+    forwarded: ForwardedAnswer,
+  ): Promise<DiffFinding[] | null> {
+    let shadow: World;
+    try {
+      shadow = worlds.fromRequest(`shadow.${world.name}`.slice(0, 64));
+    } catch {
+      return null;
+    }
+    const bytes = forwarded.requestBytes;
+    const again: CoreRequest = {
+      method: request.method,
+      pathname: request.pathname,
+      search: request.search,
+      header: (name) => request.header(name),
+      headerEntries: () => request.headerEntries(),
+      hasBody: bytes !== undefined && bytes.byteLength > 0,
+      body: () => Promise.resolve(bytes ?? new Uint8Array()),
+      origin: request.origin,
+      clientAddress: request.clientAddress,
+    };
+    let mine: Answer;
+    try {
+      const rejection = route.service.guard?.(again);
+      if (rejection) throw rejection;
+      const input = await readOperationBody(again, route);
+      const query: Record<string, unknown> = parseSearch(request.search);
+      mine = answerOperation(again, route, params, query, input, { world: shadow, originAllowed: access.originAllowed }, {});
+    } catch (err) {
+      mine = errorAnswer(err, {}, route.service.formatError);
+    }
+    const text = mine.body === undefined ? '' : typeof mine.body === 'string' ? mine.body : utf8(mine.body);
+    let body: unknown = text === '' ? undefined : text;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON: compared as its text
+    }
+    const findings = diffAnswers({ status: forwarded.answer.status, body: forwarded.body }, { status: mine.status, body });
+    proxy!.diffs!.add(route.op.operationId, findings);
+    return findings;
   }
 
   async function answerRoute(

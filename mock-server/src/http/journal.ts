@@ -2,6 +2,7 @@
 // can ask what the app really sent ("exactly one POST /receipt/insert") and a developer can see it in the
 // Lab. Bounded: a ring of the latest `capacity` requests per world (--journal N; 0 keeps none). Tokens and
 // phone codes never enter it. Read through GET/POST/DELETE /__mock/requests.
+import type { DiffFinding } from '../recording/diff';
 import { parseSearch } from './exchange';
 import type { World } from '../world/world';
 
@@ -30,6 +31,11 @@ export interface JournalEntry {
   fault: string | null;
   /** When it arrived by the wall clock (ISO); `time` is the world's clock. */
   receivedAt: string;
+  /**
+   * Diff mode (`--proxy URL --diff`): how a proxied answer differs by meaning from our own handler's in the
+   * shadow world (empty: none); null when not compared.
+   */
+  diff: DiffFinding[] | null;
 }
 
 /**
@@ -55,6 +61,7 @@ export interface JournalRecord {
   violations: string[];
   scenario: string | null;
   fault: string | null;
+  diff: DiffFinding[] | null;
 }
 
 /** A record as the control plane answers it. */

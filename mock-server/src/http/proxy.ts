@@ -7,6 +7,8 @@
 // timeout or sends something that is not HTTP, the caller gets the catalogue's 502/504 naming that server.
 import { responseViolations, type Violation } from '@creator-market/openapi/contract';
 import type { OpenApiDocument, OperationInfo } from '@creator-market/openapi';
+import { DiffLog } from '../recording/diff';
+import type { Recording } from '../recording/recording';
 import { ApiFailure } from './failure';
 import { utf8, type Answer, type AnswerHeaders, type CoreRequest } from './exchange';
 import { JSON_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from './json-body';
@@ -17,6 +19,10 @@ export interface ForwardedAnswer {
   requestBody: unknown;
   /** Where the answer broke the contract, as the journal keeps them. */
   violations: string[];
+  /** The request's body as sent (diff mode answers it again in the shadow world). */
+  requestBytes: Uint8Array | undefined;
+  /** The answer's body as parsed (JSON, else its text; undefined when empty or too large to check). */
+  body: unknown;
 }
 
 export interface ProxyOptions {
@@ -28,6 +34,13 @@ export interface ProxyOptions {
   timeoutMs: number;
   /** Where violations are printed (once per operation and location). */
   log?: (line: string) => void;
+  /**
+   * --record DIR: every conforming answer becomes records of the world's entities there, every violating
+   * one is kept with its violations (../recording/recording).
+   */
+  recording?: Recording;
+  /** --diff: each forwarded request is also answered in a shadow world and the answers compared (../recording/diff). */
+  diff?: boolean;
 }
 
 /** Answers larger than this are streamed but not validated (nothing is buffered without bound). */
@@ -46,6 +59,8 @@ export function forwardsOperation(only: readonly string[] | null, op: Pick<Opera
 export class OperationProxy {
   private readonly reported = new Set<string>();
   private readonly log: (line: string) => void;
+  /** Diff mode's findings per operation (GET /__mock/diff); null when diff mode is off. */
+  readonly diffs: DiffLog | null;
 
   constructor(
     private readonly options: ProxyOptions,
@@ -53,6 +68,7 @@ export class OperationProxy {
     operations: readonly OperationInfo[],
   ) {
     this.log = options.log ?? ((line) => console.warn(line));
+    this.diffs = options.diff ? new DiffLog() : null;
     if (options.only) {
       const known = new Set(operations.flatMap((op) => [op.operationId, op.tag]));
       const unknown = options.only.filter((name) => !known.has(name));
@@ -96,16 +112,44 @@ export class OperationProxy {
       if (!HOP_BY_HOP.has(key) && !key.startsWith('access-control-') && key !== 'content-encoding' && key !== 'content-length')
         answerHeaders[key] = value;
     });
-    const violations = bytes.byteLength > VALIDATE_LIMIT_BYTES ? [] : this.check(op, response.status, answerHeaders, bytes);
+    const checked = bytes.byteLength <= VALIDATE_LIMIT_BYTES;
+    const body = checked ? bodyOf(answerHeaders, bytes) : undefined;
+    const violations = checked ? this.check(op, response.status, answerHeaders, body) : [];
     const requestBody = requestBytes && requestBytes.byteLength <= JSON_LIMIT_BYTES ? parseJson(requestBytes) : undefined;
-    return { answer: { status: response.status, headers: answerHeaders, body: bytes }, requestBody, violations: violations.map(describe) };
+    const described = violations.map(describe);
+    if (this.options.recording && checked) this.record(request, op, requestBody, response.status, body, described);
+    return {
+      answer: { status: response.status, headers: answerHeaders, body: bytes },
+      requestBody,
+      violations: described,
+      requestBytes,
+      body,
+    };
+  }
+
+  /** --record: the answer into the recording (a failure to record is printed; the caller gets the answer anyway). */
+  private record(request: CoreRequest, op: OperationInfo, requestBody: unknown, status: number, body: unknown, violations: string[]): void {
+    const recording = this.options.recording!;
+    const answer = {
+      op,
+      method: request.method,
+      path: request.pathname,
+      query: Object.fromEntries(new URLSearchParams(request.search)),
+      authorization: request.header('authorization'),
+      requestBody,
+      status,
+      body,
+    };
+    try {
+      if (violations.length > 0) recording.violation(answer, violations);
+      else recording.observe(answer);
+    } catch (err) {
+      this.log(`[mock] record: ${op.operationId} ${status} could not be recorded: ${(err as Error).message}`);
+    }
   }
 
   /** The answer's violations of the contract, each printed the first time it is seen for the operation. */
-  private check(op: OperationInfo, status: number, headers: AnswerHeaders, bytes: Uint8Array): Violation[] {
-    const contentType = headers['content-type'];
-    const text = utf8(bytes);
-    const body = text === '' ? undefined : /[/+]json\b/.test(contentType ?? '') ? (parseJson(bytes) ?? text) : text;
+  private check(op: OperationInfo, status: number, headers: AnswerHeaders, body: unknown): Violation[] {
     const violations = responseViolations({ operationId: op.operationId }, status, headers, body, this.document);
     for (const violation of violations) {
       const key = `${op.operationId} ${violation.where}`;
@@ -121,6 +165,12 @@ export class OperationProxy {
 function describe(violation: Violation): string {
   const value = 'value' in violation ? ` (got ${truncate(JSON.stringify(violation.value) ?? 'undefined')})` : '';
   return `${violation.where || '(body)'}: ${violation.message}${value}`;
+}
+
+/** The answer's body as the contract checks it: JSON when it says so (else its text), undefined when empty. */
+function bodyOf(headers: AnswerHeaders, bytes: Uint8Array): unknown {
+  const text = utf8(bytes);
+  return text === '' ? undefined : /[/+]json\b/.test(headers['content-type'] ?? '') ? (parseJson(bytes) ?? text) : text;
 }
 
 function truncate(text: string): string {

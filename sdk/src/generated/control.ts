@@ -181,6 +181,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diff mode's findings per operation
+         * @description With `pnpm mock --proxy URL --diff`, every forwarded request is also answered by the mock's own handler
+         *     in a shadow world (the named world `shadow.<world>`) and the two answers are compared by meaning: the
+         *     status or error code, a list's ids and their order, a number at the same place, a field present on one
+         *     side only (times, texts and generated ids are not compared). This sums them up per operation; each
+         *     request's own findings are in its journal entry's `diff`. Without `--diff`, `enabled` is false and
+         *     nothing is listed.
+         *
+         */
+        get: operations["getDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/records/{entity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a record from a partial one
+         * @description Data in one call: a new record of the caller's world made from the fields given, the rest filled from
+         *     the world's own seeded records of the same kind (realistic Korean data) with new ids. The record is
+         *     checked against this contract's schema of its entity and the sdk's rules (a market ends after it
+         *     starts, an option's title is unique, the ordered count is within the stock, ...) before it is written;
+         *     an impossible one is a 400 `bad-request` naming every problem, and nothing changes.
+         *
+         *     - `sellers`: a creator profile and its account (`account` changes the account's fields).
+         *     - `markets`: `seller` (a seller's public id, uid or persona; the `seller` persona by default), any
+         *       `Market` field, and `startsInMs` / `endsInMs` (start and end that far from the world's now). By
+         *       default an open market that started an hour ago and ends in three days.
+         *     - `products`: `marketId` (required: `_id` or `sellerPublicId:publicId`), any `Product` field, and
+         *       `option`, a list of options each put over the template's option at its place
+         *       (`[{"title":"핑크","stock":0}]` makes a sold-out product).
+         *     - `addresses`: `owner` (a persona id or uid; `buyer` by default) and any `Address` field.
+         *     - `notifications`: `owner`, `category` (`buyer` or `seller`), `title`, `contents`, `receiptPublicId`.
+         *     - `carts`: `owner`, `marketId` (required) and `productList` (`[{_id, option?, amount?}]`; the market's
+         *       first product on sale when absent), put in the cart by the API's own rules.
+         *     - `receipts`: as `carts`, then ordered by the API's own rules (`order` changes the order's fields,
+         *       `delivery` its address); `status` (1, 3, 4 or 11) moves it as the seller would. The id answered is
+         *       the receipt's public number.
+         *
+         */
+        post: operations["createRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/records/{entity}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change one record
+         * @description The record of the caller's world with the fields given put over it (objects field by field, lists
+         *     replaced; `option` a list of options each put over the option at its place), checked as
+         *     `createRecord` checks a new one; an impossible change is a 400 naming every problem, and nothing
+         *     changes. `markets` also take `startsInMs` / `endsInMs` (`{"endsInMs":300000}`: the market ends in 5
+         *     minutes); a market's products follow its status. Ids (`_id`, a seller's `publicId`) cannot change.
+         *     `sellers`, `markets`, `products` and `addresses` change here; carts change through the API and
+         *     receipts through `/receipts/{publicId}/status` and `/deposit` (a 400 says so).
+         *
+         */
+        patch: operations["updateRecord"];
+        trace?: never;
+    };
     "/worlds": {
         parameters: {
             query?: never;
@@ -637,6 +730,91 @@ export interface components {
             useYN: boolean;
         };
         /**
+         * DiffFinding
+         * @description One difference by meaning between the real server's answer (`upstream`) and the mock's (`mock`).
+         * @example {
+         *       "kind": "number",
+         *       "path": "data.product[_id=6650f1c2a9d3e4b5c6d7e101].option[title=핑크].price",
+         *       "upstream": 9500,
+         *       "mock": 8500
+         *     }
+         */
+        DiffFinding: {
+            /**
+             * @description `status`: the statuses differ; `error-code`: the error codes differ; `list-ids`: a list holds other ids
+             *     (upstream: ids only it has, mock: ids only the mock has); `list-order`: the same ids in another order;
+             *     `number`: a number differs; `only-upstream` / `only-mock`: a field only one side has.
+             *
+             * @enum {string}
+             */
+            kind: "status" | "error-code" | "list-ids" | "list-order" | "number" | "only-upstream" | "only-mock";
+            /** @description Where, in the body: `data.product[_id=...].option[title=핑크].stock`; '' for the answer as a whole. */
+            path: string;
+            /** @description The real server's value. */
+            upstream?: unknown;
+            /** @description The mock's value. */
+            mock?: unknown;
+        };
+        /**
+         * DiffReport
+         * @description Diff mode's findings, summed up per operation.
+         * @example {
+         *       "enabled": true,
+         *       "compared": 5,
+         *       "differing": 1,
+         *       "operations": [
+         *         {
+         *           "operationId": "getMarket",
+         *           "compared": 1,
+         *           "differing": 1,
+         *           "kinds": {
+         *             "number": 1
+         *           },
+         *           "paths": [
+         *             {
+         *               "kind": "number",
+         *               "path": "data.product[_id=*].option[title=*].price",
+         *               "count": 1
+         *             }
+         *           ],
+         *           "latest": [
+         *             {
+         *               "kind": "number",
+         *               "path": "data.product[_id=6650f1c2a9d3e4b5c6d7e101].option[title=핑크].price",
+         *               "upstream": 9500,
+         *               "mock": 8500
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        DiffReport: {
+            /** @description Whether the server runs in diff mode (`--diff`). */
+            enabled: boolean;
+            /** @description Requests compared. */
+            compared: number;
+            /** @description Of them, with at least one difference. */
+            differing: number;
+            operations: {
+                operationId: string;
+                compared: number;
+                differing: number;
+                /** @description Findings by kind over every request of the operation. */
+                kinds: {
+                    [key: string]: number;
+                };
+                /** @description The places that differed (ids inside a path as `*`), the most frequent first, at most 20. */
+                paths: {
+                    kind: string;
+                    path: string;
+                    count: number;
+                }[];
+                /** @description The findings of the latest request of the operation that had any. */
+                latest: components["schemas"]["DiffFinding"][];
+            }[];
+        };
+        /**
          * ErrorBody
          * @description The one error shape of every non-2xx response of the product API and the control plane. As SPEC.md
          *     sections 7-8 write it, the error's catalogue code is in `data`, where a success carries its payload:
@@ -841,6 +1019,10 @@ export interface components {
              *     mock's own tests check.
              *      */
             violations: string[];
+            /** @description Diff mode (`--proxy URL --diff`): how the proxied answer differs by meaning from the mock's own answer in the
+             *     shadow world (empty when it does not); null when it was not compared (diff mode off, or a mocked answer).
+             *      */
+            diff?: components["schemas"]["DiffFinding"][] | null;
         };
         /**
          * Latency
@@ -887,6 +1069,28 @@ export interface components {
             /** @description Send as `Authorization: Bearer <token>`. */
             token: string;
             uid: string;
+        };
+        /**
+         * MadeRecord
+         * @description A record made or changed by the control plane, as the product API would show it.
+         * @example {
+         *       "entity": "products",
+         *       "id": "6650f1c2a9d3e4b5c6d7e101",
+         *       "record": {
+         *         "_id": "6650f1c2a9d3e4b5c6d7e101",
+         *         "title": "품절 테스트 스티커"
+         *       }
+         *     }
+         */
+        MadeRecord: {
+            /** @enum {string} */
+            entity: "sellers" | "markets" | "products" | "carts" | "receipts" | "addresses" | "notifications";
+            /** @description The record's `_id` (a receipt's public number for `receipts`). */
+            id: string;
+            /** @description The record (`CreatorProfile`, `Market`, `Product`, `CartEntry`, `Receipt`, `Address` or `Notification`). */
+            record: {
+                [key: string]: unknown;
+            };
         };
         /**
          * Market
@@ -1638,6 +1842,16 @@ export interface components {
             msg?: string;
         };
         /**
+         * RecordInput
+         * @description The fields of the record to make or change (see the operation for each entity's extra fields); any
+         *     field not given keeps the template's or the record's value. Checked against the entity's schema
+         *     after merging.
+         *
+         */
+        RecordInput: {
+            [key: string]: unknown;
+        };
+        /**
          * RequestFilter
          * @description Which journal entries to count; every field is optional and they combine.
          */
@@ -2063,6 +2277,11 @@ export interface components {
          */
         ReceiptPublicId: string;
         /**
+         * @description The kind of record.
+         * @example products
+         */
+        RecordEntity: "sellers" | "markets" | "products" | "carts" | "receipts" | "addresses" | "notifications";
+        /**
          * @description The world to act on (created on first use); the default world without it.
          * @example checkout-test-1
          */
@@ -2428,6 +2647,122 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyNewWorlds"];
+        };
+    };
+    getDiff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The world to act on (created on first use); the default world without it.
+                 * @example checkout-test-1
+                 */
+                "X-Mock-World"?: components["parameters"]["World"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The findings per operation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiffReport"];
+                };
+            };
+            429: components["responses"]["TooManyNewWorlds"];
+        };
+    };
+    createRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The world to act on (created on first use); the default world without it.
+                 * @example checkout-test-1
+                 */
+                "X-Mock-World"?: components["parameters"]["World"];
+            };
+            path: {
+                /**
+                 * @description The kind of record.
+                 * @example products
+                 */
+                entity: components["parameters"]["RecordEntity"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RecordInput"];
+            };
+        };
+        responses: {
+            /** @description The record made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MadeRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyNewWorlds"];
+        };
+    };
+    updateRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The world to act on (created on first use); the default world without it.
+                 * @example checkout-test-1
+                 */
+                "X-Mock-World"?: components["parameters"]["World"];
+            };
+            path: {
+                /**
+                 * @description The kind of record.
+                 * @example products
+                 */
+                entity: components["parameters"]["RecordEntity"];
+                /**
+                 * @description The record's `_id` (a seller's public id also works; a market's `sellerPublicId:publicId` too).
+                 * @example mallang_studio:4
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordInput"];
+            };
+        };
+        responses: {
+            /** @description The record as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MadeRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyNewWorlds"];
         };
