@@ -7,7 +7,7 @@ import { createApiClient, isApiError, type ApiError } from '@creator-market/sdk/
 import { FAULTS, pathMatches, SCENARIO_NAMES, type FaultName } from '../src/control';
 import { messageFor, type ErrorListItem } from '../src/http/failure';
 import type { MarketRow, ProductRow } from '../src/world/store';
-import { errorCode, errorList, startTestServer, type TestServer, errorMessage } from './harness';
+import { errorCode, errorList, expectErrorShape, startTestServer, type TestServer, errorMessage } from './harness';
 import { control, uniqueWorld } from './control-support';
 
 let server: TestServer;
@@ -19,6 +19,7 @@ afterAll(() => server.close());
 /** A guest GET of the product API that answers 200 when nothing is forced (getBanners). */
 const TARGET_PATH = '/common/v2/banner';
 const TARGET = `${TARGET_PATH}?from=top`;
+const TARGET_OPERATION = 'getBanners';
 /** The same request through the sdk's client. */
 const bannersWith = (api: ReturnType<typeof createApiClient>, headers: Record<string, string>) =>
   api.get(TARGET_PATH, { params: { query: { from: 'top' } }, headers } as never);
@@ -197,13 +198,21 @@ describe('X-Mock-Scenario', () => {
     expect(clock.status).toBe(200);
   });
 
-  it('refuses an unknown name with 400 bad-request naming it', async () => {
+  it('refuses a misspelt name with the mock own 400 unknown-scenario, naming it and listing what the operation offers', async () => {
+    const offered = (await catalogueOf(uniqueWorld('offered'), TARGET_OPERATION)).scenarios.map((s) => s.name);
     for (const name of ['no-such-scenario', 'slow:abc', 'slow:999999', 'out-of-stock2']) {
       const res = await server.call('GET', TARGET, { headers: { 'X-Mock-Scenario': name }, unchecked: true });
       expect(res.status).toBe(400);
-      expect(errorCode(res.body)).toBe('bad-request');
+      expectErrorShape(res.body);
+      expect(errorCode(res.body)).toBe('unknown-scenario');
       expect(errorMessage(res.body)).toContain(`'${name}'`);
+      const listed = (res.body as unknown as { scenarios: string[] }).scenarios;
+      expect(listed.filter((n) => n !== 'slow:MS')).toEqual(offered.filter((n) => !n.startsWith('slow:')));
+      expect(listed).toContain('slow:MS');
     }
+    // Known, but not an answer this operation declares: the contract's bad-request, not unknown-scenario.
+    const undeclared = await server.call('GET', TARGET, { headers: { 'X-Mock-Scenario': 'weight-exceeded' }, unchecked: true });
+    expect(errorCode(undeclared.body)).toBe('bad-request');
   });
 
   it('changes nothing: a forced out-of-stock order leaves the stock, the cart and the receipts as they were', async () => {
@@ -385,7 +394,10 @@ describe('sticky rules (POST/GET/DELETE /__mock/scenarios)', () => {
     for (const body of bad) {
       const res = await control(server, 'POST', '/scenarios', { headers, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(errorCode(res.body)).toBe('bad-request');
+      // A misspelt scenario has its own code; every other malformed rule is bad-request.
+      expect(errorCode(res.body)).toBe(
+        body.name === 'no-such-scenario' || body.name === 'slow:200000' ? 'unknown-scenario' : 'bad-request',
+      );
     }
     const malformed = await control(server, 'POST', '/scenarios', {
       headers: { ...headers, 'content-type': 'application/json' },

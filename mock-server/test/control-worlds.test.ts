@@ -5,6 +5,7 @@ import { personas } from '@creator-market/fixtures';
 import { availableQuantity } from '@creator-market/sdk/domain';
 import { issueToken } from '../src/auth/tokens';
 import type { MarketRow, ProductRow, Store } from '../src/world/store';
+import { controlDocument } from '../src/control';
 import { WorldRegistry } from '../src/world/registry';
 import { stateOf } from '../src/world/views';
 import { errorCode, startTestServer, TEST_NOW, type TestServer, errorMessage } from './harness';
@@ -91,12 +92,28 @@ describe('the control plane', () => {
     for (const [method, path] of [
       ['GET', '/__mock/nothing-here'],
       ['POST', '/__mock/personas'],
-      ['GET', '/__mock'],
     ] as const) {
       const res = await server.call(method, path, { unchecked: true });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(errorCode(res.body)).toBe('not-found');
     }
+  });
+});
+
+describe('GET /__mock', () => {
+  it('lists every route of the control document, one line each, with or without the slash', async () => {
+    const index = await control(server, 'GET', '/');
+    expect(index.status).toBe(200);
+    const operations = Object.values(controlDocument.paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, { operationId?: string }>).flatMap((op) => (op.operationId ? [op.operationId] : [])),
+    );
+    expect(index.body.routes.map((r) => r.operationId).sort()).toEqual(operations.sort());
+    const clock = index.body.routes.find((r) => r.operationId === 'getClock')!;
+    expect(clock).toMatchObject({ method: 'GET', path: '/__mock/clock' });
+    expect(clock.line).toMatch(/^GET +\/__mock\/clock {2}\S/);
+    expect(index.body.routes.every((r) => !r.line.includes('\n'))).toBe(true);
+    const bare = await server.call('GET', '/__mock', { unchecked: true });
+    expect(bare.body).toEqual(index.body);
   });
 });
 
@@ -330,7 +347,9 @@ describe('reset', () => {
     expect(
       (await server.call('GET', '/subscribe/getsubscriberlist', { token, headers: { 'X-Mock-World': otherWorld } })).body.data,
     ).toEqual([sellerId]);
-    expect((await control(server, 'GET', '/scenarios', { headers })).body.rules.map((r: { name: string }) => r.name)).toEqual(['http-504']);
+    expect((await control(server, 'GET', '/scenarios', { headers })).body.rules.map((r: { name?: string }) => r.name)).toEqual([
+      'http-504',
+    ]);
 
     const seeded = await control(server, 'POST', '/reset', { headers, body: { seed: 7 } });
     expect(seeded.body).toEqual({ world, seed: 7, scale: 0.2 });

@@ -20,6 +20,7 @@ export function listOperations(document: OpenApiDocument): readonly OperationInf
         tag: operation.tags?.[0] ?? '',
         guest: security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0),
         hasBody: operation.requestBody !== undefined,
+        summary: operation.summary ?? '',
       });
     }
   }

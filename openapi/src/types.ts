@@ -68,4 +68,6 @@ export interface OperationInfo {
   guest: boolean;
   /** It declares a request body. */
   hasBody: boolean;
+  /** Its one-line summary ('' when it has none). */
+  summary: string;
 }

@@ -16,9 +16,17 @@ const shop = shopJson as unknown as OpenApiDocument;
 describe('listOperations (shop fixture)', () => {
   it('derives one row per operation from the document', () => {
     expect(listOperations(shop)).toEqual([
-      { operationId: 'listItems', method: 'get', path: '/item/list', tag: 'item', guest: true, hasBody: false },
-      { operationId: 'getItem', method: 'get', path: '/item/get/{itemId}', tag: 'item', guest: false, hasBody: false },
-      { operationId: 'addOrder', method: 'post', path: '/order/add', tag: 'order', guest: false, hasBody: true },
+      { operationId: 'listItems', method: 'get', path: '/item/list', tag: 'item', guest: true, hasBody: false, summary: 'List items' },
+      {
+        operationId: 'getItem',
+        method: 'get',
+        path: '/item/get/{itemId}',
+        tag: 'item',
+        guest: false,
+        hasBody: false,
+        summary: 'Get one item',
+      },
+      { operationId: 'addOrder', method: 'post', path: '/order/add', tag: 'order', guest: false, hasBody: true, summary: 'Order an item' },
     ]);
   });
 

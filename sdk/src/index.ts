@@ -8,7 +8,7 @@ import type { components, operations } from './generated/api.js';
 
 /** Every component schema of the product API: `Schemas['Receipt']`. */
 export type Schemas = components['schemas'];
-/** The shared error body of every non-2xx product API response. */
-export type ErrorBody = components['schemas']['ErrorBody'];
+/** The shared error body of every non-2xx product API response (the mock server's own refusals left out). */
+export type { ErrorBody } from './client/errors.js';
 /** The operation ids of the product API. */
 export type OperationId = keyof operations;

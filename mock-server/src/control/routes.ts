@@ -27,7 +27,8 @@ import {
   type NotificationInput,
 } from './helpers';
 import { changeRecord, makeRecord, type RecordEntity } from './records';
-import { unknownScenarioMessage } from './scenarios';
+import { offeredScenarios, UnknownScenario } from './scenario-gate';
+import { SCENARIO_NAMES } from './scenarios';
 import { parseSnapshot, SnapshotError } from './snapshot';
 import type { ControlState, StickyRuleInput } from './state';
 
@@ -90,7 +91,17 @@ export interface ControlRoutesOptions {
 /** Every /__mock route: the control document's operations, and the document itself. */
 export function controlRoutes({ control, access, journal, diffs = null }: ControlRoutesOptions): Route[] {
   const validator = new RequestValidator(controlDocument);
+  const operations = listOperations(controlDocument);
+  // GET /__mock: every route on one line, method and path aligned.
+  const index = operations.map((op) => {
+    const method = op.method.toUpperCase();
+    const path = `${CONTROL_PREFIX}${op.path === '/' ? '' : op.path}`;
+    return { line: `${method.padEnd(6)} ${path}  ${op.summary}`, method, path, operationId: op.operationId, summary: op.summary };
+  });
   const endpoints: Record<string, Endpoint> = {
+    // ---------------------------------------------------------------- the index
+    listControlRoutes: () => ({ routes: index, document: `${CONTROL_PREFIX}/openapi.json`, docs: `${CONTROL_PREFIX}/docs` }),
+
     // ---------------------------------------------------------------- personas
     listPersonas: () => ({ personas: personas.map(({ id, uid, label, email }) => ({ id, uid, label, email })) }),
     loginAsPersona: ({ world, body }) => {
@@ -108,16 +119,35 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
     },
     addScenarioRule: ({ world, body }) => {
       const input = body as StickyRuleInput;
+      const target = input.operationId === undefined ? undefined : control.target(input.operationId);
+      if (input.operationId !== undefined && !target)
+        throw badInput(`없는 operationId예요: '${input.operationId}'. 상품 API와 광고 서비스의 operationId를 써주세요.`);
+      if (input.latency?.distribution === 'uniform' && input.latency.max < input.latency.min)
+        throw badInput(`latency의 max(${input.latency.max})가 min(${input.latency.min})보다 작아요.`);
+      if (input.name === undefined) {
+        // A rule that forces nothing only waits.
+        if (input.latency === undefined && input.delayMs === undefined)
+          throw badInput('규칙에 name(강제할 시나리오)이나 latency·delayMs(기다릴 시간) 중 하나는 있어야 해요.');
+        return { rule: control.addRule(world, input, world.clock.now()) };
+      }
       const scenario = control.scenario(input.name);
-      if (!scenario) throw badInput(unknownScenarioMessage(input.name));
+      if (!scenario)
+        throw new UnknownScenario(input.name, target ? offeredScenarios(control, target, world) : [...SCENARIO_NAMES, 'slow:MS']);
       // A rule that could never apply is refused: it names a scenario no operation it matches can answer.
-      if (control.operationsFor(scenario, input.method, input.path, world).length === 0) {
+      if (control.operationsFor(scenario, input, world).length === 0) {
         throw badInput(
-          `'${scenario.name}' 시나리오를 답할 수 있는 operation이 이 규칙(${input.method ?? '모든 메서드'} ${input.path ?? '모든 경로'})에 없어요. ` +
+          `'${scenario.name}' 시나리오를 답할 수 있는 operation이 이 규칙(${input.operationId ?? `${input.method ?? '모든 메서드'} ${input.path ?? '모든 경로'}`})에 없어요. ` +
             'GET /__mock/scenarios?operationId=...에서 operation마다 강제할 수 있는 시나리오를 확인해주세요.',
         );
       }
       return { rule: control.addRule(world, { ...input, name: scenario.name }, world.clock.now()) };
+    },
+    deleteScenarioRule: ({ world, params }) => {
+      if (!control.removeRule(world, params.id!))
+        throw new ApiFailure(404, 'not-found', {
+          message: `이 세계에 '${params.id}' 규칙이 없어요 (GET /__mock/scenarios의 rules에서 id를 확인해주세요).`,
+        });
+      return { cleared: 1 };
     },
     clearScenarioRules: ({ world }) => ({ cleared: control.clearRules(world) }),
     getLatency: ({ world }) => ({ ms: control.latencyOf(world), globalMs: control.latencyMs }),
@@ -136,7 +166,7 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
         if (!Number.isFinite(epochMs)) throw badInput(`now를 시각으로 읽을 수 없어요: ${JSON.stringify(input.now)}`);
         withinClockRange(() => world.clock.set(epochMs));
       } else {
-        withinClockRange(() => world.clock.set(Date.now() + input.offsetMs!));
+        withinClockRange(() => world.clock.setOffset(input.offsetMs!));
       }
       world.touched();
       return clockOf(world, context);
@@ -214,7 +244,7 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
     },
   };
 
-  const routes: Route[] = listOperations(controlDocument).map((op) => {
+  const routes: Route[] = operations.map((op) => {
     const endpoint = endpoints[op.operationId];
     if (!endpoint) throw new Error(`no control endpoint for operation ${op.operationId}`);
     const limit = op.operationId === 'importState' ? STATE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
@@ -237,6 +267,9 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
       },
     };
   });
+  // The index without its slash too (GET /__mock).
+  const indexRoute = routes.find((route) => route.path === `${CONTROL_PREFIX}/` && route.method === 'GET')!;
+  routes.push({ ...indexRoute, path: CONTROL_PREFIX });
   // This document itself, for tools (Redoc, Postman); not an operation of it.
   const documentJson = JSON.stringify(controlDocument);
   routes.push({

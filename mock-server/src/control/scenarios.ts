@@ -71,8 +71,8 @@ export function parseScenario(raw: string): Scenario | undefined {
   return undefined;
 }
 
-export function unknownScenarioMessage(name: string): string {
-  return `알 수 없는 시나리오예요: '${name}'. GET /__mock/scenarios에서 이름을 확인해주세요.`;
+export function unknownScenarioMessage(name: string, offered: readonly string[]): string {
+  return `알 수 없는 시나리오예요: '${name}'. 쓸 수 있는 이름: ${offered.join(', ')} (GET /__mock/scenarios에서 각각을 확인해주세요).`;
 }
 
 export function undeclaredScenarioMessage(name: string, operationId: string): string {

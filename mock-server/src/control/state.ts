@@ -5,6 +5,7 @@
 import { World, type ChangeHook, type WorldSnapshot } from '../world/world';
 import { DEFAULT_WORLD, type WorldRegistry } from '../world/registry';
 import { declaredOn, describeScenarios, parseScenario, type Scenario, type ScenarioInfo, type ScenarioTarget } from './scenarios';
+import { drawLatency, RuleRandom, ruleMatches, type RuleRequest, type StickyRule, type StickyRuleInput } from './rules';
 import { worldFromSnapshot } from './snapshot';
 
 export interface ControlOptions {
@@ -18,25 +19,21 @@ export interface ControlOptions {
   targets: readonly ScenarioTarget[];
 }
 
-export interface StickyRuleInput {
-  name: string;
-  /** Only requests of this method (any when absent). */
-  method?: string;
-  /** Only requests whose path matches: `{param}` segments match any one segment, and the pattern matches its sub-paths. */
-  path?: string;
-  /** The rule applies this many times, then disappears (forever when absent). */
-  times?: number;
-  /** Waits this long before answering (on top of the latency). */
-  delayMs?: number;
-}
+export type { StickyRule, StickyRuleInput } from './rules';
 
-export interface StickyRule extends StickyRuleInput {
-  id: string;
-  createdAt: string;
+/** The rule a request takes, and how long it waits. */
+export interface TakenRule {
+  rule: StickyRule;
+  /** The rule's `delayMs` plus its drawn latency. */
+  delayMs: number;
 }
 
 interface WorldControls {
   rules: StickyRule[];
+  /** Each rule's random stream, by id (probability and latency draws). */
+  randoms: Map<string, RuleRandom>;
+  /** Rules ever made in this world: a rule's place, which seeds its stream. */
+  made: number;
   /** null: the global latency applies. */
   latencyMs: number | null;
 }
@@ -76,12 +73,13 @@ export class ControlState {
     return this.targets.get(operationId);
   }
 
-  /** The operations a rule with `method` and `path` can apply to whose contract declares `scenario`. */
-  operationsFor(scenario: Scenario, method: string | undefined, path: string | undefined, world: World): ScenarioTarget[] {
+  /** The operations a rule (its operationId, method and path) can apply to whose contract declares `scenario`. */
+  operationsFor(scenario: Scenario, rule: Pick<StickyRuleInput, 'operationId' | 'method' | 'path'>, world: World): ScenarioTarget[] {
     return [...this.targets.values()].filter(
       (target) =>
-        (method === undefined || method.toUpperCase() === target.method.toUpperCase()) &&
-        (path === undefined || patternMeetsTemplate(path, target.path)) &&
+        (rule.operationId === undefined || rule.operationId === target.operationId) &&
+        (rule.method === undefined || rule.method.toUpperCase() === target.method.toUpperCase()) &&
+        (rule.path === undefined || patternMeetsTemplate(rule.path, target.path)) &&
         declaredOn(scenario, target, world),
     );
   }
@@ -104,8 +102,11 @@ export class ControlState {
 
   addRule(world: World, input: StickyRuleInput, now: number): StickyRule {
     this.ruleCount += 1;
+    const controls = this.controls(world);
+    controls.made += 1;
     const rule: StickyRule = { id: `rule-${this.ruleCount}`, ...input, createdAt: new Date(now).toISOString() };
-    this.controls(world).rules.push(rule);
+    controls.rules.push(rule);
+    controls.randoms.set(rule.id, new RuleRandom(`${world.seed}:${world.name}:${controls.made}`));
     return rule;
   }
 
@@ -113,26 +114,47 @@ export class ControlState {
     const controls = this.controls(world);
     const count = controls.rules.length;
     controls.rules = [];
+    controls.randoms.clear();
     return count;
   }
 
+  /** Removes one rule; false when the world has no rule of that id. */
+  removeRule(world: World, id: string): boolean {
+    const controls = this.controls(world);
+    const index = controls.rules.findIndex((rule) => rule.id === id);
+    if (index === -1) return false;
+    controls.rules.splice(index, 1);
+    controls.randoms.delete(id);
+    return true;
+  }
+
+  /** Whether the world has rules (the gate reads a request's body for them only when one matches bodies). */
+  hasRules(world: World): boolean {
+    return (this.perWorld.get(world)?.rules.length ?? 0) > 0;
+  }
+
   /**
-   * The first rule (in the order they were made) matching this request whose scenario `applies` (the
-   * operation's contract declares it), counted down: a rule whose `times` reaches 0 is removed. Undefined
-   * when no rule matches.
+   * The first rule (in the order they were made) matching this request whose scenario, if it names one,
+   * `applies` (the operation's contract declares it) and whose probability draw succeeds, counted down: a
+   * rule whose `times` reaches 0 is removed. Undefined when no rule takes the request.
    */
-  takeRule(world: World, method: string, path: string, applies: (name: string) => boolean): StickyRule | undefined {
+  takeRule(world: World, request: RuleRequest, applies: (name: string) => boolean): TakenRule | undefined {
     const controls = this.perWorld.get(world);
     if (!controls || controls.rules.length === 0) return undefined;
-    const index = controls.rules.findIndex((rule) => ruleMatches(rule, method, path) && applies(rule.name));
-    if (index === -1) return undefined;
-    const rule = controls.rules[index]!;
-    if (rule.times !== undefined) {
-      const left = rule.times - 1;
-      if (left <= 0) controls.rules.splice(index, 1);
-      else controls.rules[index] = { ...rule, times: left };
+    for (const [index, rule] of controls.rules.entries()) {
+      if (!ruleMatches(rule, request) || (rule.name !== undefined && !applies(rule.name))) continue;
+      const random = controls.randoms.get(rule.id)!;
+      if (rule.probability !== undefined && random.next() >= rule.probability) continue;
+      if (rule.times !== undefined) {
+        const left = rule.times - 1;
+        if (left <= 0) {
+          controls.rules.splice(index, 1);
+          controls.randoms.delete(rule.id);
+        } else controls.rules[index] = { ...rule, times: left };
+      }
+      return { rule, delayMs: (rule.delayMs ?? 0) + (rule.latency ? drawLatency(rule.latency, random) : 0) };
     }
-    return rule;
+    return undefined;
   }
 
   // ---------------------------------------------------------------- replacing a world
@@ -160,19 +182,11 @@ export class ControlState {
   private controls(world: World): WorldControls {
     let controls = this.perWorld.get(world);
     if (!controls) {
-      controls = { rules: [], latencyMs: null };
+      controls = { rules: [], randoms: new Map(), made: 0, latencyMs: null };
       this.perWorld.set(world, controls);
     }
     return controls;
   }
-}
-
-/** `{param}` segments match any one segment; a pattern matches the paths below it too (`/cart` matches `/cart/update`). */
-export function pathMatches(pattern: string, path: string): boolean {
-  const wanted = pattern.split('/').filter(Boolean);
-  const got = path.split('/').filter(Boolean);
-  if (got.length < wanted.length) return false;
-  return wanted.every((segment, i) => /^\{[^/{}]+\}$/.test(segment) || segment === got[i]);
 }
 
 /** Whether a rule's path pattern can match some path of an operation's template (`{param}` on either side matches any segment). */
@@ -182,9 +196,4 @@ function patternMeetsTemplate(pattern: string, template: string): boolean {
   const isParam = (segment: string) => /^\{[^/{}]+\}$/.test(segment);
   if (got.length < wanted.length) return false;
   return wanted.every((segment, i) => isParam(segment) || isParam(got[i]!) || segment === got[i]);
-}
-
-function ruleMatches(rule: StickyRule, method: string, path: string): boolean {
-  if (rule.method !== undefined && rule.method.toUpperCase() !== method.toUpperCase()) return false;
-  return rule.path === undefined || pathMatches(rule.path, path);
 }

@@ -14,7 +14,7 @@
 // its transport can; a rule written in a door would be skipped by the others.
 import type { OperationInfo } from '@creator-market/openapi';
 import { controlRoutes } from '../control/routes';
-import { decideScenario, SCENARIO_HEADER } from '../control/scenario-gate';
+import { decideScenario } from '../control/scenario-gate';
 import { forcedError } from '../control/scenarios';
 import { ControlState } from '../control/state';
 import { bearerToken, verifyToken } from '../auth/tokens';
@@ -33,7 +33,15 @@ import { postcodeRoutes } from '../pages/postcode';
 import { sellerCenterRoutes } from '../pages/seller-center';
 import { WorldCapacityError, WorldQuotaError, WorldRegistry } from '../world/registry';
 import type { World } from '../world/world';
-import { answerOperation, apiServices, OperationRoutes, readOperationBody, scenarioTargets, type OperationRoute } from './operations';
+import {
+  answerOperation,
+  apiServices,
+  jsonBodyForRules,
+  OperationRoutes,
+  readOperationBody,
+  scenarioTargets,
+  type OperationRoute,
+} from './operations';
 
 export interface CoreOptions {
   seed: number;
@@ -215,11 +223,14 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
     const entry = journal.enabled ? journalRecord(world, request, op.operationId, true, route.proxied ? 'proxied' : 'mocked') : null;
     try {
       const target = control.target(op.operationId)!;
-      const { scenario, delayMs } = decideScenario(control, world, target, {
+      const decision = decideScenario(control, world, target, {
         method: request.method,
         path: request.pathname,
-        header: request.header(SCENARIO_HEADER),
+        query: () => parseSearch(request.search),
+        header: (name) => request.header(name),
+        readBody: () => jsonBodyForRules(request),
       });
+      const { scenario, delayMs } = decision instanceof Promise ? await decision : decision;
       if (delayMs > 0) await sleep(delayMs);
       if (scenario) {
         headers['X-Mock-Scenario'] = scenario.name;

@@ -115,6 +115,20 @@ export async function readOperationBody(request: CoreRequest, route: OperationRo
   return { body: parseJsonBody(utf8(bytes), request.header('content-type') ?? '', bytes.byteLength), files: [], fileNames: {} };
 }
 
+/**
+ * A request's JSON body for the sticky rules that match bodies (../control/rules): undefined when there is
+ * none, it is not JSON or it does not parse (the operation's own reading answers those). The doors keep the
+ * bytes, so the operation reads the same body again.
+ */
+export async function jsonBodyForRules(request: CoreRequest): Promise<unknown> {
+  if (!request.hasBody || !(request.header('content-type') ?? '').toLowerCase().includes('json')) return undefined;
+  try {
+    return JSON.parse(utf8(await request.body(JSON_LIMIT_BYTES)));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Room for the form's other fields and boundaries beside the one file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_FORM_FIELDS = 20;

@@ -39,9 +39,16 @@ export class Clock {
     this.offsetMs = epochMs - this.realNow();
   }
 
-  /** Move by a relative amount (negative goes back); moves add up, within CLOCK_RANGE. */
+  /** Move by a relative amount (negative goes back); moves add up exactly, within CLOCK_RANGE. */
   advance(deltaMs: number): void {
-    this.set(this.now() + deltaMs);
+    this.setOffset(this.offsetMs + deltaMs);
+  }
+
+  /** Real time shifted by exactly `offsetMs` (the real time is read once). Throws ClockRangeError outside CLOCK_RANGE. */
+  setOffset(offsetMs: number): void {
+    const epochMs = this.realNow() + offsetMs;
+    if (!inClockRange(epochMs)) throw new ClockRangeError(epochMs);
+    this.offsetMs = offsetMs;
   }
 
   get offset(): number {

@@ -63,7 +63,7 @@ export type TransportFault = (typeof TRANSPORT_FAULTS)[number];
 export type SlowScenario = `slow:${number}`;
 /**
  * A scenario name: a code of the sdk's error catalogue, `http-<status>`, a transport fault or `slow:MS`
- * (`scenarios.list()` gives the server's list; any other string is the server's 400 `bad-request`).
+ * (`scenarios.list()` gives the server's list; any other string is the server's 400 `unknown-scenario`).
  */
 export type ScenarioName = ErrorCode | `http-${number}` | TransportFault | SlowScenario | (string & Record<never, never>);
 /** An operationId of the control document (every one is callable: `call(operationId, init)`). */
@@ -128,8 +128,14 @@ export interface MockControl {
      * client's world), e.g. `fetch(url, { headers: mock.scenarios.once('out-of-stock') })`. Sends nothing itself.
      */
     once(name: ScenarioName): Record<string, string>;
-    /** `POST /scenarios`: a sticky rule; matching requests get `name`, `times` times (or until cleared). */
+    /**
+     * `POST /scenarios`: a sticky rule; matching requests get `name`, `times` times (or until removed). The
+     * scope matches like WireMock's: `operationId`, `method`, `path`, `query`, `headers`, `body` (JSON
+     * pointers that equal or contain a value), with `probability`, `delayMs` and `latency`.
+     */
     force(name: ScenarioName, scope?: RuleScope): Promise<StickyRule>;
+    /** `DELETE /scenarios/{id}`: removes one rule (a 404 `MockControlError` when the world has no such rule). */
+    remove(id: string): Promise<void>;
     /** `DELETE /scenarios`: clears this world's sticky rules; resolves with how many there were. */
     clear(): Promise<number>;
   };
@@ -139,6 +145,8 @@ export interface MockControl {
     force(fault: TransportFault | SlowScenario, scope?: RuleScope): Promise<StickyRule>;
     /** A sticky `slow:MS` rule. */
     slow(ms: number, scope?: RuleScope): Promise<StickyRule>;
+    /** A rule that only waits, a time drawn per request from `latency` (fixed, uniform or lognormal). */
+    jitter(latency: NonNullable<StickyRuleInput['latency']>, scope?: RuleScope): Promise<StickyRule>;
     clear(): Promise<number>;
   };
   latency: {
@@ -222,6 +230,9 @@ export function createMockControl(options: MockControlOptions): MockControl {
   const once = (name: string) => ({ ...worldHeaders(), [MOCK_SCENARIO_HEADER]: name });
   const force = async (name: string, scope: RuleScope = {}) => (await answer(raw.POST('/scenarios', { body: { ...scope, name } }))).rule;
   const clearRules = async () => (await answer(raw.DELETE('/scenarios'))).cleared;
+  const removeRule = async (id: string) => {
+    await answer(raw.DELETE('/scenarios/{id}', { params: { path: { id } } }));
+  };
   const setStatus = async (publicId: string, input: ReceiptStatusInput) =>
     (await answer(raw.POST('/receipts/{publicId}/status', { params: { path: { publicId } }, body: input }))).receipt;
 
@@ -241,12 +252,14 @@ export function createMockControl(options: MockControlOptions): MockControl {
       list: async (operationId) => answer(raw.GET('/scenarios', { params: { query: operationId === undefined ? {} : { operationId } } })),
       once,
       force,
+      remove: removeRule,
       clear: clearRules,
     },
     faults: {
       once,
       force,
       slow: (ms, scope) => force(`slow:${ms}`, scope),
+      jitter: async (latency, scope = {}) => (await answer(raw.POST('/scenarios', { body: { ...scope, latency } }))).rule,
       clear: clearRules,
     },
     latency: {

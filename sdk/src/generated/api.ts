@@ -2995,7 +2995,8 @@ export interface components {
          *     `permission-denied` or `forbidden` (403), `not-found` (404), `request-timeout` (408),
          *     `payload-too-large` (413), `unsupported-media-type` (415), `server-notice` (420), `too-many-requests`
          *     (429), `header-too-large` (431, before any operation: request line and headers past 16 KiB), `internal`
-         *     (500), `bad-gateway` (502, only the mock server in proxy mode) or `gateway-timeout` (504).
+         *     (500), `bad-gateway` (502, only the mock server in proxy mode) or `gateway-timeout` (504). The mock
+         *     server's own `unknown-scenario` (400) answers a misspelt `X-Mock-Scenario` on any operation.
          *
          */
         ErrorBody: {
@@ -3049,6 +3050,24 @@ export interface components {
                 /** @example must have required property 'marketId' */
                 message: string;
             }[];
+        } | {
+            /** @enum {string} */
+            data: "unknown-scenario";
+            /**
+             * @description A Korean description naming the misspelt scenario.
+             * @example 알 수 없는 시나리오예요: 'out-of-stok'. 이 operation이 답할 수 있는 시나리오: out-of-stock, limit-cart, ...
+             */
+            message: string;
+            /**
+             * @description The scenario names that could have been meant (`GET /__mock/scenarios?operationId=...` describes each).
+             * @example [
+             *       "out-of-stock",
+             *       "limit-cart",
+             *       "http-401",
+             *       "network-error"
+             *     ]
+             */
+            scenarios: string[];
         };
         /**
          * ErrorListItem

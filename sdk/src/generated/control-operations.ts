@@ -2,11 +2,13 @@
 
 /** Every operation of the control plane by its operationId: its method and its path below `/__mock`. */
 export const controlOperations = {
+  "listControlRoutes": { method: "get", path: "/" },
   "listPersonas": { method: "get", path: "/personas" },
   "loginAsPersona": { method: "post", path: "/login" },
   "listScenarios": { method: "get", path: "/scenarios" },
   "addScenarioRule": { method: "post", path: "/scenarios" },
   "clearScenarioRules": { method: "delete", path: "/scenarios" },
+  "deleteScenarioRule": { method: "delete", path: "/scenarios/{id}" },
   "getLatency": { method: "get", path: "/latency" },
   "setLatency": { method: "put", path: "/latency" },
   "listRequests": { method: "get", path: "/requests" },

@@ -5,6 +5,29 @@
 // Source: openapi/bundled/control.json. Regenerate with `pnpm gen` at the repository root.
 
 export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the control plane offers
+         * @description Every route of this control plane, one line each (`GET /__mock/clock  Read the world's clock`), with
+         *     its method, path, operationId and summary; the whole document is at `/__mock/openapi.json` and
+         *     rendered at `/__mock/docs`. `GET /__mock` (no slash) answers the same.
+         *
+         */
+        get: operations["listControlRoutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/personas": {
         parameters: {
             query?: never;
@@ -87,11 +110,20 @@ export interface paths {
         put?: never;
         /**
          * Add a sticky scenario rule
-         * @description From now on, the caller world's requests that match `method` and `path` get the scenario `name`,
-         *     `times` times (then the rule disappears) or until the rules are cleared. `path` is a path of the
-         *     product API (or `/ads/...`): `{param}` segments match any one segment, and a path also matches the
-         *     paths below it (`/cart` matches `/cart/update`). `delayMs` waits before answering. An unknown
-         *     scenario name is a 400 `bad-request`, and so is a rule no operation it matches can answer (see
+         * @description From now on, the caller world's requests that match the rule get the scenario `name`, `times` times
+         *     (then the rule disappears) or until it is deleted or the rules are cleared. A request matches when it
+         *     has every one of the rule's criteria (WireMock's request matching): `operationId`; `method`; `path`,
+         *     a path of the product API (or `/ads/...`) where `{param}` segments match any one segment and a path
+         *     also matches the paths below it (`/cart` matches `/cart/update`); `query` and `headers`, each
+         *     parameter or header (any case) with that value; `body`, JSON pointers into a JSON body whose value
+         *     `equals` one given or `contains` one (a string containing it, or an array with an element equal to
+         *     it). `delayMs` waits before answering and `latency` waits a time drawn from a distribution (fixed,
+         *     uniform, lognormal); a rule without `name` only waits. `probability` applies the rule to a matching
+         *     request only that often, drawn from the rule's seeded stream (see the conventions). The first rule
+         *     made that takes a request wins.
+         *
+         *     A name that names no scenario is the mock's 400 `unknown-scenario` listing the names (those of
+         *     `operationId` when given); a rule no operation it matches can answer is a 400 `bad-request` (see
          *     `GET /scenarios?operationId=`); a rule applies only to the matching operations that can answer its
          *     scenario and passes over the others (they answer normally and do not count down `times`).
          *
@@ -102,6 +134,26 @@ export interface paths {
          * @description Removes every sticky rule of the caller's world.
          */
         delete: operations["clearScenarioRules"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scenarios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one sticky rule
+         * @description Removes the sticky rule of this id (`GET /scenarios` lists them in `rules`) from the caller's world.
+         */
+        delete: operations["deleteScenarioRule"];
         options?: never;
         head?: never;
         patch?: never;
@@ -593,6 +645,23 @@ export interface components {
             type: string;
         };
         /**
+         * BodyMatcher
+         * @description A value of the request's JSON body, by JSON pointer (RFC 6901, `/productList/0/amount`; '' for the whole body), and what it must be.
+         * @example {
+         *       "pointer": "/productList/0/amount",
+         *       "equals": 3
+         *     }
+         */
+        BodyMatcher: {
+            pointer: string;
+            /** @description The value there equals this. */
+            equals: unknown;
+        } | {
+            pointer: string;
+            /** @description The value there is a string containing this, or an array with an element equal to this. */
+            contains: unknown;
+        };
+        /**
          * CashReceipt
          * @description Cash-receipt choice (SPEC.md section 5), exactly one of three forms (`anyOf` because the forms differ
          *     only by the value of `no`, which the linter cannot see as exclusive):
@@ -686,6 +755,37 @@ export interface components {
             /** @description An ISO 8601 date-time, or epoch milliseconds. */
             now?: string | number;
             offsetMs?: number;
+        };
+        /**
+         * ControlIndex
+         * @description The control plane's routes.
+         * @example {
+         *       "routes": [
+         *         {
+         *           "line": "GET    /__mock/clock  Read the world's clock",
+         *           "method": "GET",
+         *           "path": "/__mock/clock",
+         *           "operationId": "getClock",
+         *           "summary": "Read the world's clock"
+         *         }
+         *       ],
+         *       "document": "/__mock/openapi.json",
+         *       "docs": "/__mock/docs"
+         *     }
+         */
+        ControlIndex: {
+            routes: {
+                /** @description Method, path and summary on one line. */
+                line: string;
+                method: string;
+                path: string;
+                operationId: string;
+                summary: string;
+            }[];
+            /** @description The bundled document's address. */
+            document: string;
+            /** @description The rendered reference's address. */
+            docs: string;
         };
         /**
          * DeliveryOption
@@ -830,7 +930,8 @@ export interface components {
          *     `permission-denied` or `forbidden` (403), `not-found` (404), `request-timeout` (408),
          *     `payload-too-large` (413), `unsupported-media-type` (415), `server-notice` (420), `too-many-requests`
          *     (429), `header-too-large` (431, before any operation: request line and headers past 16 KiB), `internal`
-         *     (500), `bad-gateway` (502, only the mock server in proxy mode) or `gateway-timeout` (504).
+         *     (500), `bad-gateway` (502, only the mock server in proxy mode) or `gateway-timeout` (504). The mock
+         *     server's own `unknown-scenario` (400) answers a misspelt `X-Mock-Scenario` on any operation.
          *
          */
         ErrorBody: {
@@ -884,6 +985,24 @@ export interface components {
                 /** @example must have required property 'marketId' */
                 message: string;
             }[];
+        } | {
+            /** @enum {string} */
+            data: "unknown-scenario";
+            /**
+             * @description A Korean description naming the misspelt scenario.
+             * @example 알 수 없는 시나리오예요: 'out-of-stok'. 이 operation이 답할 수 있는 시나리오: out-of-stock, limit-cart, ...
+             */
+            message: string;
+            /**
+             * @description The scenario names that could have been meant (`GET /__mock/scenarios?operationId=...` describes each).
+             * @example [
+             *       "out-of-stock",
+             *       "limit-cart",
+             *       "http-401",
+             *       "network-error"
+             *     ]
+             */
+            scenarios: string[];
         };
         /**
          * ErrorListItem
@@ -1035,6 +1154,30 @@ export interface components {
         Latency: {
             ms: number;
             globalMs: number;
+        };
+        /**
+         * LatencyDistribution
+         * @description A wait drawn per request (whole ms, at most 120000), from the rule's seeded stream.
+         * @example {
+         *       "distribution": "lognormal",
+         *       "median": 120,
+         *       "sigma": 0.6
+         *     }
+         */
+        LatencyDistribution: {
+            /** @enum {string} */
+            distribution: "fixed";
+            ms: number;
+        } | {
+            /** @enum {string} */
+            distribution: "uniform";
+            min: number;
+            max: number;
+        } | {
+            /** @enum {string} */
+            distribution: "lognormal";
+            median: number;
+            sigma: number;
         };
         /**
          * LatencyInput
@@ -2025,22 +2168,36 @@ export interface components {
          */
         StickyRule: {
             id: string;
-            name: string;
+            name?: string;
+            operationId?: string;
             /** @enum {string} */
             method?: "GET" | "POST" | "PUT" | "DELETE";
             path?: string;
+            query?: {
+                [key: string]: string;
+            };
+            headers?: {
+                [key: string]: string;
+            };
+            body?: components["schemas"]["BodyMatcher"][];
             times?: number;
             delayMs?: number;
+            latency?: components["schemas"]["LatencyDistribution"];
+            probability?: number;
             /** Format: date-time */
             createdAt: string;
         };
         /**
          * StickyRuleInput
-         * @description A sticky rule to add.
+         * @description A sticky rule to add; a request must have every criterion given (none given matches every request).
+         *     It forces `name`, waits (`latency`, `delayMs`), or both: one of the three is needed (a 400 says so).
+         *
          */
         StickyRuleInput: {
-            /** @description A scenario name of `GET /scenarios` (or `slow:<ms>`). */
-            name: string;
+            /** @description A scenario name of `GET /scenarios` (or `slow:<ms>`); absent, the rule only waits. */
+            name?: string;
+            /** @description Only requests of this operation (the product API's or the ad service's). */
+            operationId?: string;
             /**
              * @description Only requests of this method (any when absent).
              * @enum {string}
@@ -2048,10 +2205,23 @@ export interface components {
             method?: "GET" | "POST" | "PUT" | "DELETE";
             /** @description Only requests at this path or below it; `{param}` segments match any one segment. */
             path?: string;
-            /** @description Applies this many times, then the rule disappears (until cleared when absent). */
+            /** @description Only requests whose query has each of these parameters with this value. */
+            query?: {
+                [key: string]: string;
+            };
+            /** @description Only requests with each of these headers (names in any case) with this value. */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description Only requests whose JSON body matches every one of these. */
+            body?: components["schemas"]["BodyMatcher"][];
+            /** @description Applies this many times, then the rule disappears (until deleted or cleared when absent). */
             times?: number;
             /** @description Waits this long before answering. */
             delayMs?: number;
+            latency?: components["schemas"]["LatencyDistribution"];
+            /** @description Applies to a matching request with this probability, drawn from the rule's seeded stream. */
+            probability?: number;
         };
         /**
          * WorldList
@@ -2293,6 +2463,33 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listControlRoutes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The world to act on (created on first use); the default world without it.
+                 * @example checkout-test-1
+                 */
+                "X-Mock-World"?: components["parameters"]["World"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The routes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlIndex"];
+                };
+            };
+            429: components["responses"]["TooManyNewWorlds"];
+        };
+    };
     listPersonas: {
         parameters: {
             query?: never;
@@ -2410,12 +2607,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {
-                 *       "name": "out-of-stock",
-                 *       "method": "POST",
-                 *       "path": "/receipt/insert",
-                 *       "times": 1
-                 *     } */
                 "application/json": components["schemas"]["StickyRuleInput"];
             };
         };
@@ -2462,6 +2653,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyNewWorlds"];
+        };
+    };
+    deleteScenarioRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The world to act on (created on first use); the default world without it.
+                 * @example checkout-test-1
+                 */
+                "X-Mock-World"?: components["parameters"]["World"];
+            };
+            path: {
+                /**
+                 * @description The rule's id.
+                 * @example rule-1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule was removed (`cleared` is 1). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesCleared"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyNewWorlds"];
         };
     };

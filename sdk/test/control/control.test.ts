@@ -215,6 +215,27 @@ describe('scenarios and faults', () => {
     expect((await mock.scenarios.list()).rules).toEqual([]);
   });
 
+  it('matches rules by operationId and header, removes one by id, and adds a rule that only waits', async () => {
+    const mock = fresh('matching');
+    const { token } = await mock.login('buyer');
+    const byHeader = await mock.scenarios.force('http-500', { operationId: 'getMe', headers: { 'x-test-case': 'broken' } });
+    expect((await api(mock, '/user/me', { token })).status).toBe(200);
+    expect((await api(mock, '/user/me', { token, headers: { 'X-Test-Case': 'broken' } })).status).toBe(500);
+    await mock.scenarios.remove(byHeader.id);
+    expect((await api(mock, '/user/me', { token, headers: { 'X-Test-Case': 'broken' } })).status).toBe(200);
+    await expect(mock.scenarios.remove(byHeader.id)).rejects.toMatchObject({ status: 404, code: 'not-found' });
+
+    const wait = await mock.faults.jitter({ distribution: 'fixed', ms: 250 }, { operationId: 'getMe', times: 1 });
+    expect(wait).toMatchObject({ latency: { distribution: 'fixed', ms: 250 }, times: 1 });
+    const started = performance.now();
+    expect((await api(mock, '/user/me', { token })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    await expect(mock.scenarios.force('out-of-stok', { operationId: 'addToCart' })).rejects.toMatchObject({
+      status: 400,
+      code: 'unknown-scenario',
+    });
+  });
+
   it('forces transport faults and slow answers', async () => {
     const mock = fresh('faults');
     const { token } = await mock.login('buyer');
