@@ -192,4 +192,11 @@ export default tseslint.config(
       ],
     },
   },
+  // The app's service worker (public/creator-market-sw.js): a classic worker script outside every tsconfig,
+  // linted as plain JavaScript with the service worker's globals.
+  {
+    files: ['app/public/creator-market-sw.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: globals.serviceworker, parserOptions: { projectService: false, project: null } },
+  },
 );

@@ -6,7 +6,7 @@
 export const MOCK_IN_BROWSER: boolean = import.meta.env.VITE_MOCK_IN_BROWSER === '1';
 
 /** Where the API lives on the page's own origin when msw answers in the browser (no app route starts so). */
-export const IN_BROWSER_API_PATH = '/__api';
+export const IN_BROWSER_API_PATH = `${import.meta.env.BASE_URL}__api`;
 
 /**
  * Product API base URL: vite.config.ts defaults it to the mock server (http://127.0.0.1:4010); with the

@@ -32,7 +32,8 @@ async function start(): Promise<void> {
   // Written out (not config's MOCK_IN_BROWSER) so a production build drops the mock and its chunk entirely.
   if (import.meta.env.VITE_MOCK_IN_BROWSER === '1') {
     const { startMockWorker } = await import('./mocks/browser');
-    await startMockWorker();
+    // A mock page (sign-in, payment) shows itself instead of the app.
+    if ((await startMockWorker()) === 'page') return;
   }
 
   // The page's screen is fetched before the first render (index.html's splash shows meanwhile), while the

@@ -1,0 +1,40 @@
+/* The app's service worker in the browser-only mode (`pnpm dev --no-server`, `pnpm build:static`): msw's own
+ * worker (mockServiceWorker.js), which hands the page's API requests to the mock's core running in the page,
+ * and the page navigations msw leaves alone:
+ * - a navigation to one of the mock's pages (below __api/: sign-in, payment, seller centre) gets the app's
+ *   index.html, and the app shows that page there (@creator-market/mock-server's browser door); a POST (a
+ *   payment form) becomes a GET carrying its form in the fragment;
+ * - a navigation a static host answers 404 (an app route such as /m/mallang_studio/4 on a host without a
+ *   fallback to index.html) gets index.html too.
+ */
+importScripts('./mockServiceWorker.js');
+
+const scope = new URL(self.registration.scope);
+const mockPages = new URL('__api/', scope).pathname;
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.mode !== 'navigate') return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  event.respondWith(navigation(request, url));
+});
+
+function appPage() {
+  return fetch(new URL('index.html', scope), { cache: 'no-cache' });
+}
+
+async function navigation(request, url) {
+  if (url.pathname.startsWith(mockPages)) {
+    if (request.method !== 'POST') return appPage();
+    const form = await request.text();
+    return Response.redirect(`${url.href.split('#')[0]}#__mockForm=${encodeURIComponent(form)}`, 303);
+  }
+  try {
+    const response = await fetch(request);
+    if (response.status !== 404) return response;
+  } catch {
+    // Offline: the app's page, if the browser has it, shows its own offline state.
+  }
+  return appPage();
+}

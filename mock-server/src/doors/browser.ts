@@ -1,0 +1,248 @@
+// The browser door: the msw door (./msw) in the page, behind msw's service worker, for `pnpm dev --no-server`
+// and the static build. Two things only a browser needs, neither a rule of the mock:
+//
+// - The worlds outlive a reload: each is kept in IndexedDB as what it changed over its generated records
+//   (../control/world-changes), saved shortly after every change, and made again at the next start. A reset
+//   through the control plane (the Lab) replaces the world, and so what is kept.
+// - The pages (sign-in, payment, seller centre) are page navigations, which the service worker hands to the
+//   app's index.html (public/creator-market-sw.js) and the page then shows here: `hostPage` asks the core
+//   for the navigation, writes the HTML into the document, and sends the page's form posts and link taps
+//   through the core again. No page leaves a history entry behind: each replaces the one before, and a page
+//   that returns to the app replaces itself with the app's address.
+import type { HttpHandler } from 'msw';
+import { changesOf, worldFromChanges, type WorldChanges } from '../control/world-changes';
+import { createCore, type Core } from '../core/core';
+import type { Answer, CoreRequest } from '../http/exchange';
+import { utf8 } from '../http/exchange';
+import { tooLarge } from '../http/json-body';
+import { DEFAULT_WORLD, WorldRegistry } from '../world/registry';
+import type { World } from '../world/world';
+import { mswHandlers } from './msw';
+
+export interface BrowserDoorOptions {
+  /** Where the app sends API requests: the page's origin and a path of its own (`https://preview.example/__api`). */
+  baseUrl: string;
+  seed?: number;
+  scale?: number;
+  /** At most this many named worlds in the page (default 4). */
+  maxWorlds?: number;
+  /** The IndexedDB database the worlds are kept in. */
+  database?: string;
+}
+
+export interface BrowserDoor {
+  core: Core;
+  /** msw handlers for setupWorker. */
+  handlers: HttpHandler[];
+  /** Saves every change not saved yet. */
+  flush(): Promise<void>;
+  /** Whether the page's address is one of the mock's pages (below the base), which `hostPage` shows. */
+  isMockPage(location: Location): boolean;
+  /** Shows the mock's page at the page's address (see the module comment). */
+  hostPage(): Promise<void>;
+}
+
+/** The fragment a POST navigation to a page arrives with: the service worker moves the form there (creator-market-sw.js). */
+export const FORM_FRAGMENT = '__mockForm=';
+
+export async function createBrowserDoor(options: BrowserDoorOptions): Promise<BrowserDoor> {
+  const base = new URL(options.baseUrl);
+  const kept = await openWorldStore(options.database ?? 'creator-market-mock');
+  const saved = await kept.all();
+  const pending = new Set<World>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let saving: Promise<void> = Promise.resolve();
+
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const worlds = [...pending];
+    pending.clear();
+    if (worlds.length) saving = saving.then(() => kept.put(worlds.map(changesOf)));
+    return saving;
+  };
+  const onChange = (world: World) => {
+    pending.add(world);
+    timer ??= setTimeout(() => void flush(), 50);
+  };
+
+  const restore = (changes: WorldChanges | undefined): World | null => {
+    if (!changes) return null;
+    try {
+      return worldFromChanges(changes, onChange);
+    } catch (err) {
+      // A world this version cannot make again (an older format): started afresh, and said so.
+      console.warn(`[mock] the kept world '${changes.name}' could not be made again; it starts afresh`, err);
+      return null;
+    }
+  };
+  const restoredDefault = restore(saved.get(DEFAULT_WORLD));
+  const worlds = new WorldRegistry({
+    seed: options.seed ?? 1,
+    scale: options.scale ?? 1,
+    maxWorlds: options.maxWorlds ?? 4,
+    ...(restoredDefault ? { defaultWorld: restoredDefault } : {}),
+    onChange,
+    named: {
+      restore: () => [...saved.values()].filter((c) => c.name !== DEFAULT_WORLD).flatMap((c) => restore(c) ?? []),
+      onChange,
+      onEvict: (world) => void kept.remove(world.name),
+    },
+  });
+
+  // The page itself is the server here: the Lab may change worlds, and pages may send the app back to it.
+  const core = createCore(
+    { seed: options.seed ?? 1, scale: options.scale ?? 1, allowOrigins: [base.origin], allowHosts: [base.hostname] },
+    { worlds },
+  );
+  const basePath = base.pathname.replace(/\/+$/, '');
+  // Saved before the page goes away (a tab closed or sent to the background within the 50 ms).
+  addEventListener('pagehide', () => void flush());
+
+  return {
+    core,
+    handlers: mswHandlers(core, options.baseUrl),
+    flush,
+    isMockPage: (location) => location.origin === base.origin && location.pathname.startsWith(`${basePath}/`),
+    hostPage: () => hostPage(core, basePath, flush),
+  };
+}
+
+// ---------------------------------------------------------------- the pages in the page
+
+async function hostPage(core: Core, basePath: string, flush: () => Promise<void>): Promise<void> {
+  const url = new URL(location.href);
+  const form = url.hash.startsWith(`#${FORM_FRAGMENT}`) ? decodeURIComponent(url.hash.slice(FORM_FRAGMENT.length + 1)) : undefined;
+  url.hash = '';
+  await visit(core, basePath, flush, { url, form });
+}
+
+interface Visit {
+  url: URL;
+  /** A posted form's fields (urlencoded); undefined for a GET. */
+  form: string | undefined;
+}
+
+/** Asks the core for a page (following its redirects between pages) and shows it, or leaves for the app. */
+async function visit(core: Core, basePath: string, flush: () => Promise<void>, first: Visit): Promise<void> {
+  let { url, form } = first;
+  const isPage = (target: URL) => target.origin === url.origin && target.pathname.startsWith(`${basePath}/`);
+  for (let hops = 0; hops < 10; hops++) {
+    const answer = await core.handle(pageRequest(url, basePath, form));
+    const location = answer.headers.Location ?? answer.headers.location;
+    if (answer.status >= 300 && answer.status < 400 && location) {
+      const next = new URL(location, url);
+      if (!isPage(next)) {
+        // Back to the app: whatever the page changed is saved first, and the page leaves no history entry.
+        await flush();
+        window.location.replace(next.toString());
+        return;
+      }
+      // A page leading to another page is followed here (a 307/308 keeps the method and the form).
+      if (answer.status !== 307 && answer.status !== 308) form = undefined;
+      url = next;
+      continue;
+    }
+    history.replaceState(null, '', url.toString());
+    showPage(answer, url, isPage, (next) => void visit(core, basePath, flush, next));
+    return;
+  }
+  showPage({ status: 508, headers: {}, body: '페이지가 너무 여러 번 다른 곳으로 넘어갔어요.' }, url, isPage, () => {});
+}
+
+/** Writes the answer into the document and sends its forms and links to the mock's pages back through `go`. */
+function showPage(answer: Answer, url: URL, isPage: (target: URL) => boolean, go: (next: Visit) => void): void {
+  const type = answer.headers['Content-Type'] ?? answer.headers['content-type'] ?? '';
+  const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : utf8(answer.body);
+  const html = type.startsWith('text/html') ? text : `<!doctype html><meta charset="utf-8"><pre>${escapeText(text)}</pre>`;
+  document.open();
+  document.write(html);
+  document.close();
+  // document.open() removed every listener of the old document: these are the page's own.
+  document.addEventListener('submit', (event) => {
+    const formElement = event.target as HTMLFormElement;
+    const action = new URL(formElement.getAttribute('action') ?? url.toString(), url);
+    if (!isPage(action)) return;
+    event.preventDefault();
+    const fields = new URLSearchParams();
+    new FormData(formElement, event.submitter).forEach((value, name) => {
+      if (typeof value === 'string') fields.append(name, value);
+    });
+    const isPost = (formElement.getAttribute('method') ?? 'GET').toUpperCase() === 'POST';
+    if (!isPost) action.search = fields.toString();
+    go({ url: action, form: isPost ? fields.toString() : undefined });
+  });
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest('a[href]');
+    const href = link?.getAttribute('href');
+    if (!href) return;
+    const target = new URL(href, url);
+    if (!isPage(target)) return;
+    event.preventDefault();
+    go({ url: target, form: undefined });
+  });
+}
+
+function pageRequest(url: URL, basePath: string, form: string | undefined): CoreRequest {
+  const bytes = form === undefined ? undefined : new TextEncoder().encode(form);
+  const headers: Record<string, string> = {
+    host: url.host,
+    referer: document.referrer,
+    ...(bytes ? { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin } : {}),
+  };
+  return {
+    method: form === undefined ? 'GET' : 'POST',
+    pathname: url.pathname.slice(basePath.length) || '/',
+    search: url.search.slice(1),
+    header: (name) => headers[name] || undefined,
+    headerEntries: () => Object.entries(headers),
+    hasBody: bytes !== undefined && bytes.byteLength > 0,
+    body: (limit) => (bytes && bytes.byteLength > limit ? Promise.reject(tooLarge()) : Promise.resolve(bytes ?? new Uint8Array())),
+    origin: `${url.origin}${basePath}`,
+    clientAddress: '127.0.0.1',
+  };
+}
+
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+// ---------------------------------------------------------------- IndexedDB
+
+interface WorldStore {
+  all(): Promise<Map<string, WorldChanges>>;
+  put(changes: WorldChanges[]): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+const STORE = 'worlds';
+
+function openWorldStore(database: string): Promise<WorldStore> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(database, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: 'name' });
+    open.onerror = () => reject(open.error ?? new Error(`IndexedDB ${database} cannot be opened`));
+    open.onsuccess = () => {
+      const db = open.result;
+      const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> =>
+        new Promise((done, fail) => {
+          const transaction = db.transaction(STORE, mode);
+          const request = work(transaction.objectStore(STORE));
+          transaction.oncomplete = () => done(request ? request.result : undefined);
+          transaction.onerror = () => fail(transaction.error ?? new Error('IndexedDB transaction failed'));
+        });
+      resolve({
+        all: async () => {
+          const list = ((await run('readonly', (store) => store.getAll())) ?? []) as WorldChanges[];
+          return new Map(list.map((changes) => [changes.name, changes]));
+        },
+        put: async (changes) => {
+          await run('readwrite', (store) => {
+            for (const entry of changes) store.put(entry);
+          });
+        },
+        remove: async (name) => {
+          await run('readwrite', (store) => store.delete(name));
+        },
+      });
+    };
+  });
+}
