@@ -24,3 +24,16 @@ describe('/docs', () => {
     expect(bundle.text.length).toBeGreaterThan(100_000);
   });
 });
+
+describe('/__mock/docs', () => {
+  it("renders the control plane's own document with the same Redoc bundle", async () => {
+    const page = await srv.call('GET', '/__mock/docs');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('제어 API 문서');
+    const spec = /spec-url="([^"]+)"/.exec(page.text)?.[1];
+    const document = await srv.call('GET', new URL(spec!, `${srv.baseUrl}/__mock/docs`).pathname);
+    expect((document.body as { info: { title: string } }).info.title).toBe('creator-market mock control plane');
+    const script = /<script src="([^"]+)"><\/script>/.exec(page.text)?.[1];
+    expect(new URL(script!, `${srv.baseUrl}/__mock/docs`).pathname).toBe('/docs/redoc.standalone.js');
+  });
+});

@@ -13,17 +13,18 @@ export interface StaticAssets {
   redocScript?: () => Uint8Array | string;
 }
 
-const docsPage = (specUrl: string) => `<!doctype html>
+/** A Redoc page of a document; both addresses are relative to the page (every door serves it below its base). */
+const docsPage = (title: string, specUrl: string, scriptUrl: string) => `<!doctype html>
 <html lang="ko">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>creator-market API 문서</title>
+  <title>${title}</title>
   <style>body{margin:0}</style>
 </head>
 <body>
   <redoc spec-url="${specUrl}" hide-download-button="false"></redoc>
-  <script src="docs/redoc.standalone.js"></script>
+  <script src="${scriptUrl}"></script>
 </body>
 </html>`;
 
@@ -35,7 +36,18 @@ export function staticRoutes(assets: StaticAssets = {}): Route[] {
   const routes: Route[] = [
     { method: 'GET', path: '/openapi.json', handle: ({ headers }) => bytesAnswer(200, JSON_TYPE, productJson, headers) },
     { method: 'GET', path: '/ads/openapi.json', handle: ({ headers }) => bytesAnswer(200, JSON_TYPE, adsJson, headers) },
-    { method: 'GET', path: '/docs', handle: ({ headers }) => htmlAnswer(200, docsPage('openapi.json'), headers) },
+    {
+      method: 'GET',
+      path: '/docs',
+      handle: ({ headers }) => htmlAnswer(200, docsPage('creator-market API 문서', 'openapi.json', 'docs/redoc.standalone.js'), headers),
+    },
+    // The control plane's reference, from /__mock/openapi.json (the same Redoc script as /docs).
+    {
+      method: 'GET',
+      path: '/__mock/docs',
+      handle: ({ headers }) =>
+        htmlAnswer(200, docsPage('creator-market 제어 API 문서', 'openapi.json', '../docs/redoc.standalone.js'), headers),
+    },
     // The server's pages (sign-in, payment, postcode, docs) have no icon: the browser's own request for one
     // gets an empty answer instead of a 404 in the console.
     {
