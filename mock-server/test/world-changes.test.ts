@@ -2,7 +2,7 @@
 // across reloads: made again from its changes (through JSON, as a store would keep them), it answers the
 // API as the world it was, its removals, writes, state and clock included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changesOf, worldFromChanges } from '../src/control/world-changes';
+import { changesOf, worldFromChanges, type WorldChanges } from '../src/control/world-changes';
 import { startTestServer, type TestServer } from './harness';
 import { control } from './control-support';
 
@@ -29,7 +29,7 @@ describe('a world made again from its changes', () => {
     expect((await server.call('POST', '/address/delete', { token, headers, body: { _id: removable._id } })).status).toBe(200);
     await control(server, 'POST', '/clock/advance', { headers, body: { ms: 7_200_000 } });
 
-    const kept = JSON.parse(JSON.stringify(changesOf(world)));
+    const kept = JSON.parse(JSON.stringify(changesOf(world))) as WorldChanges;
     expect(JSON.stringify(kept).length).toBeLessThan(50_000);
     const again = worldFromChanges(kept);
     const buyer = world.store.accounts.one('persona', 'buyer')!.uid;
