@@ -39,6 +39,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { StoreState } from '../world/store';
 import { World, type ChangeHook, type WorldSnapshot } from '../world/world';
 import { parseSnapshot } from './snapshot';
+import { collectionOf, COLLECTIONS, type CollectionName } from './world-changes';
 
 export interface StateFile {
   /** The absolute path of the file. */
@@ -257,32 +258,6 @@ const COMMA = Buffer.from(',');
 export const LOG_FORMAT = 'creator-market-worlds-log@1';
 /** A log shorter than this is never compacted. */
 export const LOG_COMPACT_BYTES = 8 * 1024 * 1024;
-
-/** The collections of a store, by the names its records have in a snapshot's `world`. */
-const COLLECTIONS = [
-  'accounts',
-  'sellers',
-  'markets',
-  'products',
-  'previews',
-  'addresses',
-  'subscriptions',
-  'alarms',
-  'devices',
-  'carts',
-  'rooms',
-  'receipts',
-  'notifications',
-] as const;
-type CollectionName = (typeof COLLECTIONS)[number];
-
-interface CollectionView {
-  changedIds(): Iterable<string>;
-  get(id: string): object | undefined;
-  replace(record: object): object;
-  remove(id: string): object | undefined;
-}
-const collectionOf = (world: World, name: CollectionName) => world.store[name] as unknown as CollectionView;
 
 /** One line of the log: one change of a world (or its start), or its eviction. */
 export interface LogLine {

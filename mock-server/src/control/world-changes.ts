@@ -8,7 +8,7 @@ import type { StoreState } from '../world/store';
 import { World, type ChangeHook, type WorldSnapshot } from '../world/world';
 
 /** The collections of a store, by the names its records have in a snapshot's `world`. */
-const COLLECTIONS = [
+export const COLLECTIONS = [
   'accounts',
   'sellers',
   'markets',
@@ -23,7 +23,7 @@ const COLLECTIONS = [
   'receipts',
   'notifications',
 ] as const;
-type CollectionName = (typeof COLLECTIONS)[number];
+export type CollectionName = (typeof COLLECTIONS)[number];
 
 interface CollectionView {
   changedIds(): Iterable<string>;
@@ -31,7 +31,8 @@ interface CollectionView {
   replace(record: object): object;
   remove(id: string): object | undefined;
 }
-const collectionOf = (world: World, name: CollectionName) => world.store[name] as unknown as CollectionView;
+/** A store's collection by name, as the operations both kinds of saved changes need. */
+export const collectionOf = (world: World, name: CollectionName) => world.store[name] as unknown as CollectionView;
 
 export interface WorldChanges {
   name: string;
