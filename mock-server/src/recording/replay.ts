@@ -7,6 +7,7 @@
 // receipt's room by its buyer and seller (made when the recording saw none). The result is an ordinary
 // generated world: every rule of the handlers applies to it as to the seed's.
 import type { World as GeneratedWorld, RoomRow } from '@creator-market/fixtures';
+import { NO_RECORDS } from '../world/store';
 import { derivedId, RECORD_KINDS, type RecordedWorld, type RecordKind } from './recording';
 
 export interface ReplayReport {
@@ -27,24 +28,7 @@ export function mergeRecording(
 ): { world: GeneratedWorld; report: ReplayReport } {
   const imported = Object.fromEntries(RECORD_KINDS.map((k) => [k, 0])) as Record<RecordKind, number>;
   const dropped = { ...imported };
-  const base: GeneratedWorld = only
-    ? {
-        ...seed,
-        accounts: seed.accounts.filter((a) => a.persona !== null),
-        sellers: [],
-        markets: [],
-        products: [],
-        previews: [],
-        addresses: [],
-        subscriptions: [],
-        alarms: [],
-        devices: [],
-        carts: [],
-        rooms: [],
-        receipts: [],
-        notifications: [],
-      }
-    : seed;
+  const base: GeneratedWorld = only ? { ...seed, ...NO_RECORDS, accounts: seed.accounts.filter((a) => a.persona !== null) } : seed;
   let displaced = 0;
 
   // Sellers: recorded ones replace by id; a seeded one of a recorded publicId under another id is displaced.

@@ -46,8 +46,8 @@ export interface StoreState {
   counters: { id: number; receipt: number };
 }
 
-/** The record lists of a world, empty: a store to load in steps starts from them. */
-const NO_RECORDS = {
+/** The record lists of a world, empty: a store loaded in steps starts from them, and a replay of a recording alone. */
+export const NO_RECORDS = {
   accounts: [],
   sellers: [],
   markets: [],
