@@ -28,7 +28,6 @@ import {
 } from './helpers';
 import { changeRecord, makeRecord, type RecordEntity } from './records';
 import { offeredScenarios, UnknownScenario } from './scenario-gate';
-import { SCENARIO_NAMES } from './scenarios';
 import { parseSnapshot, SnapshotError } from './snapshot';
 import type { ControlState, StickyRuleInput } from './state';
 
@@ -131,8 +130,7 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
         return { rule: control.addRule(world, input, world.clock.now()) };
       }
       const scenario = control.scenario(input.name);
-      if (!scenario)
-        throw new UnknownScenario(input.name, target ? offeredScenarios(control, target, world) : [...SCENARIO_NAMES, 'slow:MS']);
+      if (!scenario) throw new UnknownScenario(input.name, offeredScenarios(control, world, target));
       // A rule that could never apply is refused: it names a scenario no operation it matches can answer.
       if (control.operationsFor(scenario, input, world).length === 0) {
         throw badInput(

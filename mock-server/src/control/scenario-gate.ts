@@ -9,14 +9,7 @@
 import { ApiFailure, type ErrorBody } from '../http/failure';
 import type { World } from '../world/world';
 import { readsBody, type RuleRequest } from './rules';
-import {
-  declaredOn,
-  SCENARIO_NAMES,
-  undeclaredScenarioMessage,
-  unknownScenarioMessage,
-  type Scenario,
-  type ScenarioTarget,
-} from './scenarios';
+import { declaredOn, undeclaredScenarioMessage, unknownScenarioMessage, type Scenario, type ScenarioTarget } from './scenarios';
 import type { ControlState } from './state';
 
 export const SCENARIO_HEADER = 'x-mock-scenario';
@@ -48,9 +41,9 @@ export class UnknownScenario extends ApiFailure {
   }
 }
 
-/** The scenario names `target` can answer (`slow:MS` stands for its family), in the catalogue's order. */
-export function offeredScenarios(control: ControlState, target: ScenarioTarget, world: World): string[] {
-  return [...SCENARIO_NAMES.filter((name) => declaredOn(control.scenario(name)!, target, world)), 'slow:MS'];
+/** The scenario names `target` can answer (`slow:MS` stands for its family), as the catalogue lists them; every name without a target. */
+export function offeredScenarios(control: ControlState, world: World, target?: ScenarioTarget): string[] {
+  return control.catalogue(world, target).map((scenario) => scenario.name);
 }
 
 /** Synchronous unless a rule matches bodies and the request's body must be read first. */
@@ -63,7 +56,7 @@ export function decideScenario(
   const header = request.header(SCENARIO_HEADER)?.trim();
   if (header) {
     const scenario = control.scenario(header);
-    if (!scenario) throw new UnknownScenario(header, offeredScenarios(control, target, world));
+    if (!scenario) throw new UnknownScenario(header, offeredScenarios(control, world, target));
     if (!declaredOn(scenario, target, world)) {
       throw new ApiFailure(400, 'bad-request', { message: undeclaredScenarioMessage(scenario.name, target.operationId) });
     }
