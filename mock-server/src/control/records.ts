@@ -340,11 +340,12 @@ function makeReceipt(world: World, input: Input): MadeRecord {
   const now = world.clock.now();
   // The order goes through the cart, as in the app; a refused order leaves the cart as it was.
   const owner = ownerOf(store, input.owner, { persona: 'buyer' });
-  const cartBefore = store.carts.one('ownerMarket', pairKey(owner.uid, marketOf(store, input.marketId, 'receipts').market._id));
+  const ownerMarket = pairKey(owner.uid, marketOf(store, input.marketId, 'receipts').market._id);
+  const cartBefore = store.carts.one('ownerMarket', ownerMarket);
   try {
     return orderFromCart(world, input, now);
   } catch (err) {
-    const cartNow = store.carts.one('ownerMarket', pairKey(owner.uid, marketOf(store, input.marketId, 'receipts').market._id));
+    const cartNow = store.carts.one('ownerMarket', ownerMarket);
     if (cartBefore) store.carts.replace(cartBefore);
     else if (cartNow) store.carts.remove(cartNow.cart._id);
     throw err;
