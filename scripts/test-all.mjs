@@ -161,12 +161,31 @@ mkdirSync('artifacts/logs', { recursive: true });
 /** Where a step's output goes. @param {string} id */
 const logFileOf = (id) => `artifacts/logs/${id}.log`;
 
+/** Where a step's CPU times go (the output of `times`). @param {string} id */
+const cpuFileOf = (id) => `artifacts/logs/${id}.cpu`;
+
+/**
+ * The CPU seconds (user + system) of a step's processes, from `times`' second line ("0m1.50s 0m0.20s").
+ * @param {string} id
+ */
+function cpuSecondsOf(id) {
+  try {
+    const children = readFileSync(cpuFileOf(id), 'utf8').trim().split('\n')[1] ?? '';
+    const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
+    return Math.round(seconds);
+  } catch {
+    return undefined;
+  }
+}
+
 /** @param {Step} step @returns {Promise<{code: number, output: string}>} */
 function run(step) {
   return new Promise((resolve) => {
     const logFile = logFileOf(step.id);
     const log = createWriteStream(logFile);
-    const child = spawn(step.cmd, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+    // `times` (POSIX sh) prints the CPU of the shell's waited-for children: the step's CPU seconds.
+    const script = `${step.cmd}\nstatus=$?; times > ${cpuFileOf(step.id)}; exit $status`;
+    const child = spawn(script, { shell: '/bin/sh', stdio: ['ignore', 'pipe', 'pipe'], env });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('close', (code, signal) => {
@@ -175,7 +194,7 @@ function run(step) {
   });
 }
 
-/** @type {Map<string, {ok: boolean, seconds: string, figures: string}>} */
+/** @type {Map<string, {ok: boolean, seconds: string, cpuSeconds: number | undefined, startedAt: number, figures: string}>} */
 const results = new Map();
 /** @type {Set<Step>} */
 const running = new Set();
@@ -198,6 +217,7 @@ async function start(step) {
   waiting.splice(waiting.indexOf(step), 1);
   running.add(step);
   const started = Date.now();
+  const startedAt = Math.round((started - runStarted) / 1000);
   const { code, output } = await run(step);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let figures = '';
@@ -208,8 +228,11 @@ async function start(step) {
       figures = '(unreadable report)';
     }
   }
-  console.log(`\n━━ ${step.name} (${step.id}, ${seconds} s, ${code === 0 ? 'PASS' : 'FAIL'})\n$ ${step.cmd}\n${output}`);
-  results.set(step.id, { ok: code === 0, seconds, figures });
+  const cpuSeconds = cpuSecondsOf(step.id);
+  console.log(
+    `\n━━ ${step.name} (${step.id}, ${seconds} s, ${cpuSeconds ?? '?'} CPU s, ${code === 0 ? 'PASS' : 'FAIL'})\n$ ${step.cmd}\n${output}`,
+  );
+  results.set(step.id, { ok: code === 0, seconds, cpuSeconds, startedAt, figures });
   running.delete(step);
   pump();
 }
@@ -238,13 +261,16 @@ function finish() {
   const rows = selected.map((step) => ({ id: step.id, name: step.name, ...results.get(step.id) }));
   const width = Math.max(...rows.map((row) => row.name.length));
   const wall = ((Date.now() - runStarted) / 1000).toFixed(1);
-  console.log(`\n━━ Summary (${wall} s on ${budget} cores)`);
+  const cpu = rows.reduce((sum, row) => sum + (row.cpuSeconds ?? 0), 0);
+  console.log(`\n━━ Summary (${wall} s on ${budget} cores, ${cpu} CPU s; each row: wall s, CPU s, started at s)`);
   for (const row of rows) {
-    console.log(
-      `${row.ok ? 'PASS' : 'FAIL'}  ${row.name.padEnd(width)}  ${String(row.seconds).padStart(6)} s${row.figures ? `  ${row.figures}` : ''}`,
-    );
+    const times = `${String(row.seconds).padStart(6)} s ${String(row.cpuSeconds ?? '?').padStart(4)} cpu @${String(row.startedAt).padStart(3)}`;
+    console.log(`${row.ok ? 'PASS' : 'FAIL'}  ${row.name.padEnd(width)}  ${times}${row.figures ? `  ${row.figures}` : ''}`);
   }
-  writeFileSync('artifacts/test-summary.json', JSON.stringify({ seconds: Number(wall), cpus: budget, steps: rows }, null, 2));
+  writeFileSync(
+    'artifacts/test-summary.json',
+    JSON.stringify({ seconds: Number(wall), cpus: budget, cpuSeconds: cpu, steps: rows }, null, 2),
+  );
   const failed = rows.filter((row) => !row.ok);
   // A CI page often keeps only the end of the output: repeat why each failed step failed below the table.
   for (const row of failed)
