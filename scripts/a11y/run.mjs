@@ -75,10 +75,20 @@ function routePaths({ productId, receiptId, unpaidId, roomId }) {
   ];
 }
 
-/** Waits for the screen to be still: no pending requests for 500 ms (bounded), no skeletons, fonts loaded. */
+/**
+ * Waits for the screen to be still: no pending requests for 500 ms (bounded), its level-one heading there, no
+ * skeletons, fonts loaded. The heading and skeleton waits are long (15 s) because they end as soon as the screen
+ * is ready and a loaded CI machine can take seconds to get there: with 3 s, axe once checked a product page still
+ * loading and reported it without a heading. A screen that never gets there is checked as it is, and fails.
+ */
 async function settle(page) {
   await page.waitForLoadState('networkidle', { timeout: 2500 }).catch(() => undefined);
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 3000 }).catch(() => undefined);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready).catch(() => undefined);
 }
 

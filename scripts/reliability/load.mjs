@@ -3,10 +3,13 @@
 // only 4 personas), driven by 64 connections for --seconds (default 60) after a short warm-up: reads (home
 // lists, market detail, search), cart writes (add, update, delete) and orders (insert a receipt from a cart,
 // at a steady ORDERS_PER_SECOND).
+// The actions are paced at --rate per second (default 2,500, about half of what one core serves): the same
+// request count on a quiet or a loaded machine, so the leak check compares like with like, and CPU left for
+// the steps CI runs beside it (unpaced, the load took both cores for the whole minute). --rate 0 unpaces it.
 // Asserts zero 5xx, zero socket errors, and RSS growth under 50 MB from the end of the warm-up to the end.
 // Business 4xx (out of stock, limits...) are allowed and counted by code.
 //
-//   node scripts/reliability/load.mjs [--seconds 60] [--warmup 5] [--buyers 50] [--connections 64] [--seed 1] [--cpu-prof]
+//   node scripts/reliability/load.mjs [--seconds 60] [--warmup 5] [--buyers 50] [--connections 64] [--rate 2500] [--seed 1] [--cpu-prof]
 //   (--cpu-prof runs the server under node --cpu-prof and prints its heaviest frames at the end;
 //   LOAD_DEBUG=1 prints the server's memory line after each full collection)
 import { mkdtempSync, readdirSync } from 'node:fs';
@@ -33,6 +36,8 @@ const MARKETS_PER_BUYER = 4;
  * measured the machine instead of the server.
  */
 const ORDERS_PER_SECOND = 40;
+/** Actions started per second across all connections (0: as fast as the server answers). */
+const DEFAULT_RATE = 2500;
 const KEYWORDS = ['키링', '스티커', '마스킹테이프', '떡메', '엽서', '다꾸', '씰', '곰돌이', '겨울', 'zzz-nothing'];
 const HOME_LISTS = [
   '/common/v2/opened-market',
@@ -142,6 +147,7 @@ export async function runLoad({
   warmupSeconds = 5,
   buyers: buyerCount = 50,
   connections = 64,
+  rate = DEFAULT_RATE,
   seed = 1,
   cpuProfile = false,
   log = console.log,
@@ -179,7 +185,7 @@ export async function runLoad({
       );
     }
     log(
-      `load: ${buyers.length} buyers ready after ${((performance.now() - started) / 1000).toFixed(1)} s (RSS ${mock.rssMb()?.toFixed(0)} MB); ${warmupSeconds} s warm-up, then ${seconds} s at ${connections} connections`,
+      `load: ${buyers.length} buyers ready after ${((performance.now() - started) / 1000).toFixed(1)} s (RSS ${mock.rssMb()?.toFixed(0)} MB); ${warmupSeconds} s warm-up, then ${seconds} s at ${connections} connections${rate ? `, ${rate} actions/s` : ', unpaced'}`,
     );
 
     let measuring = false;
@@ -292,6 +298,22 @@ export async function runLoad({
       ],
     ];
     const totalWeight = actions.reduce((n, [w]) => n + w, 0);
+    /** Spaces the actions' starts at `rate` per second across every connection. */
+    const actionPace = {
+      startedAt: 0,
+      taken: 0,
+      restart() {
+        this.startedAt = performance.now();
+        this.taken = 0;
+      },
+      /** Resolves when the next action may start. */
+      async next() {
+        if (!rate) return;
+        const due = this.startedAt + (this.taken++ * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      },
+    };
     const orderPace = {
       startedAt: 0,
       taken: 0,
@@ -313,12 +335,14 @@ export async function runLoad({
       while (performance.now() < deadline && mock.exited === null) {
         let roll = r.next() * totalWeight;
         const action = actions.find(([w]) => (roll -= w) < 0)[1];
+        await actionPace.next();
         await action(buyer, r);
       }
     };
     const phase = (ms) => {
       const deadline = performance.now() + ms;
       orderPace.restart();
+      actionPace.restart();
       return Promise.all(Array.from({ length: connections }, (_, worker) => runUntil(deadline, worker)));
     };
 
@@ -407,7 +431,7 @@ export async function runLoad({
       ok,
       summary,
       seconds: (performance.now() - started) / 1000,
-      settings: { seconds, warmupSeconds, buyers: buyerCount, connections, seed },
+      settings: { seconds, warmupSeconds, buyers: buyerCount, connections, rate, seed },
       requests,
       requestsPerSecond: Math.round(requests / loadSeconds),
       serverErrors: fiveXx,
@@ -446,6 +470,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       warmup: { type: 'string', default: '5' },
       buyers: { type: 'string', default: '50' },
       connections: { type: 'string', default: '64' },
+      rate: { type: 'string', default: String(DEFAULT_RATE) },
       seed: { type: 'string', default: '1' },
       'cpu-prof': { type: 'boolean', default: false },
     },
@@ -455,6 +480,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     warmupSeconds: Number(values.warmup),
     buyers: Number(values.buyers),
     connections: Number(values.connections),
+    rate: Number(values.rate),
     seed: Number(values.seed),
     cpuProfile: values['cpu-prof'],
   });

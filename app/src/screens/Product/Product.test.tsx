@@ -39,6 +39,14 @@ describe('Product', () => {
     await waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(products.length));
   });
 
+  test("the page's level-one heading is the market's title, each product an h2 under it", async () => {
+    rememberView(true);
+    const { detail, sellerId, marketId } = await findMarket('opened', (d) => visibleProducts(d.product).length > 1);
+    renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
+    expect((await screen.findByRole('heading', { level: 1, name: detail.market.title })).tagName).toBe('H1');
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(visibleProducts(detail.product).length));
+  });
+
   test('style tags show their Korean labels (#감성), never the keys (#sense)', async () => {
     rememberView(true);
     const styled = (tags: readonly string[]) => tags.some((tag) => tag in STYLE_TAGS);

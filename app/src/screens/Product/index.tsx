@@ -84,6 +84,8 @@ export default function ProductScreen() {
       <AppBar right={['cart']} />
       {data ? (
         <>
+          {/* The page's level-one heading for assistive technology: the market whose products these are (each product is an h2). */}
+          <h1 className="visually-hidden">{data.market.title}</h1>
           <Link href={buildPath('market', { sellerId, marketId })} className={styles.marketLink}>
             <span className={styles.marketAvatar}>
               <LazyImage src={imageUrl(data.seller.info.profile)} alt="" ratio={1} radius="50%" />
