@@ -2,7 +2,8 @@
 // `pnpm bench`: the mock server against its peers on a read path and a write path, then its start-up, memory
 // and latency at --scale 1 and --scale 10. Loopback only; every measurement is a bounded autocannon run.
 //
-//   node scripts/bench.mjs            full run (8 s per measurement after a 2 s warm-up; about 3 minutes)
+//   node scripts/bench.mjs            full run (8 s per measurement after a 2 s warm-up; about 3 minutes; also the
+//                                     service worker's answer time in Chromium, scripts/bench/service-worker.mjs)
 //   node scripts/bench.mjs --quick    CI smoke run (2 s per measurement after 2 s; about 1.5 minutes)
 //   flags: --seconds N --warmup N --connections N --no-prism --strict (exit 1 on a missed target too)
 //          --strict-cpu (exit 1 when a ratio of server CPU time per request misses its target; CI runs this)
@@ -24,6 +25,7 @@ import { REPO_ROOT, startMockCli, startPeer, worldsReadied } from './bench/proce
 import { startPrism } from './bench/prism.mjs';
 import { measureWorldStall } from './bench/world-stall.mjs';
 import { measureNewWorlds } from './bench/new-worlds.mjs';
+import { measureServiceWorker } from './bench/service-worker.mjs';
 import { addToCartBody, cartEntryOf, login, payload, sellerPersonaMarketWithStock } from './bench/world.mjs';
 
 const { values: flags } = parseArgs({
@@ -342,6 +344,15 @@ async function main() {
     `50 new worlds at scale 1: p50/p90/max ${report.newWorlds.ms.p50}/${report.newWorlds.ms.p90}/${report.newWorlds.ms.max} ms (mean ${report.newWorlds.ms.mean}), ${report.newWorlds.heapMbPerWorld} MB heap and ${report.newWorlds.rssMbPerWorld} MB RSS kept per world`,
   );
 
+  // The browser-only mode's door, in Chromium (report-only; the full run only: a build and a browser).
+  if (!flags.quick) {
+    report.serviceWorker = await measureServiceWorker();
+    const { serviceWorker: sw, nodeDoor } = report.serviceWorker;
+    log(
+      `market detail fetched by a page: service worker p50/p90/max ${sw.p50}/${sw.p90}/${sw.max} ms, node door ${nodeDoor.p50}/${nodeDoor.p90}/${nodeDoor.max} ms (${report.serviceWorker.p50Ratio}x at p50)`,
+    );
+  }
+
   report.scales = {
     1: {
       start: scale1Start,
@@ -504,6 +515,13 @@ function printReport(report) {
   );
   table('read path: GET /common/market/get/{sellerId}/{marketId}', report.readPath);
   table('write path: POST /cart/add/common + POST /cart/update, one cart per connection', report.writePath);
+  if (report.serviceWorker) {
+    const { serviceWorker: sw, nodeDoor, samples } = report.serviceWorker;
+    console.log(`\nmarket detail fetched by a page in Chromium, ${samples} in a row: p50 / p90 / max ms`);
+    console.log(
+      `  service worker (browser door) ${sw.p50} / ${sw.p90} / ${sw.max}   node door ${nodeDoor.p50} / ${nodeDoor.p90} / ${nodeDoor.max}`,
+    );
+  }
   console.log('\nscale  start ms (self)  RSS MB start / after load  read p50 / p99 ms  search p50 / p99 ms  search req/s');
   for (const [scale, s] of Object.entries(report.scales)) {
     console.log(
