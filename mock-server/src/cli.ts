@@ -112,7 +112,7 @@ if (values['replay-only'] && values.replay === undefined && values.har === undef
 if (values.state && (values.replay !== undefined || values.har !== undefined))
   fail('--replay and --har start the default world from a recording; --state restores it from its file: give one of them');
 
-/** What bin/mock.mjs, which builds and runs this CLI's bundle (the only way it runs), tells it. */
+/** What bin/mock.mjs, which builds and runs this CLI's bundle from a V8 code cache, tells it. */
 interface BundleHost {
   /** A hash of the running bundle. */
   version: string;
@@ -121,8 +121,17 @@ interface BundleHost {
   /** Saves the V8 code cache of the bundle, once warm; the file written, or null when there was nothing to save. */
   saveCodeCache(): string | null;
 }
-const bundleHost = (globalThis as Record<symbol, BundleHost | undefined>)[Symbol.for('creator-market.bundle-host')];
-if (!bundleHost) fail('start the mock server with `pnpm mock` (mock-server/bin/mock.mjs), which builds and runs its bundle');
+const launchedByBin = (globalThis as Record<symbol, BundleHost | undefined>)[Symbol.for('creator-market.bundle-host')];
+/**
+ * Run from its sources (`tsx mock-server/src/cli.ts`, under a debugger): no bundle, so no code cache to save, and
+ * no seed cache either, since its key is the running bundle's hash and the sources have none (the records are
+ * generated at each start, as with --no-cache). The launcher is an optimisation of the start, not a requirement.
+ */
+const bundleHost: BundleHost = launchedByBin ?? {
+  version: 'sources',
+  cacheDir: values['cache-dir'] ?? '',
+  saveCodeCache: () => null,
+};
 
 // The seed cache (world/seed-cache.ts): today's records of this seed and scale, read back instead of
 // generated; the server's worlds then run from the instant they were generated for. Not with --state (its
@@ -130,7 +139,7 @@ if (!bundleHost) fail('start the mock server with `pnpm mock` (mock-server/bin/m
 // (records generated for now, nothing read or written).
 const cache = new SeedCache(bundleHost.cacheDir);
 const seeded: Seeded | null =
-  values['no-cache'] || stateFile || startAt !== undefined
+  values['no-cache'] || stateFile || startAt !== undefined || !launchedByBin
     ? null
     : seedFromCache(
         cache,
