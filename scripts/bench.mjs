@@ -6,7 +6,8 @@
 //                                     service worker's answer time in Chromium, scripts/bench/service-worker.mjs)
 //   node scripts/bench.mjs --quick    CI smoke run (2 s per measurement after 2 s; about 1.5 minutes)
 //   flags: --seconds N --warmup N --connections N --no-prism --strict (exit 1 on a missed target too)
-//          --strict-cpu (exit 1 when a ratio of server CPU time per request misses its target; CI runs this)
+//          --strict-cpu (exit 1 when a CI gate is missed: GATES, ratios of server CPU time per request and a new
+//          world's time, which hold on a loaded machine; CI runs this)
 //          --out FILE (default artifacts/bench.json)
 //
 // Servers: the mock server's CLI; (a) bare node:http answering the same bytes, pre-serialised (the ceiling);
@@ -51,6 +52,13 @@ const JOURNAL_ROUNDS = flags.quick ? 0 : 8;
 const CONNECTIONS = Number(flags.connections);
 const SEARCH_PATH = `/common/v2/search-product?keyword=${encodeURIComponent('키링')}&page=1`;
 const TARGETS = { vsExpress: 0.6, vsPrism: 3, p99Ms: 10, scaleP50Ratio: 1.5, startMs: 1500, worldStallP99Ms: 25 };
+/**
+ * What CI fails on (--strict-cpu), at about 60% of the quiet full run's values (read 4.3-5.1x Express and ~21x
+ * Prism, write 2.7x Express by server CPU per request; a new world 0.5-0.6 ms): figures a loaded machine keeps,
+ * since CPU time per request does not count the time a process waits for a core. A regression to plain Express
+ * routing (1x) or to Prism-like work per request fails them.
+ */
+const GATES = { readVsExpressCpu: 2.5, readVsPrismCpu: 8, writeVsExpressCpu: 1.2, newWorldMeanMs: 30 };
 /** Issue 17.2: what a new world costs at scale 1, over 50 made back to back (mean time, heap kept per world). */
 const NEW_WORLD_TARGETS = { meanMs: 30, heapMb: 5 };
 /** Issue 17.1: a second start (the seed cache read back) and a first one (records generated), and RSS at scale 10. */
@@ -203,7 +211,8 @@ async function main() {
   let prism = null;
   if (!flags['no-prism']) {
     try {
-      prism = await startPrism({ timeoutMs: flags.quick ? 10_000 : 30_000 });
+      // 30 s in either run: a loaded machine (load average 10) once took more than 10 s to start it.
+      prism = await startPrism({ timeoutMs: 30_000 });
       log(`prism ready in ${Math.round(prism.readyMs)} ms`);
     } catch (error) {
       problems.push(`prism did not start: ${error.message.split('\n')[0]}`);
@@ -450,9 +459,27 @@ async function main() {
     ' MB',
   );
 
+  // The CI gates: server CPU time per request of a peer over the mock's, and a new world's mean time.
+  const cpuOver = (/** @type {any} */ path, /** @type {string} */ peer) =>
+    path[peer]?.serverCpuUsPerRequest && path.mock.serverCpuUsPerRequest
+      ? round(path[peer].serverCpuUsPerRequest / path.mock.serverCpuUsPerRequest)
+      : null;
+  const atLeast = (name, value, limit) => ({ name, value, limit, pass: value !== null && value >= limit });
+  report.gates = [
+    atLeast("read path: Express CPU per request / the mock's", cpuOver(r, 'express'), GATES.readVsExpressCpu),
+    ...(r.prism ? [atLeast("read path: Prism CPU per request / the mock's", cpuOver(r, 'prism'), GATES.readVsPrismCpu)] : []),
+    atLeast("write path: Express CPU per request / the mock's", cpuOver(report.writePath, 'express'), GATES.writeVsExpressCpu),
+    {
+      name: 'a new world at scale 1, mean ms (at most)',
+      value: report.newWorlds.ms.mean,
+      limit: GATES.newWorldMeanMs,
+      pass: report.newWorlds.ms.mean <= GATES.newWorldMeanMs,
+    },
+  ];
+
   report.machine.loadAverageAtEnd = round(os.loadavg()[0]);
   report.durationSeconds = round((performance.now() - runStarted) / 1000, 1);
-  report.summary = `read ${r.mock.rps} req/s (${round(r.mock.rps / r.express.rps)}x Express${r.prism ? `, ${round(r.mock.rps / r.prism.rps)}x Prism` : ''}), p50/p99 ${r.mock.p50}/${r.mock.p99} ms; write ${report.writePath.mock.rps} req/s p99 ${report.writePath.mock.p99} ms; start ${scale1Start.readyMs} ms; market detail p99 ${report.worldStall.idle.p99} ms idle, ${report.worldStall.making.p99} ms while 20 worlds are made; targets ${report.targets.filter((t) => t.pass).length}/${report.targets.length} met (${
+  report.summary = `read ${r.mock.rps} req/s (${round(r.mock.rps / r.express.rps)}x Express${r.prism ? `, ${round(r.mock.rps / r.prism.rps)}x Prism` : ''}), p50/p99 ${r.mock.p50}/${r.mock.p99} ms; write ${report.writePath.mock.rps} req/s p99 ${report.writePath.mock.p99} ms; start ${scale1Start.readyMs} ms; market detail p99 ${report.worldStall.idle.p99} ms idle, ${report.worldStall.making.p99} ms while 20 worlds are made; CI gates ${report.gates.filter((g) => g.pass).length}/${report.gates.length} (${report.gates.map((g) => `${g.value}/${g.limit}`).join(', ')}); targets ${report.targets.filter((t) => t.pass).length}/${report.targets.length} met (${
     report.targets
       .filter((t) => !t.pass)
       .map((t) => t.name)
@@ -472,10 +499,10 @@ async function main() {
     console.log(`\nFAILED (--strict): ${missed.length} target(s) missed: ${missed.map((t) => t.name).join('; ')}`);
     process.exit(1);
   }
-  // The ratios of server CPU time per request hold on a loaded machine, unlike req/s: CI fails on them.
-  const cpuMissed = report.targets.filter((t) => t.byCpuTime !== undefined && !(t.byCpuTime !== null && t.byCpuTime >= t.limit));
-  if (flags['strict-cpu'] && cpuMissed.length > 0) {
-    console.log(`\nFAILED (--strict-cpu): by CPU time per request, ${cpuMissed.map((t) => `${t.name}: ${t.byCpuTime}x`).join('; ')}`);
+  // The gates hold on a loaded machine, unlike req/s: CI fails on them.
+  const gatesMissed = report.gates.filter((g) => !g.pass);
+  if (flags['strict-cpu'] && gatesMissed.length > 0) {
+    console.log(`\nFAILED (--strict-cpu): ${gatesMissed.map((g) => `${g.name}: ${g.value} (limit ${g.limit})`).join('; ')}`);
     process.exit(1);
   }
 }
@@ -534,6 +561,8 @@ function printReport(report) {
       `  scale ${scale}: first start ${first.readyMs} ms (seed cache ${first.seedCache}, code cache ${first.codeCache}, RSS ${first.rssMb} MB), second start ${s.secondStart.readyMs} ms (seed cache ${s.secondStart.seedCache}, code cache ${s.secondStart.codeCache}, RSS ${s.secondStart.rssMb} MB)`,
     );
   }
+  console.log('\nCI gates (--strict-cpu)');
+  for (const g of report.gates) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.name}: ${g.value} (limit ${g.limit})`);
   console.log('\ntargets');
   for (const t of report.targets) {
     const cpu = t.byCpuTime !== undefined ? `; by server CPU time per request ${t.byCpuTime}${t.unit}` : '';

@@ -61,7 +61,7 @@ const steps = [
   },
   {
     id: 'bench',
-    name: 'bench (quick run, CPU-per-request targets strict; `pnpm bench` for the full one)',
+    name: 'bench (quick run; gates by server CPU per request: read >= 2.5x Express and 8x Prism, write >= 1.2x Express; a new world <= 30 ms)',
     cmd: 'node scripts/bench.mjs --quick --strict-cpu',
     cpus: 2,
     report: 'artifacts/bench.json',
