@@ -37,3 +37,20 @@ describe('/__mock/docs', () => {
     expect(new URL(script!, `${srv.baseUrl}/__mock/docs`).pathname).toBe('/docs/redoc.standalone.js');
   });
 });
+
+describe('the served contracts', () => {
+  it("name the address this server was reached at, in `servers` and in every example of the API's address", async () => {
+    for (const [path, serverUrl] of [
+      ['/openapi.json', srv.baseUrl],
+      ['/ads/openapi.json', `${srv.baseUrl}/ads`],
+    ] as const) {
+      const document = await srv.call('GET', path);
+      expect(document.status).toBe(200);
+      expect((document.body as { servers: { url: string }[] }).servers[0]!.url).toBe(serverUrl);
+      expect(document.text).not.toContain('127.0.0.1:4010');
+    }
+    const product = await srv.call('GET', '/openapi.json');
+    // The payment examples' provider pages are this server's.
+    expect(product.text).toContain(`${srv.baseUrl}/__mock/pay/card`);
+  });
+});

@@ -13,6 +13,26 @@ export interface StaticAssets {
   redocScript?: () => Uint8Array | string;
 }
 
+/** The addresses the bundled contract's examples are written with: `pnpm mock`'s and `pnpm dev`'s defaults. */
+const DOCUMENTED_API = 'http://127.0.0.1:4010';
+
+/**
+ * The product contract as this server serves it: its `servers` entry and every example that names the API's
+ * address say the address the client reached it at (`/docs` under `pnpm mock --port 4600`, the service worker's
+ * `<origin>/__api`), so what a reader copies from the reference works here. One text per address, kept.
+ */
+function documentFor(json: string): (origin: string) => string {
+  const byOrigin = new Map<string, string>();
+  return (origin) => {
+    let text = byOrigin.get(origin);
+    if (text === undefined) {
+      text = json.replaceAll(DOCUMENTED_API, origin.replace(/\/+$/, ''));
+      if (byOrigin.size < 16) byOrigin.set(origin, text);
+    }
+    return text;
+  };
+}
+
 /** A Redoc page of a document; both addresses are relative to the page (every door serves it below its base). */
 const docsPage = (title: string, specUrl: string, scriptUrl: string) => `<!doctype html>
 <html lang="ko">
@@ -31,11 +51,19 @@ const docsPage = (title: string, specUrl: string, scriptUrl: string) => `<!docty
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function staticRoutes(assets: StaticAssets = {}): Route[] {
-  const productJson = JSON.stringify(productDocument);
-  const adsJson = JSON.stringify(adsDocument);
+  const productJson = documentFor(JSON.stringify(productDocument));
+  const adsJson = documentFor(JSON.stringify(adsDocument));
   const routes: Route[] = [
-    { method: 'GET', path: '/openapi.json', handle: ({ headers }) => bytesAnswer(200, JSON_TYPE, productJson, headers) },
-    { method: 'GET', path: '/ads/openapi.json', handle: ({ headers }) => bytesAnswer(200, JSON_TYPE, adsJson, headers) },
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      handle: ({ request, headers }) => bytesAnswer(200, JSON_TYPE, productJson(request.origin), headers),
+    },
+    {
+      method: 'GET',
+      path: '/ads/openapi.json',
+      handle: ({ request, headers }) => bytesAnswer(200, JSON_TYPE, adsJson(request.origin), headers),
+    },
     {
       method: 'GET',
       path: '/docs',
