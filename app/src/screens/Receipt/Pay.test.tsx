@@ -3,10 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { getResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { confirmDeposit, markPaid } from '../../../../mock-server/src/world/orders';
-import { pageNavigation } from '../../app/pageNavigation';
-import { PROVIDER_TRIP_KEY } from '../../app/providerTrip';
+import { pageNavigation } from '../../services/pageNavigation';
+import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
 import { navigate } from '../../lib/navigation';
-import { API_BASE } from '../../config';
+import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { buyerReceipt, changeReceipt, handlersOf, receiptNow, setupReceiptWorld } from './receiptTestWorld';
