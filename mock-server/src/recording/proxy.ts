@@ -7,11 +7,11 @@
 // timeout or sends something that is not HTTP, the caller gets the catalogue's 502/504 naming that server.
 import { responseViolations, type Violation } from '@creator-market/openapi/contract';
 import type { OpenApiDocument, OperationInfo } from '@creator-market/openapi';
-import { DiffLog } from '../recording/diff';
-import type { Recording } from '../recording/recording';
-import { ApiFailure } from './failure';
-import { utf8, type Answer, type AnswerHeaders, type CoreRequest } from './exchange';
-import { JSON_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from './json-body';
+import { ApiFailure } from '../http/failure';
+import { utf8, type Answer, type AnswerHeaders, type CoreRequest } from '../http/exchange';
+import { JSON_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '../http/json-body';
+import { DiffLog } from './diff';
+import type { Recording } from './recording';
 
 export interface ForwardedAnswer {
   answer: Answer;
@@ -39,7 +39,7 @@ export interface ProxyOptions {
    * one is kept with its violations (../recording/recording).
    */
   recording?: Recording;
-  /** --diff: each forwarded request is also answered in a shadow world and the answers compared (../recording/diff). */
+  /** --diff: each forwarded request is also answered in a shadow world and the answers compared (./diff). */
   diff?: boolean;
 }
 
