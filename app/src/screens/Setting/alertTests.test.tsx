@@ -5,10 +5,10 @@ import { API_BASE } from '../../config/config';
 import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { fakeStoppedClock, tickUpTo } from '../../test/clock';
-import Setting from '../../screens/Setting';
+import Setting from './index';
 import { uiState } from '../../stores/ui';
 import { registerDevice } from '../../services/native/deviceRegistration';
-import { OPEN_ALERT_TEST_ID } from './OpenAlertTest';
+import { OPEN_ALERT_TEST_ID } from '../../features/native-alerts/OpenAlertTest';
 import { installSimulatedShell, removeSimulatedShell, type ShellOverrides } from '../../testing/simulatedShell';
 
 const server = setupMockApi();
