@@ -1,7 +1,7 @@
 // @ts-check
 // ESLint over every package: typescript-eslint with type information, React's hooks rules in the app, and the
-// architecture's boundaries as rules (which package may import which, the app's layers, features that
-// never import each other, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
+// architecture's boundaries as rules (which package may import which, and only by its name, the app's
+// layers, features that never import each other, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -106,6 +106,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Another package is imported by its name and exports, never by a path into its folder.
+      'import-x/no-relative-packages': 'error',
       // An unused value is a mistake; `_name` says "deliberately unused" (a destructured rest, a callback's slot).
       '@typescript-eslint/no-unused-vars': [
         'error',

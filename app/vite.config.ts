@@ -4,6 +4,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, minifySync, type IndexHtmlTransformContext, type IndexHtmlTransformResult, type Plugin } from 'vite';
+// The one relative import into another package (docs/decisions/app-layers.md): Vite bundles this file and
+// leaves every package import to Node, which cannot load the sdk's TypeScript sources; a path is bundled.
+// eslint-disable-next-line import-x/no-relative-packages
 import { patternParams, ROUTES } from '../sdk/src/domain/routing';
 import { DETAIL_LEAD_IMAGE, earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/api/earlyRequests';
 

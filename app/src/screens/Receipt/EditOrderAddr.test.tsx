@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { answerPostcodeSearch } from '../../../../mock-server/src/pages/postcode';
+import { answerPostcodeSearch } from '@creator-market/mock-server/pages/postcode';
 import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';

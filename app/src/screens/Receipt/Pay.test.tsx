@@ -2,7 +2,7 @@ import { latestStatus, latestStatusEntry } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { confirmDeposit, markPaid } from '../../../../mock-server/src/world/orders';
+import { confirmDeposit, markPaid } from '@creator-market/mock-server/world/orders';
 import { pageNavigation } from '../../services/pageNavigation';
 import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
 import { navigate } from '../../lib/navigation';
