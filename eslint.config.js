@@ -1,7 +1,7 @@
 // @ts-check
 // ESLint over every package: typescript-eslint with type information, React's hooks rules in the app, and the
-// architecture's boundaries as rules (which package may import which, features that never import each
-// other, the UI kit below the screens, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
+// architecture's boundaries as rules (which package may import which, and only by its name, the app's
+// layers, features that never import each other, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -13,6 +13,55 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync(new URL('./app/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * app/src's layers, bottom to top (docs/decisions/app-layers.md): a folder imports only the folders below it.
+ * config is the build's settings, lib pure helpers, api the API client, stores the app's state, services what
+ * every screen calls (errors, login, analytics, navigation, the platform and the native bridge in
+ * services/native), ui the UI kit, components the shared domain parts, features the parts with a behaviour
+ * of their own, screens one per route, and the shell the composition root (App, routes, the router view, main).
+ */
+const APP_LAYERS = ['config', 'lib', 'api', 'stores', 'services', 'ui', 'components', 'features', 'screens', 'shell'];
+/** Folders beside the layers: the UI kit's showcase page (loaded by the shell) and the native-shell simulator page. */
+const APP_PAGES = ['dev', 'simulator'];
+const appFolder = (/** @type {string} */ name) => `./app/src/${name}`;
+
+const appZones = [
+  ...APP_LAYERS.slice(0, -1).map((layer, index) => ({
+    target: appFolder(layer),
+    from: [...APP_LAYERS.slice(index + 1), ...APP_PAGES].map(appFolder),
+    message: `${layer}/ is below ${APP_LAYERS.slice(index + 1).join(', ')} (docs/decisions/app-layers.md): move the shared piece down to where both can import it`,
+  })),
+  ...features.map((feature) => ({
+    target: `./app/src/features/${feature}`,
+    from: './app/src/features',
+    except: [`./${feature}`],
+    message: 'a feature never imports another feature: move the shared piece to app/src/lib, components or testing',
+  })),
+  {
+    target: appFolder('dev'),
+    from: ['features', 'screens', 'shell', 'simulator'].map(appFolder),
+    message: "the UI kit's showcase shows the kit: it never imports features, screens or the shell",
+  },
+  {
+    target: appFolder('simulator'),
+    from: ['ui', 'components', 'features', 'screens', 'shell', 'dev'].map(appFolder),
+    message: 'the simulator is a page of its own: it loads the app in a frame and imports only the bridge, lib and styles',
+  },
+  {
+    target: appFolder('mocks'),
+    from: ['screens', 'shell', 'testing'].map(appFolder),
+    message: 'the mock API and app harness sit below the screens and the shell, which load them (main.tsx, screen test worlds)',
+  },
+];
+/** What only tests import: the mock API, the harnesses, the test setup. */
+const testSupportZones = [
+  {
+    target: APP_LAYERS.slice(0, APP_LAYERS.indexOf('screens')).map(appFolder),
+    from: ['mocks', 'testing', 'test'].map(appFolder),
+    message: 'only tests import the test support (mocks/, testing/, test/)',
+  },
+];
 
 /** A package may import none of these workspace packages. */
 const packageBoundary = (/** @type {string[]} */ forbidden, /** @type {string} */ why) => ({
@@ -57,6 +106,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Another package is imported by its name and exports, never by a path into its folder.
+      'import-x/no-relative-packages': 'error',
       // An unused value is a mistake; `_name` says "deliberately unused" (a destructured rest, a callback's slot).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -124,6 +175,7 @@ export default tseslint.config(
                 './mock-server/src/world',
                 './mock-server/src/lib',
                 './mock-server/src/auth',
+                './mock-server/src/recording',
               ],
               from: ['./mock-server/src/core', './mock-server/src/doors', './mock-server/src/server.ts', './mock-server/src/cli.ts'],
               message: 'below the core: routes, handlers and the world never import the core, a door or the server',
@@ -158,39 +210,13 @@ export default tseslint.config(
       ],
     },
   },
-  // Inside the app: a feature never imports another feature; the UI kit never imports features or screens.
+  // Inside the app: the layers (docs/decisions/app-layers.md) and features that never import each other. Test
+  // files keep the layers too; only they may reach the test support (mocks/, testing/, test/).
+  { files: ['app/src/**'], rules: { 'import-x/no-restricted-paths': ['error', { zones: appZones }] } },
   {
     files: ['app/src/**'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...features.map((feature) => ({
-              target: `./app/src/features/${feature}`,
-              from: './app/src/features',
-              except: [`./${feature}`],
-              message: 'a feature never imports another feature: move the shared piece to app/src/lib, components or testing',
-            })),
-            { target: './app/src/ui', from: './app/src/features', message: 'the UI kit never imports features' },
-            { target: './app/src/ui', from: './app/src/screens', message: 'the UI kit never imports screens' },
-            // The layers below the screens point one way: ui -> stores -> api, and native/ (the shell bridge) sits
-            // under the features; lib/ is the bottom.
-            { target: './app/src/stores', from: './app/src/ui', message: 'stores never import the UI kit (navigation lives in lib/)' },
-            {
-              target: './app/src/api',
-              from: ['./app/src/stores', './app/src/ui'],
-              message: 'the API client never imports stores or the UI kit (the session registers its token reader)',
-            },
-            {
-              target: './app/src/native',
-              from: ['./app/src/features', './app/src/components'],
-              message: 'native/ is the shell bridge under the features: what starts features lives above it (src/appStart.ts)',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['app/src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...testSupportZones] }] },
   },
   // The app's service worker (public/creator-market-sw.js): a classic worker script outside every tsconfig,
   // linted as plain JavaScript with the service worker's globals.

@@ -4,13 +4,16 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, minifySync, type IndexHtmlTransformContext, type IndexHtmlTransformResult, type Plugin } from 'vite';
+// The one relative import into another package (docs/decisions/app-layers.md): Vite bundles this file and
+// leaves every package import to Node, which cannot load the sdk's TypeScript sources; a path is bundled.
+// eslint-disable-next-line import-x/no-relative-packages
 import { patternParams, ROUTES } from '../sdk/src/domain/routing';
-import { DETAIL_LEAD_IMAGE, earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/app/earlyRequests';
+import { DETAIL_LEAD_IMAGE, earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/api/earlyRequests';
 
 /** The mock server's default address (DESIGN.md: `pnpm mock` listens on 127.0.0.1:4010). */
 const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
 /** The desktop native-shell simulator's own modules (a second page, simulator.html). */
-const SIMULATOR_MODULE = /[\\/]src[\\/]native[\\/]simulator[\\/]/;
+const SIMULATOR_MODULE = /[\\/]src[\\/]simulator[\\/]/;
 
 /**
  * Writes the entry's stylesheets (global styles and the app shell's components, a few KB gzipped) into
@@ -100,18 +103,18 @@ function inlineEntryAndFavicon(): Plugin {
   });
 }
 
-/** `route('market', () => import('./screens/Market'))`: each route's screen module in src/routes.tsx. */
-const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\/(screens\/[\w/]+)'\)/g;
+/** `route('market', () => import('../screens/Market'))`: each route's screen module in src/shell/routes.tsx. */
+const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\.\/(screens\/[\w/]+)'\)/g;
 
 /**
- * Writes index.html's early script (src/app/earlyRequests.ts): while the page is parsed it asks for the
+ * Writes index.html's early script (src/api/earlyRequests.ts): while the page is parsed it asks for the
  * chunk and stylesheets of the route's screen, and on the home path for the first screen's two lists and
  * its leading banner image. On a slow link the largest paint otherwise waited for the start scripts, then
  * the screen's chunk, then its data, one after another (Lighthouse budget, scripts/budgets/lighthouse.mjs).
  */
 function earlyRequests(apiBase: string | null): Plugin {
   return indexHtmlPlugin('creator-market:early-requests', (html, bundle) => {
-    const source = readFileSync(fileURLToPath(new URL('./src/routes.tsx', import.meta.url)), 'utf8');
+    const source = readFileSync(fileURLToPath(new URL('./src/shell/routes.tsx', import.meta.url)), 'utf8');
     const screenOf = new Map([...source.matchAll(ROUTE_SCREEN)].map((match) => [match[1], match[2]]));
     const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
     const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -132,7 +135,7 @@ function earlyRequests(apiBase: string | null): Plugin {
       if (route.path === null) return [];
       const module = screenOf.get(route.name);
       const chunk = module && chunks.find((output) => new RegExp(`/src/${module}(\\.tsx|/index\\.tsx)$`).test(output.facadeModuleId ?? ''));
-      if (!chunk) throw new Error(`no screen chunk for the route ${route.name} (src/routes.tsx)`);
+      if (!chunk) throw new Error(`no screen chunk for the route ${route.name} (src/shell/routes.tsx)`);
       const files = [...closure(chunk, startFiles)];
       const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       return [
@@ -202,7 +205,7 @@ export default defineConfig(({ mode }) => {
             groups: [{ name: 'start', tags: ['$initial'], test: (id) => !id.endsWith('.html') && !SIMULATOR_MODULE.test(id) }],
           },
         },
-        // The desktop native-shell simulator (src/native/simulator) is a second page next to the app.
+        // The desktop native-shell simulator (src/simulator) is a second page next to the app.
         input: {
           main: fileURLToPath(new URL('./index.html', import.meta.url)),
           simulator: fileURLToPath(new URL('./simulator.html', import.meta.url)),

@@ -1,7 +1,7 @@
 // `pnpm mock`: starts the mock server. Flags: --port N (or PORT), --host H, --seed N, --scale K,
 // --latency MS, --state FILE, --max-worlds N, --allow-origin URL and --allow-host NAME (repeatable),
 // --start-at ISO (worlds generated for and started at that instant: two servers given the same one have
-// the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./http/proxy),
+// the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./recording/proxy),
 // --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts, and bin/mock.mjs's code cache);
 // --record DIR and --diff with --proxy, --replay DIR|FILE.har [--replay-only] and --har FILE.har (./recording).
 import type { Server } from 'node:http';
@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { generateWorld } from '@creator-market/fixtures';
 import { isLoopbackHost } from './http/access-policy';
 import { createHttpServer, createMockServer, DEFAULT_OPTIONS } from './server';
-import { forwardsOperation, type ProxyOptions } from './http/proxy';
+import { forwardsOperation, type ProxyOptions } from './recording/proxy';
 import { operations } from '@creator-market/openapi';
 import { WorldRegistry } from './world/registry';
 import { openStateFile } from './control/persistence';

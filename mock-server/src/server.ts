@@ -8,11 +8,11 @@ import { operations, productDocument } from '@creator-market/openapi';
 import { createCore, DEFAULT_CORE_OPTIONS, type Core, type CoreOptions } from './core/core';
 import { clientErrorHandler } from './doors/node-client-error';
 import { nodeListener } from './doors/node';
-import { OperationProxy, type ProxyOptions } from './http/proxy';
+import { OperationProxy, type ProxyOptions } from './recording/proxy';
 import type { WorldRegistry } from './world/registry';
 
 export interface MockServerOptions extends CoreOptions {
-  /** Proxy mode: forwards product API operations to a real server (--proxy URL, see ./http/proxy). */
+  /** Proxy mode: forwards product API operations to a real server (--proxy URL, see ./recording/proxy). */
   proxy?: ProxyOptions;
 }
 

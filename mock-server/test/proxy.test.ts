@@ -1,4 +1,4 @@
-// Proxy mode (src/http/proxy.ts): the named product API operations go to another server, passed through
+// Proxy mode (src/recording/proxy.ts): the named product API operations go to another server, passed through
 // (Authorization, body, world) and answered unchanged, every answer checked against the contract with its
 // violations printed once and kept in the journal; the rest answered here; scenarios in front; the
 // control plane local; an upstream that refuses, hangs or sends no HTTP gives the catalogue's 502/504.

@@ -43,7 +43,7 @@ async function buyerOrders(control, token) {
   return { roomId: rooms[0]?._id, paid: withStatus(1) ?? receipts[0], unpaid: withStatus(0) };
 }
 
-/** The route table of SPEC.md section 2 (app/src/routes.tsx), each with a path that shows it. */
+/** The route table of SPEC.md section 2 (app/src/shell/routes.tsx), each with a path that shows it. */
 function routePaths({ productId, receiptId, unpaidId, roomId }) {
   return [
     ['home', '/'],

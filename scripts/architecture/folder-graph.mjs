@@ -110,6 +110,49 @@ export function cyclesOf(edges) {
   return [...found].sort();
 }
 
+/**
+ * The folders that lie on a cycle, as groups that reach one another (strongly connected components of more
+ * than one folder, Tarjan's algorithm): empty exactly when the graph has no cycle of any length, where
+ * cyclesOf lists the cycles of up to 8 folders.
+ */
+export function tangles(edges) {
+  const next = new Map();
+  for (const key of edges.keys()) {
+    const [from, to] = key.split(' -> ');
+    if (!next.has(from)) next.set(from, new Set());
+    if (!next.has(to)) next.set(to, new Set());
+    next.get(from).add(to);
+  }
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (node) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node));
+    stack.push(node);
+    onStack.add(node);
+    for (const to of next.get(node)) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node), low.get(to)));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node), index.get(to)));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const node of [...next.keys()].sort()) if (!index.has(node)) visit(node);
+  return groups.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
   const root = process.argv[2] ?? '.';
   const edges = folderGraph(root);

@@ -31,7 +31,7 @@ const SIZE_LIMIT_BIN = join(SCRIPTS_DIR, 'node_modules', 'size-limit', 'bin.js')
  * lives in modules of its own, since a module is bundled whole (docs/decisions/home-js-start-chunk.md).
  */
 export const LIMIT = '102 KB';
-/** The manifest key of the entry page, and of the home route's screen module (app/src/routes.tsx). */
+/** The manifest key of the entry page, and of the home route's screen module (app/src/shell/routes.tsx). */
 const ENTRY_KEY = 'index.html';
 const HOME_SCREEN_KEY = 'src/screens/Home/index.tsx';
 
@@ -90,7 +90,7 @@ const mismatch = [...entryFiles.filter((file) => !fromHtml.has(file)), ...[...fr
 if (mismatch.length > 0) fail(`index.html and the manifest disagree about the start scripts: ${mismatch.join(', ')}`);
 const entryKeys = staticClosure(manifest, ENTRY_KEY);
 if (![...entryKeys].some((key) => manifest[key].dynamicImports?.includes(HOME_SCREEN_KEY))) {
-  fail(`${HOME_SCREEN_KEY} is not a lazy chunk of the start scripts any more (app/src/routes.tsx)`);
+  fail(`${HOME_SCREEN_KEY} is not a lazy chunk of the start scripts any more (app/src/shell/routes.tsx)`);
 }
 
 const homeKeys = staticClosure(manifest, HOME_SCREEN_KEY, new Set(entryKeys));

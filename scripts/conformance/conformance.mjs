@@ -15,8 +15,8 @@ import { REPO_ROOT } from '../bench/processes.mjs';
 
 // openapi/src is TypeScript: tsx's loader runs it as the fuzzer does.
 register();
-const { responseViolations } = await import('../../openapi/src/contract.ts');
-const { productDocument, adsDocument, listOperations, findOperation } = await import('../../openapi/src/index.ts');
+const { responseViolations } = await import('@creator-market/openapi/contract');
+const { productDocument, adsDocument, listOperations, findOperation } = await import('@creator-market/openapi');
 
 /**
  * @typedef {{where: string, message: string, value?: unknown}} Violation

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
-import { generateTypes } from '../../sdk/scripts/gen.mjs';
+import { generateTypes } from '@creator-market/sdk/scripts/gen';
 import { PLANTS } from './plants.mjs';
 import { REPO_ROOT } from './run.mjs';
 

@@ -1,7 +1,7 @@
 // The catalogue code of a product API error body ({data: code} or, for list errors, {data: {code, list}};
 // openapi/product/schemas/ErrorBody.yaml), for the scripts that check what the mock answered.
 
-/** @typedef {import('../../sdk/src/domain/error-codes.ts').ErrorCode} ErrorCode */
+/** @typedef {import('@creator-market/sdk/domain/error-codes').ErrorCode} ErrorCode */
 
 /**
  * The code an error body carries in `data`, or undefined when it carries none.

@@ -27,9 +27,9 @@ import {
 // openapi/src/contract.ts and the sdk's catalogue are TypeScript: tsx's loader runs them as the mock server's
 // CLI does.
 register();
-const { validateResponse } = await import('../../openapi/src/contract.ts');
+const { validateResponse } = await import('@creator-market/openapi/contract');
 
-const { ERROR_CATALOGUE_ENTRIES } = await import('../../sdk/src/domain/errors.ts');
+const { ERROR_CATALOGUE_ENTRIES } = await import('@creator-market/sdk/domain/errors');
 
 /**
  * The team's error catalogue by HTTP status (sdk/src/domain/errors.ts, SPEC.md section 8), less its server

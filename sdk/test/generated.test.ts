@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleAll, bundledDir, documents } from '../../openapi/scripts/bundle.mjs';
+import { bundleAll, bundledDir, documents } from '@creator-market/openapi/scripts/bundle';
 import { generateAll, generatedDir, OPERATION_TABLE, targets } from '../scripts/gen.mjs';
 
 const STALE = 'is stale: run `pnpm gen` at the repository root and commit the result';

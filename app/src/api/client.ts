@@ -1,8 +1,8 @@
 // The one product API client of the app and the app's clock (the ad client is adClient.ts). Screens call the
 // API only through `api` (sdk client: bearer token, error normalisation into ApiError, server clock).
 import { createApiClient, createServerClock, type FetchLike } from '@creator-market/sdk/client';
-import { EARLY_REQUESTS_GLOBAL } from '../app/earlyRequests';
-import { API_BASE } from '../config';
+import { EARLY_REQUESTS_GLOBAL } from './earlyRequests';
+import { API_BASE } from '../config/config';
 
 /** localStorage key of the mock world (the mock server's `X-Mock-World`) the app is pinned to. */
 export const MOCK_WORLD_STORAGE_KEY = 'cm.mockWorld';
@@ -49,7 +49,7 @@ function withPinnedWorld(request: Request): Request {
 export const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED ? (request) => fetch(withPinnedWorld(request)) : undefined;
 
 /**
- * The answer index.html's early script already asked for at this call's address (app/earlyRequests.ts),
+ * The answer index.html's early script already asked for at this call's address (api/earlyRequests.ts),
  * taken by the first call for it. The early request carried no token and no world header, so only a GET
  * without them can use it; a failed one is asked again.
  */

@@ -2,7 +2,7 @@
 // app is not pinned: the control plane acts on the caller's world, so the Lab must name the app's one.
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { API_BASE } from '../config';
+import { API_BASE } from '../config/config';
 import { resetAppState } from '../mocks/appHarness';
 import { recordControlCalls, setupMockApi, type ControlCall } from '../mocks/testServer';
 import { MOCK_WORLD_STORAGE_KEY } from './client';

@@ -3,7 +3,7 @@
 // the control plane does not answer (a real API, or a mock without it), so the Lab can say so. Like the
 // product API client, every call carries the pinned mock world's X-Mock-World (none when not pinned): the
 // control plane acts on the caller's world, so the Lab changes the world the app is using.
-import { API_BASE } from '../config';
+import { API_BASE } from '../config/config';
 import { MOCK_WORLD_HEADER, pinnedMockWorld } from './client';
 
 export class MockControlUnavailable extends Error {

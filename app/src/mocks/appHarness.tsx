@@ -2,10 +2,10 @@
 // whole app) at an address with the shared UI around it.
 import { render, waitFor, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { clearTrackedEvents } from '../app/analytics';
-import { startLogin } from '../app/login';
-import { clearNotFound } from '../app/notFound';
-import { clearScrollPositions } from '../app/scrollMemory';
+import { clearTrackedEvents } from '../services/analytics';
+import { startLogin } from '../services/login';
+import { clearNotFound } from '../services/notFound';
+import { clearScrollPositions } from '../services/scrollMemory';
 import { resetSession, session, signIn, TOKEN_STORAGE_KEY } from '../stores/session';
 import { hideSplash } from '../stores/ui';
 import { UiRoot } from '../ui/UiRoot';

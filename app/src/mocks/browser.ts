@@ -4,7 +4,7 @@
 // IndexedDB across reloads; the Lab's reset starts them afresh.
 import { createBrowserDoor } from '@creator-market/mock-server/browser';
 import { setupWorker } from 'msw/browser';
-import { API_BASE } from '../config';
+import { API_BASE } from '../config/config';
 
 /** Starts the mock in the page: 'page' when this address is one of the mock's pages, which is then shown instead of the app. */
 export async function startMockWorker(): Promise<'app' | 'page'> {

@@ -1,4 +1,4 @@
-// Test stand-in for src/routes.tsx: the same route table with a stand-in screen per route that shows its
+// Test stand-in for src/shell/routes.tsx: the same route table with a stand-in screen per route that shows its
 // route name and params and keeps a counter in state, so router tests see exactly what the router does.
 import { ROUTES } from '@creator-market/sdk/domain';
 import { useState } from 'react';

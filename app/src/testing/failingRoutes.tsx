@@ -1,8 +1,8 @@
-// Test stand-in for src/routes.tsx whose screens are real lazy screens (app/lazyScreen.ts) over imports a
+// Test stand-in for src/shell/routes.tsx whose screens are real lazy screens (shell/lazyScreen.tsx) over imports a
 // test can make fail: each stand-in shows its route name in a region 'page <name>'.
 import { ROUTES } from '@creator-market/sdk/domain';
 import { Route } from 'wouter';
-import { lazyScreen } from '../app/lazyScreen';
+import { lazyScreen } from '../shell/lazyScreen';
 
 export const screenImports = {
   /** Route names whose next imports fail, with the error they fail with. */

@@ -5,7 +5,7 @@
 // chunk is fetched when they come (ahead of the first failure, so that one caused by a dropped connection can
 // still be shown), after the first screen rather than competing with it.
 import { useEffect } from 'react';
-import { preloadErrorCatalogue } from '../app/errors';
+import { preloadErrorCatalogue } from '../services/errors';
 import { DialogHost } from './Dialog';
 import { GoToTop } from './GoToTop';
 import { LoginPrompt } from './LoginPrompt';

@@ -24,7 +24,7 @@ import { jsonAnswer, parseSearch, utf8, type Answer, type AnswerHeaders, type Co
 import { ApiFailure, toErrorResponse, type ErrorBody } from '../http/failure';
 import { RequestJournal, type JournalRecord } from '../http/journal';
 import { MalformedPathError, OperationTable } from '../http/operation-table';
-import type { ForwardedAnswer, OperationProxy } from '../http/proxy';
+import type { ForwardedAnswer, OperationProxy } from '../recording/proxy';
 import type { Route } from '../http/routes';
 import { staticRoutes, type StaticAssets } from '../http/static';
 import { paymentPageRoutes } from '../pages/payments';
@@ -76,7 +76,7 @@ export const DEFAULT_CORE_OPTIONS: CoreOptions = {
 export interface CoreParts {
   /** Worlds made elsewhere (a restored --state default, a test's shared one). */
   worlds?: WorldRegistry;
-  /** Proxy mode: the product API operations it forwards go to the real server (../http/proxy). */
+  /** Proxy mode: the product API operations it forwards go to the real server (../recording/proxy). */
   proxy?: OperationProxy;
   /** Files only some doors have (Redoc's script for /docs). */
   assets?: StaticAssets;

@@ -1,4 +1,4 @@
-// The mock seller center: the pages the app's seller links open (app/sellerCenter.ts), in place of
+// The mock seller center: the pages the app's seller links open (app/src/services/sellerCenter.ts), in place of
 // the real seller site, which the mock cannot reach. Each says what the real one would do and lets the
 // tester complete it in the world:
 //

@@ -6,7 +6,7 @@ import { subscribe } from 'valtio';
 import { api } from '../../api/client';
 import { alarmState } from './alarms';
 import { isSignedIn } from '../../stores/session';
-import { isNativeShell, native, type NativeMarketAlarm } from '../../native/bridge';
+import { isNativeShell, native, type NativeMarketAlarm } from '../../services/native/bridge';
 
 /** Times per market as last sent to the shell. */
 let sent = new Map<string, string>();

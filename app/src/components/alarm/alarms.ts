@@ -4,8 +4,8 @@
 import { alarmMarketStore, futureAlarmTimes, type MarketAlarmTimes } from '@creator-market/sdk/domain';
 import { proxy } from 'valtio';
 import { api, now } from '../../api/client';
-import { presentError } from '../../app/errors';
-import { isNativeApp } from '../../app/platform';
+import { presentError } from '../../services/errors';
+import { isNativeApp } from '../../services/platform';
 import { session } from '../../stores/session';
 
 export interface AlarmState {

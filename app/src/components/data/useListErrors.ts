@@ -1,7 +1,7 @@
 // Shows a paged list's failure through the error catalogue, once per failure (the list itself shows the
 // inline retry).
 import { useEffect } from 'react';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 
 export function useListErrors(list: { error: unknown }, operation: string): void {
   useEffect(() => {

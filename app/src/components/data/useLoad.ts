@@ -3,7 +3,7 @@
 // can show its error state. Kept-alive pages (React <Activity>) re-run their effects when shown again; a
 // load that already finished for the same inputs is not repeated then.
 import { startTransition, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type DependencyList } from 'react';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 
 export interface LoadState<T> {
   data: T | undefined;

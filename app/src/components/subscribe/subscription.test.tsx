@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { ErrorCode } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config';
+import { API_BASE } from '../../config/config';
 import { renderAt, signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { session, setSubscribedSellerIds } from '../../stores/session';

@@ -5,9 +5,9 @@
 import { resolveError } from '@creator-market/sdk/domain';
 import { isApiError } from '@creator-market/sdk/client';
 import { api } from '../../api/client';
-import { track } from '../../app/analytics';
-import { presentError } from '../../app/errors';
-import { requireLogin } from '../../app/login';
+import { track } from '../../services/analytics';
+import { presentError } from '../../services/errors';
+import { requireLogin } from '../../services/login';
 import { isSignedIn, session, setSubscribedSellerIds } from '../../stores/session';
 import { confirm } from '../../ui/Dialog';
 import { navigate } from '../../lib/navigation';

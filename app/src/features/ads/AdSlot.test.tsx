@@ -1,26 +1,19 @@
 // Ad placements against the mock ad service: each asks for its unit with the ad user id (guest value or
 // account creation time), the platform (web or the native shell's OS) and the locale; an ad shows, while no
 // ad, an error answer and a failed request all leave the slot hidden without a message. The home popup
-// exists only in the native app, with its OS's unit. The screens host their placements.
+// exists only in the native app, with its OS's unit. Which screen hosts which placement:
+// screens/adPlacements.test.tsx.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Activity, type ComponentType } from 'react';
+import { Activity } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { API_BASE } from '../../config';
+import { API_BASE } from '../../config/config';
 import { signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
-import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
-import Calendar from '../../screens/Calendar';
-import Home from '../../screens/Home';
-import { firstBannerLoads } from '../../screens/Home/homeTestHarness';
-import { SECTION_TITLES } from '../../screens/Home/sectionTitles';
-import Market from '../../screens/Market';
-import Search from '../../screens/Search';
-import SearchResult from '../../screens/SearchResult';
+import { installSimulatedShell, removeSimulatedShell } from '../../testing/simulatedShell';
 import { session } from '../../stores/session';
 import { uiState } from '../../stores/ui';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { findMarket } from '../../testing/worldLookup';
 import { AD_UNITS, AdSlot, type AdUnit } from './AdSlot';
 import { AD_GUEST_KEY } from './adUser';
 import { HOME_POPUP_HIDDEN_KEY, HomePopupAd, resetHomePopupAd } from './HomePopupAd';
@@ -166,55 +159,5 @@ describe('home popup', () => {
     renderScreen('/', '/', HomePopupAd);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requests).toHaveLength(0);
-  });
-});
-
-describe('the screens host their placements', () => {
-  /** `shown`: what the screen waits for before its lists load, done as a browser would. */
-  async function expectUnits(Screen: ComponentType, path: string, pattern: string, units: AdUnit[], shown?: () => Promise<void>) {
-    renderScreen(path, pattern, Screen);
-    await shown?.();
-    await waitFor(() => expect(requests.map((query) => query.unit).sort()).toEqual([...units].sort()));
-    for (const unit of units) await waitFor(() => expect(slot(unit)).toBeTruthy());
-  }
-
-  test('home: top-30 native, top-30 bottom banner, two cart-product natives', async () => {
-    await expectUnits(
-      Home,
-      '/',
-      '/',
-      [AD_UNITS.homeTop30Native, AD_UNITS.top30BottomBanner, AD_UNITS.homeCartNative1, AD_UNITS.homeCartNative2],
-      firstBannerLoads,
-    );
-    // Four ads on one screen: each landmark has a name of its own (axe's landmark-unique).
-    const names = [...document.querySelectorAll('aside[data-ad-unit]')].map((ad) => ad.getAttribute('aria-label'));
-    expect(names.sort()).toEqual(
-      ['광고', `${SECTION_TITLES.topSeller} 광고`, `${SECTION_TITLES.topCart} 광고 1`, `${SECTION_TITLES.topCart} 광고 2`].sort(),
-    );
-  });
-
-  test('home in the app adds the bottom popup of its OS', async () => {
-    installSimulatedShell({ os: 'android' });
-    renderScreen('/', '/', Home);
-    await waitFor(() => expect(requests.map((query) => query.unit)).toContain(AD_UNITS.homePopupAndroid));
-    expect(await screen.findByRole('dialog', { name: '광고' })).toBeTruthy();
-  });
-
-  test('market: product-top banner', async () => {
-    const { sellerId, marketId } = await findMarket('opened');
-    await expectUnits(Market, `/m/${sellerId}/${marketId}`, '/m/:sellerId/:marketId', [AD_UNITS.marketProductTopBanner]);
-  });
-
-  test('search: middle banner', async () => {
-    await expectUnits(Search, '/search', '/search', [AD_UNITS.searchMiddleBanner]);
-  });
-
-  test('search results: middle banner', async () => {
-    await expectUnits(SearchResult, '/search/result?term=%ED%82%A4%EB%A7%81', '/search/result', [AD_UNITS.searchResultMiddleBanner]);
-  });
-
-  test('calendar: middle banner', async () => {
-    await signInAs('buyer');
-    await expectUnits(Calendar, '/calendar', '/calendar', [AD_UNITS.calendarMiddleBanner]);
   });
 });

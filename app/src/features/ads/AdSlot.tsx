@@ -4,7 +4,7 @@
 import type { AdComponents } from '@creator-market/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { adClient } from '../../api/adClient';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { useSession } from '../../stores/session';
 import { cx } from '../../ui/cx';
 import { renderAdHtml } from './adHtml';

@@ -4,7 +4,7 @@
 import { seoulDayKey } from '@creator-market/sdk/domain';
 import { useEffect, useState } from 'react';
 import { now } from '../../api/client';
-import { isNativeShell, nativePlatform } from '../../native/bridge';
+import { isNativeShell, nativePlatform } from '../../services/native/bridge';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { renderAdHtml } from './adHtml';
 import { AD_UNITS, useAd, type AdUnit } from './AdSlot';

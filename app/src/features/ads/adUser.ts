@@ -2,7 +2,7 @@
 // user one from the account's creation time; the platform (web, or the native shell's ios/android) and the
 // locale as language_REGION (the device language inside the native shell, else the browser's).
 import { WEB_LOCALE_FALLBACK } from '@creator-market/sdk/domain';
-import { nativeLanguage, nativePlatform, type AdPlatform } from '../../native/bridge';
+import { nativeLanguage, nativePlatform, type AdPlatform } from '../../services/native/bridge';
 
 export const AD_GUEST_KEY = 'cm.adGuest';
 

@@ -2,8 +2,8 @@
 // drawer. The bell is filled when the market already has an alarm.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { track } from '../../app/analytics';
-import { requireLogin } from '../../app/login';
+import { track } from '../../services/analytics';
+import { requireLogin } from '../../services/login';
 import { isSignedIn, useSession } from '../../stores/session';
 import { openDrawer } from '../../stores/ui';
 import { cx } from '../../ui/cx';

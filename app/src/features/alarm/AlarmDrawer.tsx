@@ -5,8 +5,8 @@ import { alarmTimes, formatDateTime, futureAlarmTimes, type AlarmTime } from '@c
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { now } from '../../api/client';
-import { isNativeApp } from '../../app/platform';
-import { STORE_URLS } from '../../siteConfig';
+import { isNativeApp } from '../../services/platform';
+import { STORE_URLS } from '../../config/siteConfig';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { IconBell } from '../../ui/MoreIcons';

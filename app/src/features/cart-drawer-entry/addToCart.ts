@@ -4,9 +4,9 @@
 // with an amount above 0 to POST /cart/add/common.
 import { markForRefresh, marketState, orderLines, visibleProducts, type MarketState } from '@creator-market/sdk/domain';
 import { api, now } from '../../api/client';
-import { track } from '../../app/analytics';
-import { presentError } from '../../app/errors';
-import { requireLogin } from '../../app/login';
+import { track } from '../../services/analytics';
+import { presentError } from '../../services/errors';
+import { requireLogin } from '../../services/login';
 import { isSignedIn } from '../../stores/session';
 import { openDrawer } from '../../stores/ui';
 import { alert } from '../../ui/Dialog';

@@ -5,7 +5,7 @@ import { api, now } from '../../api/client';
 import { signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { alarmSyncSettled, resetAlarmSync, startAlarmSync } from '../../components/alarm/alarmSync';
-import { installSimulatedShell, removeSimulatedShell } from '../../native/testing/simulatedShell';
+import { installSimulatedShell, removeSimulatedShell } from '../../testing/simulatedShell';
 import { addLinesToCart } from './addToCart';
 import { loadMarketDetail, type MarketDetail } from '../../components/market-detail/marketDetail';
 import { resetScreenState } from '../../testing/screenHarness';

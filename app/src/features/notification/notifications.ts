@@ -4,11 +4,11 @@
 import type { Schemas } from '@creator-market/sdk';
 import { buildPath } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
-import { track } from '../../app/analytics';
-import { presentError } from '../../app/errors';
-import { isNativeApp, openExternal } from '../../app/platform';
+import { track } from '../../services/analytics';
+import { presentError } from '../../services/errors';
+import { isNativeApp, openExternal } from '../../services/platform';
 import { navigate } from '../../lib/navigation';
-import { sellerTransactionUrl } from '../../app/sellerCenter';
+import { sellerTransactionUrl } from '../../services/sellerCenter';
 
 export type Notification = Schemas['Notification'];
 

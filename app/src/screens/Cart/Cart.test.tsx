@@ -6,7 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config';
+import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { advanceDate, fakeTickingClock, tickUpTo } from '../../test/clock';
 import { signInAs } from '../../mocks/appHarness';

@@ -7,7 +7,7 @@ import { isApiError } from '@creator-market/sdk/client';
 import { CART_ENTRY_STATUS, expireStore, syncCart, TIMING, type CartEntryStatusCode } from '@creator-market/sdk/domain';
 import { proxy, useSnapshot } from 'valtio';
 import { api, now } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 
 export type CartEntry = Schemas['CartEntry'];
 export type CartProduct = Schemas['CartProduct'];

@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@creator-market/sdk/client';
 import { createBrowserWorld, createMswHandlers } from '@creator-market/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { API_BASE } from '../../config';
+import { API_BASE } from '../../config/config';
 import { personaToken, seededWorld, seededWorlds, type PersonaId } from '../../mocks/testServer';
 
 export type World = ReturnType<typeof createBrowserWorld>;

@@ -1,6 +1,6 @@
 // App download (/download, SPEC.md section 1): a store link for each platform (android, ios); the link of
 // the visitor's own platform comes first.
-import { STORE_URLS } from '../../siteConfig';
+import { STORE_URLS } from '../../config/siteConfig';
 import { AppBar } from '../../ui/AppBar';
 import { IconCart } from '../../ui/Icons';
 import { IconBell, IconCheckCircle } from '../../ui/MoreIcons';

@@ -8,8 +8,8 @@ import { ADDRESS_STATUS, buildPath, RESULT_TOASTS, TIMING } from '@creator-marke
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
-import { showNotFound } from '../../app/notFound';
+import { presentError } from '../../services/errors';
+import { showNotFound } from '../../services/notFound';
 import { useLoad } from '../../components/data/useLoad';
 import { FormSection, SaveBar, TextField } from '../../features/forms/FormField';
 import { PhoneField } from '../../features/forms/PhoneField';

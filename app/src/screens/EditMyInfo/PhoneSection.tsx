@@ -14,7 +14,7 @@ import {
 } from '@creator-market/sdk/domain';
 import { useState } from 'react';
 import { api, now as appNow } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { useNow } from '../../components/data/useNow';
 import { TextField } from '../../features/forms/FormField';
 import { PhoneField, phoneValueOf, type PhoneValue } from '../../features/forms/PhoneField';

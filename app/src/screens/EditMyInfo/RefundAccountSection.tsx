@@ -5,7 +5,7 @@ import type { Schemas } from '@creator-market/sdk';
 import { BANKS, LIMITS, TIMING, validateBankAccount } from '@creator-market/sdk/domain';
 import { useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { SelectField, TextField } from '../../features/forms/FormField';
 import { VerifiedValue } from '../../features/forms/VerifiedValue';
 import { Button } from '../../ui/Button';

@@ -14,7 +14,7 @@ import {
 } from '@creator-market/sdk/domain';
 import { useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { useLoad } from '../../components/data/useLoad';
 import { FormSection, SaveBar, SelectField, TextField } from '../../features/forms/FormField';
 import { phoneValueOf } from '../../features/forms/PhoneField';

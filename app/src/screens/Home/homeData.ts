@@ -4,8 +4,8 @@ import type { Schemas } from '@creator-market/sdk';
 import { HOME_PREVIEW_MAX_ITEMS } from '@creator-market/sdk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { FIRST_BANNER_GLOBAL, type FirstBanner } from '../../app/earlyRequests';
-import { presentError } from '../../app/errors';
+import { FIRST_BANNER_GLOBAL, type FirstBanner } from '../../api/earlyRequests';
+import { presentError } from '../../services/errors';
 import { useLoad, type LoadState } from '../../components/data/useLoad';
 import { loadOpenedMarkets } from '../../components/market-card/loadOpenedMarkets';
 import { whenIdle } from '../../ui/idle';
@@ -28,7 +28,7 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
   return copy;
 }
 
-/** The banner index.html's early script chose to show first (app/earlyRequests.ts), once, if it is of this list. */
+/** The banner index.html's early script chose to show first (api/earlyRequests.ts), once, if it is of this list. */
 function takeEarlyFirstBanner(list: readonly Banner[]): number | null {
   const early = window as unknown as Partial<Record<typeof FIRST_BANNER_GLOBAL, FirstBanner>>;
   const chosen = early[FIRST_BANNER_GLOBAL];

@@ -4,7 +4,7 @@
 import { buildPath, type ListCategory } from '@creator-market/sdk/domain';
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
-import { showNotFound } from '../../app/notFound';
+import { showNotFound } from '../../services/notFound';
 import { isMarketListKind } from '../../components/market-card/openedMarkets';
 import { categoryLabel } from '../../components/seller-card/SellerCard';
 import { AppBar } from '../../ui/AppBar';

@@ -1,10 +1,10 @@
 import { LOGIN_REDIRECT_KEY, saveLoginRedirect } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { startLogin } from '../../app/login';
-import { pageNavigation } from '../../app/pageNavigation';
-import { PROVIDER_TRIP_KEY } from '../../app/providerTrip';
-import { API_BASE } from '../../config';
+import { startLogin } from '../../services/login';
+import { pageNavigation } from '../../services/pageNavigation';
+import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
+import { API_BASE } from '../../config/config';
 import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
 import { personaToken, setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';

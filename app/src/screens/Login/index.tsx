@@ -6,10 +6,10 @@ import { isApiError } from '@creator-market/sdk/client';
 import { takeLoginRedirect, TIMING, tokenLoginFailure } from '@creator-market/sdk/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { LOGIN_PATH, loginOpenedFromReturnPage } from '../../app/login';
-import { pageNavigation } from '../../app/pageNavigation';
-import { noteProviderTrip } from '../../app/providerTrip';
-import { API_BASE } from '../../config';
+import { LOGIN_PATH, loginOpenedFromReturnPage } from '../../services/login';
+import { pageNavigation } from '../../services/pageNavigation';
+import { noteProviderTrip } from '../../services/providerTrip';
+import { API_BASE } from '../../config/config';
 import { isSignedIn, signIn } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
 import { alert } from '../../ui/Dialog';
@@ -91,7 +91,7 @@ export default function Login() {
     setPending(method);
     if (MockPersonaSheet) setMockProvider(method === 'apple' ? 'apple' : 'kakao');
     else {
-      // The sign-in page and its return leave no entries behind (app/providerTrip.ts): the return takes the
+      // The sign-in page and its return leave no entries behind (services/providerTrip.ts): the return takes the
       // place of this screen's entry, or of the page behind it when that is where the user goes back to.
       noteProviderTrip(`${LOGIN_PATH}/`, 'token', { beforeLeaving: canGoBack() && loginOpenedFromReturnPage() });
       pageNavigation.assign(signInUrl(method));

@@ -26,7 +26,7 @@ import { IconShare } from '../../ui/MoreIcons';
 import { LazyImage } from '../../ui/LazyImage';
 import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import { Link } from 'wouter';
-import { native } from '../../native/bridge';
+import { native } from '../../services/native/bridge';
 import { Countdown } from './Countdown';
 import { DeliveryInfo, OrderNotice, OrderWindow } from './MarketInfo';
 import styles from './Market.module.css';

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
-import { trackedEvents } from '../../app/analytics';
-import { API_BASE } from '../../config';
+import { trackedEvents } from '../../services/analytics';
+import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';

@@ -2,9 +2,9 @@ import { marketState, matchesCalendarFilter, seoulDayKey } from '@creator-market
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api, now } from '../../api/client';
-import { pageNavigation } from '../../app/pageNavigation';
+import { pageNavigation } from '../../services/pageNavigation';
 import { timingOf } from '../../components/market-card/openedMarkets';
-import { API_BASE } from '../../config';
+import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';

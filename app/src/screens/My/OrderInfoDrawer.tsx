@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { useLoad } from '../../components/data/useLoad';
 import type { MeSnapshot } from './types';
 import { Badge } from '../../ui/Badge';

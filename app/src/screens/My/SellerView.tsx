@@ -4,9 +4,9 @@
 // upcoming-release news with links to see them all.
 import { buildPath, goLink, isSellerProfileComplete, MY_PAGE_LIST_COUNT, RESULT_TOASTS, USER_LEVEL } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
-import { openExternal } from '../../app/platform';
+import { openExternal } from '../../services/platform';
 import { useLoad } from '../../components/data/useLoad';
-import { sellerAccountUrl, sellerJoinUrl, sellerMarketUrl, sellerProfileUrl } from '../../app/sellerCenter';
+import { sellerAccountUrl, sellerJoinUrl, sellerMarketUrl, sellerProfileUrl } from '../../services/sellerCenter';
 import { useNow } from '../../components/data/useNow';
 import { NotificationRow } from '../../features/notification/NotificationRow';
 import { notificationPage } from '../../features/notification/notifications';

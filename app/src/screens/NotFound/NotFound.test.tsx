@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { pageNavigation } from '../../app/pageNavigation';
-import { INQUIRY_URL } from '../../config';
+import { pageNavigation } from '../../services/pageNavigation';
+import { INQUIRY_URL } from '../../config/config';
 import { renderAt, resetAppState } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import NotFound from './index';

@@ -5,9 +5,9 @@ import { APP_URL_SCHEME, appOpenWebPath, TIMING } from '@creator-market/sdk/doma
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../../api/client';
-import { pageNavigation } from '../../app/pageNavigation';
-import { isMobileDevice, openInquiry } from '../../app/platform';
-import { STORE_URLS } from '../../siteConfig';
+import { pageNavigation } from '../../services/pageNavigation';
+import { isMobileDevice, openInquiry } from '../../services/platform';
+import { STORE_URLS } from '../../config/siteConfig';
 import { ProductCard } from '../../features/product-card/ProductCard';
 import { useLoad } from '../../components/data/useLoad';
 import { Button } from '../../ui/Button';

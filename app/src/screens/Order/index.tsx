@@ -6,7 +6,7 @@ import { configStore, ORDER_RECORD_RETENTION_YEARS, SKELETON_COUNT } from '@crea
 import { useState } from 'react';
 import { useLatest } from '../../lib/useLatest';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { useListErrors } from '../../components/data/useListErrors';
 import { useNow } from '../../components/data/useNow';
 import { RoomRow, type OrderRoom } from '../../features/order-room/RoomRow';

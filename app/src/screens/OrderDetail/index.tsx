@@ -6,7 +6,7 @@ import { buildPath, formatShortDate, formatWon, receiptStatusBadge, SKELETON_COU
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'wouter';
 import { api } from '../../api/client';
-import { showNotFound } from '../../app/notFound';
+import { showNotFound } from '../../services/notFound';
 import { useListErrors } from '../../components/data/useListErrors';
 import { useLoad } from '../../components/data/useLoad';
 import { imageUrl } from '../../lib/media/imageUrl';

@@ -4,7 +4,7 @@
 import { configStore, STYLE_TAGS, visibleProducts, type StyleTag } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { trackedEvents } from '../../app/analytics';
+import { trackedEvents } from '../../services/analytics';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { findMarket } from '../../testing/worldLookup';
 import { setupMockApi } from '../../mocks/testServer';

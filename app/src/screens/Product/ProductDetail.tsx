@@ -10,7 +10,7 @@ import {
   type StyleTag,
 } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { track } from '../../app/analytics';
+import { track } from '../../services/analytics';
 import type { Product } from '../../components/market-detail/marketDetail';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { Price, productPriceRange } from '../../components/price/Price';

@@ -6,7 +6,7 @@ import { formatCount, SNS_DISPLAY_NAMES, type SnsTypeCode } from '@creator-marke
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { api } from '../../api/client';
-import { openExternal } from '../../app/platform';
+import { openExternal } from '../../services/platform';
 import { useLoad } from '../../components/data/useLoad';
 import { useNow } from '../../components/data/useNow';
 import { MarketCard } from '../../components/market-card/MarketCard';

@@ -4,7 +4,7 @@
 import { BUYER_CANCEL_STATUS, validateCancelReason } from '@creator-market/sdk/domain';
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { closeDrawer, openDrawer } from '../../stores/ui';
 import { Drawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';

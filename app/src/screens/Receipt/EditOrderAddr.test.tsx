@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { answerPostcodeSearch } from '../../../../mock-server/src/pages/postcode';
-import { API_BASE } from '../../config';
+import { answerPostcodeSearch } from '@creator-market/mock-server/pages/postcode';
+import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';

@@ -15,7 +15,7 @@ import {
 } from '@creator-market/sdk/domain';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import formStyles from '../../features/forms/Form.module.css';
 import { Field, FormSection, TextField } from '../../features/forms/FormField';
 import { addressFromPostcode, PostcodeDrawer } from '../../features/postcode/PostcodeDrawer';

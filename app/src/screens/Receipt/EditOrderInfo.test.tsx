@@ -1,7 +1,7 @@
 import { formatPhoneForDisplay } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { cancelByBuyer } from '../../../../mock-server/src/world/orders';
+import { cancelByBuyer } from '@creator-market/mock-server/world/orders';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';

@@ -20,7 +20,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { FormSection, SelectField, TextField } from '../../features/forms/FormField';
 import { useSession } from '../../stores/session';
 import { Button } from '../../ui/Button';

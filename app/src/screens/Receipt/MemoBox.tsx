@@ -3,7 +3,7 @@
 import { LIMITS, RESULT_TOASTS, validateOrderMemo } from '@creator-market/sdk/domain';
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
+import { presentError } from '../../services/errors';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 import type { Receipt } from './receiptData';

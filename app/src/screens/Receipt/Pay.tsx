@@ -29,11 +29,11 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { api, now } from '../../api/client';
-import { presentError } from '../../app/errors';
-import { previousEntryPathname } from '../../app/history';
-import { pageNavigation } from '../../app/pageNavigation';
-import { noteProviderTrip } from '../../app/providerTrip';
-import { isNativeApp } from '../../app/platform';
+import { presentError } from '../../services/errors';
+import { previousEntryPathname } from '../../services/history';
+import { pageNavigation } from '../../services/pageNavigation';
+import { noteProviderTrip } from '../../services/providerTrip';
+import { isNativeApp } from '../../services/platform';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { Button } from '../../ui/Button';
 import { confirm } from '../../ui/Dialog';
@@ -166,7 +166,7 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
   }, []);
 
   /**
-   * The provider's pages and its return to `?result=` leave no entries behind (app/providerTrip.ts): the
+   * The provider's pages and its return to `?result=` leave no entries behind (services/providerTrip.ts): the
    * return takes this page's place, or the receipt's behind it when the pay page was opened from there, so
    * back from the paid receipt goes where the user was before.
    */

@@ -1,8 +1,8 @@
 import { latestStatusEntry } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { confirmDeposit, setReceiptStatus } from '../../../../mock-server/src/world/orders';
-import { notFoundState } from '../../app/notFound';
+import { confirmDeposit, setReceiptStatus } from '@creator-market/mock-server/world/orders';
+import { notFoundState } from '../../services/notFound';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { session } from '../../stores/session';

@@ -5,7 +5,7 @@
 import { latestStatus, receiptPermissions, type ReceiptPermissions } from '@creator-market/sdk/domain';
 import { useCallback, type ReactNode } from 'react';
 import { useParams } from 'wouter';
-import { isNativeApp, postToNative } from '../../app/platform';
+import { isNativeApp, postToNative } from '../../services/platform';
 import { AppBar } from '../../ui/AppBar';
 import { ErrorState } from '../../ui/EmptyState';
 import { goBack, navigate } from '../../lib/navigation';

@@ -6,8 +6,8 @@ import type { Schemas } from '@creator-market/sdk';
 import { buildPath } from '@creator-market/sdk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
-import { isNativeApp, openExternal } from '../../app/platform';
+import { presentError } from '../../services/errors';
+import { isNativeApp, openExternal } from '../../services/platform';
 import { navigate } from '../../lib/navigation';
 
 export type ReceiptDetail = Schemas['ReceiptDetail'];

@@ -4,7 +4,7 @@
 import type { Schemas } from '@creator-market/sdk';
 import { latestStatus } from '@creator-market/sdk/domain';
 import { createMswHandlers } from '@creator-market/mock-server/msw';
-import { API_BASE } from '../../config';
+import { API_BASE } from '../../config/config';
 import { freshWorldPerTest, setupMockApi, type MockWorld } from '../../mocks/testServer';
 
 export type Receipt = Schemas['Receipt'];

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { pageNavigation } from '../../app/pageNavigation';
+import { pageNavigation } from '../../services/pageNavigation';
 import { resetAppState } from '../../mocks/appHarness';
 import Redirect from './index';
 

@@ -5,7 +5,7 @@
 import { parseGoPath } from '@creator-market/sdk/domain';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { pageNavigation } from '../../app/pageNavigation';
+import { pageNavigation } from '../../services/pageNavigation';
 import { navigate } from '../../lib/navigation';
 import { Spinner } from '../../ui/Spinner';
 import styles from './Redirect.module.css';

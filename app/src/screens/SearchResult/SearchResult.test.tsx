@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { trackedEvents } from '../../app/analytics';
+import { trackedEvents } from '../../services/analytics';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';

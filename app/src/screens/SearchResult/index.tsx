@@ -6,7 +6,7 @@ import { buildPath, formatCount, normalizeSearchTerm } from '@creator-market/sdk
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { api } from '../../api/client';
-import { track } from '../../app/analytics';
+import { track } from '../../services/analytics';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
 import { useListErrors } from '../../components/data/useListErrors';
 import { ProductCard, ProductGrid, type ProductSummary } from '../../features/product-card/ProductCard';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config';
-import { pageNavigation } from '../../app/pageNavigation';
+import { API_BASE } from '../../config/config';
+import { pageNavigation } from '../../services/pageNavigation';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';

@@ -4,9 +4,9 @@
 import { RESULT_TOASTS, TIMING, USER_LEVEL } from '@creator-market/sdk/domain';
 import { useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
-import { openExternal } from '../../app/platform';
-import { sellerNewPreviewUrl } from '../../app/sellerCenter';
+import { presentError } from '../../services/errors';
+import { openExternal } from '../../services/platform';
+import { sellerNewPreviewUrl } from '../../services/sellerCenter';
 import { useListErrors } from '../../components/data/useListErrors';
 import { useNow } from '../../components/data/useNow';
 import { SellerNewsRow, type Preview } from '../../features/seller-news/SellerNewsRow';

@@ -20,8 +20,8 @@ import {
   type MockRequest,
   type MockScenarios,
 } from '../../api/mockControl';
-import { presentError } from '../../app/errors';
-import { isNativeApp } from '../../app/platform';
+import { presentError } from '../../services/errors';
+import { isNativeApp } from '../../services/platform';
 import { signIn, useSession } from '../../stores/session';
 import { Button } from '../../ui/Button';
 import { Chip } from '../../ui/Chip';

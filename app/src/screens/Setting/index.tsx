@@ -2,14 +2,14 @@
 // general items (scroll view of products, usage guide, withdrawal) and the Lab for developers.
 import { configStore, saveLoginRedirect } from '@creator-market/sdk/domain';
 import { useState, type ReactNode } from 'react';
-import { isLabEnabled, rememberDebugFlag } from '../../app/debug';
-import { currentFullPath, LOGIN_PATH } from '../../app/login';
-import { isNativeApp, openExternal } from '../../app/platform';
-import { NOTIFICATION_GUIDE_URL, USAGE_GUIDE_URL } from '../../siteConfig';
-import { native } from '../../native/bridge';
-import { OPEN_ALERT_TEST_DRAWER, OpenAlertTestSheet } from '../../native/OpenAlertTest';
-import { PUSH_ALERT_TEST_DRAWER, PushAlertTestSheet } from '../../native/PushAlertTest';
-import { hasAlarmSetting, useNativeDevice } from '../../native/useNativeDevice';
+import { isLabEnabled, rememberDebugFlag } from '../../services/debug';
+import { currentFullPath, LOGIN_PATH } from '../../services/login';
+import { isNativeApp, openExternal } from '../../services/platform';
+import { NOTIFICATION_GUIDE_URL, USAGE_GUIDE_URL } from '../../config/siteConfig';
+import { native } from '../../services/native/bridge';
+import { OPEN_ALERT_TEST_DRAWER, OpenAlertTestSheet } from '../../features/native-alerts/OpenAlertTest';
+import { PUSH_ALERT_TEST_DRAWER, PushAlertTestSheet } from '../../features/native-alerts/PushAlertTest';
+import { hasAlarmSetting, useNativeDevice } from '../../services/native/useNativeDevice';
 import { openDrawer } from '../../stores/ui';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { signOut, useSession } from '../../stores/session';

@@ -3,8 +3,8 @@
 // deleted (POST /auth/unregister/user) and signed out; a refusal ('회원 탈퇴 실패') shows through presentError.
 import { USER_LEVEL } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
-import { presentError } from '../../app/errors';
-import { openInquiry } from '../../app/platform';
+import { presentError } from '../../services/errors';
+import { openInquiry } from '../../services/platform';
 import { session, signOut } from '../../stores/session';
 import { confirm } from '../../ui/Dialog';
 import { toast } from '../../ui/Toast';

@@ -1,0 +1,53 @@
+// App shell: the shared UI (UiRoot) around the page area. The splash stays until the sign-in state is
+// known (SPEC.md section 4, "wait for sign-in state once before mounting"); then the router mounts.
+import { lazy, Suspense, useEffect } from 'react';
+import { startLogin } from '../services/login';
+import { Router } from 'wouter';
+import { routeParser } from './routeParser';
+import { RouterView } from './RouterView';
+import { isNativeShell } from '../services/native/channel';
+import { initSession, useSession } from '../stores/session';
+import { hideSplash } from '../stores/ui';
+import { UiRoot } from '../ui/UiRoot';
+
+// The UI kit's showcase, for development only (not a route of the product).
+const KitPage = import.meta.env.DEV ? lazy(() => import('../dev/KitPage')) : null;
+
+export function App() {
+  const { ready } = useSession();
+
+  useEffect(() => {
+    void initSession().then(hideSplash);
+  }, []);
+  useEffect(() => {
+    // The native shell's start (update check, alarms, device registration) is its own chunk: a browser
+    // never loads it.
+    if (!isNativeShell()) return;
+    let stop: (() => void) | null = null;
+    let active = true;
+    void import('./appStart').then(({ startNativeShell }) => {
+      if (active) stop = startNativeShell();
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
+
+  const showKit = KitPage !== null && window.location.pathname === '/__kit';
+  return (
+    <UiRoot onLogin={startLogin}>
+      {showKit ? (
+        <Suspense fallback={null}>
+          <KitPage />
+        </Suspense>
+      ) : (
+        ready && (
+          <Router parser={routeParser}>
+            <RouterView />
+          </Router>
+        )
+      )}
+    </UiRoot>
+  );
+}
