@@ -1,8 +1,6 @@
 // The control-plane helper sends the pinned mock world (X-Mock-World) on every call, and nothing when the
 // app is not pinned: the control plane acts on the caller's world, so the Lab must name the app's one.
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { API_BASE } from '../config/config';
 import { resetAppState } from '../mocks/appHarness';
 import { recordControlCalls, setupMockApi, type ControlCall } from '../mocks/testServer';
 import { MOCK_WORLD_STORAGE_KEY } from './client';
@@ -19,19 +17,8 @@ import {
 
 const server = setupMockApi();
 
-/** Answers the whole control plane (most of it is absent from the test server) and records each call's headers. */
+/** Records each control call's headers; the mock's own control plane (the msw door's core) answers it. */
 function answerAndRecordControlCalls(): ControlCall[] {
-  const clock = { now: '2025-01-01T00:00:00.000Z', offsetMs: 0 };
-  server.use(
-    http.all(`${API_BASE}/__mock/*`, ({ request }) => {
-      const path = new URL(request.url).pathname.replace(/^.*\/__mock/, '');
-      if (path === '/personas') return HttpResponse.json({ personas: [{ id: 'buyer' }] });
-      if (path === '/login') return HttpResponse.json({ token: 'token', uid: 'uid' });
-      if (path === '/scenarios' && request.method === 'GET') return HttpResponse.json({ scenarios: [], rules: [] });
-      if (path === '/clock') return HttpResponse.json(clock);
-      return new HttpResponse(null, { status: 204 });
-    }),
-  );
   return recordControlCalls(server);
 }
 
@@ -40,7 +27,7 @@ async function callEveryControl(): Promise<void> {
   await listPersonas();
   await loginAsPersona('buyer');
   await listScenarios();
-  await addStickyScenario({ name: 'server-error', times: 1 });
+  await addStickyScenario({ name: 'http-500', times: 1 });
   await clearScenarios();
   await setLatency(300);
   await getClock();

@@ -1,14 +1,16 @@
-// presentError shows exactly what the sdk's resolveError decides. Errors come from the mock API where the
-// mock produces them for real (401, 404 of an unknown seller, 403 of another account's order room, 400 of a
-// malformed request) and are built as ApiError values for codes a single call cannot provoke here.
-import { ApiError } from '@creator-market/sdk/client';
-import type { ApiErrorCode } from '@creator-market/sdk/domain';
+// presentError shows exactly what the sdk's resolveError decides. Every error is the mock API's own answer:
+// produced for real where a call provokes it (401, 404 of an unknown seller, 403 of another account's order
+// room, 400 of a malformed request), else the mock's catalogue answer forced on the call as QA forces it
+// (X-Mock-Scenario), so its body (list, server notice) is the one the contract declares.
+import { isApiError, type ApiError } from '@creator-market/sdk/client';
+import type { ScenarioName } from '@creator-market/sdk/control';
 import { LOGIN_REDIRECT_KEY } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../api/client';
 import { renderAt, resetAppState, signInAs } from '../mocks/appHarness';
 import { setupMockApi } from '../mocks/testServer';
+import { setupMockControl } from '../testing/mockControl';
 import { session } from '../stores/session';
 import { uiState } from '../stores/ui';
 import { presentError } from './errors';
@@ -16,27 +18,25 @@ import { notFoundState } from './notFound';
 import { pageNavigation } from './pageNavigation';
 
 setupMockApi();
+const mock = setupMockControl();
 
 beforeEach(() => {
   resetAppState();
 });
 
-function apiError(status: number, code: ApiErrorCode, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): ApiError {
-  return new ApiError({
-    status,
-    code,
-    message: `${code} from the server`,
-    method: 'POST',
-    url: 'http://127.0.0.1:4010/cart/add/common',
-    ...extra,
-  });
-}
+/**
+ * The options of a call whose answer is the mock's `scenario` (its X-Mock-Scenario header). The forced
+ * answer comes before the handler reads the request, so such a call's body need not be a whole one.
+ */
+const forcing = (scenario: ScenarioName) => ({ headers: mock.scenarios.once(scenario) });
 
-async function failure(call: () => Promise<unknown>): Promise<unknown> {
+/** The ApiError the app's client rejects the call with. */
+async function failure(call: () => Promise<unknown>): Promise<ApiError> {
   try {
     await call();
   } catch (error) {
-    return error;
+    if (isApiError(error)) return error;
+    throw error;
   }
   throw new Error('the call did not fail');
 }
@@ -45,10 +45,12 @@ describe('presentError', () => {
   test('waits 200 ms before showing anything', async () => {
     // The presenter chunk is loaded already, as the app has it once the overlays are up (preloadErrorCatalogue).
     await import('./errorPresenter');
+    const error = await failure(() => api.get('/common/v2/search-keyword', forcing('network-error')));
+    expect(error).toMatchObject({ status: 0, code: 'network-error' });
     vi.useFakeTimers();
     try {
       renderAt('/', null);
-      void presentError(apiError(0, 'network-error'));
+      void presentError(error);
       await vi.advanceTimersByTimeAsync(150);
       expect(uiState.dialogs).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(60);
@@ -60,33 +62,42 @@ describe('presentError', () => {
 
   test('toast: a failed subscription shows the request-failed toast', async () => {
     renderAt('/', null);
-    await presentError(apiError(400, 'operation-failed'), { operation: 'addSubscription' });
+    const body = { sellerId: '6650f1c2a9d3e4b5c6d7e001' };
+    const error = await failure(() => api.post('/subscribe/add', { body, ...forcing('http-500') }));
+    await presentError(error, { operation: 'addSubscription' });
     expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
   });
 
   test('alert with the list of the items concerned', async () => {
+    await signInAs('buyer');
     renderAt('/', null);
-    const shown = presentError(
-      apiError(400, 'stock-shortage', {
-        list: [{ _id: '6650f1c2a9d3e4b5c6d7e801', title: '말랑 곰돌이 키링', option: '핑크', available: 2 }],
-      }),
-    );
+    // The mock's stock-shortage names lines of the buyer's own cart.
+    const error = await failure(() => api.post('/receipt/insert', { body: {} as never, ...forcing('stock-shortage') }));
+    expect(error).toMatchObject({ status: 400, code: 'stock-shortage' });
+    const [item] = error.list ?? [];
+    expect(item?.option).toBeTruthy();
+    const shown = presentError(error);
     expect(await screen.findByText('재고 부족 안내')).toBeTruthy();
-    expect(screen.getByText(/· 말랑 곰돌이 키링 \(핑크\)/)).toBeTruthy();
+    expect(screen.getByRole('alertdialog').textContent).toContain(`· ${item!.title} (${item!.option})`);
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     expect((await shown).followUp).toBe('reload-cart');
   });
 
   test("server notice (420) shows the server's own title and message", async () => {
     renderAt('/', null);
-    void presentError(apiError(420, 'server-notice', { title: '서버 점검 안내', msg: '오전 3시까지 점검해요' }));
-    expect(await screen.findByText('서버 점검 안내')).toBeTruthy();
-    expect(screen.getByText('오전 3시까지 점검해요')).toBeTruthy();
+    const error = await failure(() => api.get('/common/v2/search-keyword', forcing('http-420')));
+    expect(error).toMatchObject({ status: 420, code: 'server-notice' });
+    const { title, msg } = error;
+    if (!title || !msg) throw new Error('the server notice has no title or msg');
+    void presentError(error);
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(screen.getByText(msg)).toBeTruthy();
   });
 
   test('confirm: a full cart offers the cart, and choosing it goes there', async () => {
     renderAt('/m/mallang_studio/3', null);
-    const shown = presentError(apiError(400, 'limit-cart'));
+    const error = await failure(() => api.post('/cart/add/common', { body: {} as never, ...forcing('limit-cart') }));
+    const shown = presentError(error);
     expect(await screen.findByText('장바구니가 꽉 찼어요')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '장바구니' }));
     expect((await shown).confirmed).toBe(true);
@@ -149,7 +160,9 @@ describe('presentError', () => {
 
   test('inquiry: the location line is readable text, not percent-encoding', async () => {
     renderAt(`/search/result?q=${encodeURIComponent('다꾸 스티커')}`, null);
-    void presentError(apiError(400, 'bad-request'), { operation: 'getMe' });
+    const error = await failure(() => api.post('/subscribe/add', { body: {} as never }));
+    expect(error).toMatchObject({ status: 400, code: 'bad-request' });
+    void presentError(error, { operation: 'getMe' });
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('위치: /search/result?q=다꾸 스티커');
     expect(dialog.textContent).not.toContain('%EB');
@@ -157,7 +170,10 @@ describe('presentError', () => {
 
   test('silent: operations that never show errors show nothing', async () => {
     renderAt('/', null);
-    const shown = await presentError(apiError(500, 'internal'), { operation: 'listRecommendedSellers' });
+    const query = { sellerPID: 'mallang_studio', type: 'prs' } as const;
+    const error = await failure(() => api.get('/common/v2/reco-seller', { params: { query }, ...forcing('http-500') }));
+    expect(error).toMatchObject({ status: 500, code: 'internal' });
+    const shown = await presentError(error, { operation: 'listRecommendedSellers' });
     expect(shown.kind).toBe('silent');
     expect(uiState.dialogs).toHaveLength(0);
     expect(uiState.toasts).toHaveLength(0);
@@ -165,7 +181,8 @@ describe('presentError', () => {
 
   test("withdrawal refusals are the catalogue's 회원 탈퇴 실패", async () => {
     renderAt('/setting', null);
-    void presentError(apiError(400, 'receipt-remained'), { operation: 'unregisterUser' });
+    const error = await failure(() => api.post('/auth/unregister/user', { body: { userId: 'x' }, ...forcing('receipt-remained') }));
+    void presentError(error, { operation: 'unregisterUser' });
     expect(await screen.findByText('회원 탈퇴 실패')).toBeTruthy();
   });
 });

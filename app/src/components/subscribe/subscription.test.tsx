@@ -2,18 +2,17 @@
 // subscription asks first, later ones go straight through with a toast; the change is optimistic and rolled
 // back on failure unless the server says it was already so; cancelling asks first.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { ErrorCode } from '@creator-market/sdk/domain';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config/config';
 import { renderAt, signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { session, setSubscribedSellerIds } from '../../stores/session';
+import { setupMockControl } from '../../testing/mockControl';
 import { resetScreenState } from '../../testing/screenHarness';
 import { SubscribeButton } from './SubscribeButton';
 
-const server = setupMockApi();
+setupMockApi();
+const mock = setupMockControl();
 
 beforeEach(() => {
   resetScreenState();
@@ -32,8 +31,9 @@ async function serverSubscribes(uid: string): Promise<boolean> {
   return (await api.get('/subscribe/getsubscriberlist')).includes(uid);
 }
 
-function failWith(path: '/subscribe/add' | '/subscribe/cancel', status: number, code: ErrorCode) {
-  server.use(http.post(`${API_BASE}${path}`, () => HttpResponse.json({ data: code, message: code }, { status })));
+/** The operation's next answer is the mock's catalogue answer `scenario` (as QA forces it). */
+async function failWith(operationId: 'addSubscription' | 'cancelSubscription', scenario: 'http-500' | 'http-504') {
+  await mock.scenarios.force(scenario, { operationId, times: 1 });
 }
 
 describe('subscribe button', () => {
@@ -90,7 +90,7 @@ describe('subscribe button', () => {
   test('a failed subscription is rolled back with the request-failed toast', async () => {
     await signInAs('buyer');
     const seller = await unsubscribedSeller();
-    failWith('/subscribe/add', 500, 'internal');
+    await failWith('addSubscription', 'http-500');
     renderAt('/', <SubscribeButton seller={seller} />);
     fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
     expect(session.subscribedSellerIds).toContain(seller.uid);
@@ -124,7 +124,7 @@ describe('subscribe button', () => {
     await waitFor(() => expect(screen.queryByText('테스트 작가님 구독을 취소할까요?')).toBeNull());
     expect(session.subscribedSellerIds).toContain(uid);
 
-    failWith('/subscribe/cancel', 504, 'gateway-timeout');
+    await failWith('cancelSubscription', 'http-504');
     const button = screen.getByRole<HTMLButtonElement>('button', { name: '테스트 구독중' });
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);

@@ -4,7 +4,6 @@
 // exists only in the native app, with its OS's unit. Which screen hosts which placement:
 // screens/adPlacements.test.tsx.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { Activity } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { API_BASE } from '../../config/config';
@@ -13,12 +12,14 @@ import { setupMockApi } from '../../mocks/testServer';
 import { installSimulatedShell, removeSimulatedShell } from '../../testing/simulatedShell';
 import { session } from '../../stores/session';
 import { uiState } from '../../stores/ui';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { AD_UNITS, AdSlot, type AdUnit } from './AdSlot';
 import { AD_GUEST_KEY } from './adUser';
 import { HOME_POPUP_HIDDEN_KEY, HomePopupAd, resetHomePopupAd } from './HomePopupAd';
 
 const server = setupMockApi();
+const mock = setupMockControl();
 const AD_REQUEST = `${API_BASE}/ads/request`;
 
 /** The ad requests of the current test, as their query. */
@@ -93,12 +94,14 @@ describe('one placement', () => {
     expect(requests).toEqual([expect.objectContaining({ unit: AD_UNITS.calendarMiddleBanner, pf: os, lcl })]);
   });
 
+  // Each answer is the mock ad service's own: no ad when no market is open or opening (the world's clock
+  // moved past every market), its 500 in the service's {code, msg} shape, a failed request.
   test.each([
-    ['no ad (non-zero code)', () => HttpResponse.json({ code: 204, msg: '노출할 광고가 없어요.', result: null, extra: null })],
-    ['an error answer', () => HttpResponse.json({ code: 'internal', msg: '오류' }, { status: 500 })],
-    ['a failed request', () => HttpResponse.error()],
-  ])('%s: the slot stays hidden, without a message', async (_case, answer) => {
-    server.use(http.get(AD_REQUEST, answer));
+    ['no ad (non-zero code)', 200, () => mock.clock.set('2099-12-01T03:00:00Z')],
+    ['an error answer', 500, () => mock.scenarios.force('http-500', { operationId: 'requestAd' })],
+    ['a failed request', 0, () => mock.faults.force('network-error', { operationId: 'requestAd' })],
+  ])('%s: the slot stays hidden, without a message', async (_case, status, answer) => {
+    await answer();
     const { container } = renderScreen('/', '/', () => (
       <div data-testid="host">
         <AdSlot unit={AD_UNITS.searchMiddleBanner} />
@@ -109,6 +112,9 @@ describe('one placement', () => {
     expect(container.querySelector('[data-testid="host"]')?.childElementCount).toBe(0);
     expect(uiState.dialogs).toHaveLength(0);
     expect(uiState.toasts).toHaveLength(0);
+    // The answer the slot got, as the mock's journal has it (0: no HTTP answer).
+    const journal = await mock.journal.list({ operationId: 'requestAd' });
+    expect(journal.requests.at(-1)?.status).toBe(status);
   });
 });
 

@@ -3,17 +3,17 @@
 // filter, and the error state.
 import { seoulDayKey } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config/config';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import Calendar from './index';
 import { addMonths, dayKey, monthOfKey } from './month';
 
-const server = setupMockApi();
+setupMockApi();
+const mock = setupMockControl();
 
 beforeEach(async () => {
   resetScreenState();
@@ -74,24 +74,35 @@ describe('Calendar', () => {
   });
 
   test("'오픈 예정' lists only markets not open yet, 10 first and 10 more on each 더보기", async () => {
-    const markets = await api.get('/common/v2/opened-market');
-    const now = Date.now();
-    const at = (ms: number) => new Date(ms).toISOString();
-    // 25 markets opening an hour from now and 5 that opened an hour ago, all today (12:00 in Seoul).
-    const events = markets.slice(0, 30).map((event, index) => ({
-      ...event,
-      marketStatus: 2,
-      marketST: at(index < 25 ? now + 60 * 60_000 + index * 1000 : now - 60 * 60_000),
-      marketED: at(now + 5 * 24 * 60 * 60_000),
-    }));
-    expect(events).toHaveLength(30);
-    server.use(http.get(`${API_BASE}/common/v2/opened-market`, () => HttpResponse.json({ data: events })));
+    // Made in the world through the control plane's records, as QA makes them: 5 markets that opened an
+    // hour ago, and 25 opening on a later day no other market opens on (12:00 in Seoul, a second apart).
+    const HOUR = 60 * 60_000;
+    const starts = new Set((await api.get('/common/v2/opened-market')).map((event) => seoulDayKey(event.marketST)));
+    const quiet = Array.from({ length: 60 }, (_, index) => seoulDayKey(Date.now() + (index + 2) * 24 * HOUR)).find(
+      (key) => !starts.has(key),
+    )!;
+    const made = (title: string, startsAt: number) =>
+      mock.call('createRecord', {
+        params: { path: { entity: 'markets' } },
+        body: { title, startsInMs: startsAt - Date.now(), endsInMs: startsAt - Date.now() + 5 * 24 * HOUR },
+      });
+    const opened = Array.from({ length: 5 }, (_, index) => `달력 오픈한 마켓 ${index + 1}`);
+    for (const title of opened) await made(title, Date.now() - HOUR);
+    for (let index = 0; index < 25; index += 1) await made(`달력 오픈 예정 ${index + 1}`, Date.parse(`${quiet}T03:00:00Z`) + index * 1000);
+
     renderScreen('/calendar', '/calendar', Calendar);
-    const heading = await screen.findByRole('heading', { name: '오픈 예정 25' });
-    const section = heading.parentElement!;
+    // Today: the list starts with the earliest start, so the opened markets would lead it.
+    const today = (await screen.findByRole('heading', { name: /^오픈 예정/ })).parentElement!;
+    await waitFor(() => expect(within(today).getAllByRole('link').length).toBeGreaterThan(0));
+    for (const title of opened) expect(within(today).queryByText(title)).toBeNull();
+
+    const { year, month } = monthOfKey(quiet);
+    while (!screen.queryByRole('heading', { name: `${year}년 ${month + 1}월` }))
+      fireEvent.click(screen.getByRole('button', { name: '다음 달' }));
+    fireEvent.click(day(quiet));
+    const section = (await screen.findByRole('heading', { name: '오픈 예정 25' })).parentElement!;
     const cards = () => within(section).getAllByRole('link');
     expect(cards()).toHaveLength(10);
-    for (const opened of events.slice(25)) expect(within(section).queryByText(opened.marketTitle)).toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: '더보기' }));
     expect(cards()).toHaveLength(20);
     fireEvent.click(within(section).getByRole('button', { name: '더보기' }));
@@ -100,7 +111,7 @@ describe('Calendar', () => {
   });
 
   test('a failed load shows the error state', async () => {
-    server.use(http.get(`${API_BASE}/common/v2/opened-market`, () => HttpResponse.error()));
+    await mock.faults.force('network-error', { operationId: 'listOpenedMarkets' });
     renderScreen('/calendar', '/calendar', Calendar);
     expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
   });

@@ -3,10 +3,9 @@
 // state, and every order-check message.
 import { checkOrder, formatDistance, markForRefresh, marketState, TIMING, WAITING_MESSAGES } from '@creator-market/sdk/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config/config';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { advanceDate, fakeTickingClock, tickUpTo } from '../../test/clock';
 import { signInAs } from '../../mocks/appHarness';
@@ -17,6 +16,7 @@ import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
 
 const cartWorld = setupCartWorld();
+const mock = setupMockControl();
 
 const MINUTE = 60_000;
 
@@ -111,7 +111,7 @@ describe('loading, empty, error', () => {
   test('a failed load shows the error state; 다시 시도 loads the cart', async () => {
     await signInAs('buyer');
     const newest = (await entries())[0]!;
-    cartWorld.server.use(http.get(`${API_BASE}/cart/v2/get`, () => HttpResponse.error(), { once: true }));
+    await mock.faults.force('network-error', { operationId: 'listCarts', times: 1 });
     renderCart();
     expect(await screen.findByText('장바구니를 불러오지 못했어요')).toBeTruthy();
     // The catalogue's message for a request that got no answer.

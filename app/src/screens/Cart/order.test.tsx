@@ -4,11 +4,12 @@
 // buyer (another buyer took the stock, the seller closed the market or changed a product or an option).
 import { checkOrder, formatWon, marketState, WAITING_MESSAGES } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { getResponse, http, HttpResponse } from 'msw';
+import { getResponse, http } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../services/analytics';
 import { API_BASE } from '../../config/config';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { fakeTickingClock, tickUpTo } from '../../test/clock';
 import { signInAs } from '../../mocks/appHarness';
@@ -18,6 +19,7 @@ import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
 
 const cartWorld = setupCartWorld();
+const mock = setupMockControl();
 
 const ORDER_RUSH = '주문 폭주로 요청을 완료 할 수 없어요. 잠시 후 다시 주문해주세요.';
 
@@ -190,18 +192,12 @@ describe('a successful order', () => {
   test('the order click counts once a second', async () => {
     await signInAs('buyer');
     const entry = await orderableEntry();
-    let orders = 0;
-    cartWorld.server.use(
-      http.post(`${API_BASE}/receipt/insert`, ({ request }) => {
-        orders += 1;
-        return getResponse(cartWorld.handlers, request);
-      }),
-    );
     await readyToOrder(entry);
     fireEvent.click(orderButton());
     fireEvent.click(orderButton());
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/r\/\d{12}\/pay$/));
-    expect(orders).toBe(1);
+    // The mock's journal of the test's world (a fresh one per test).
+    expect(await mock.journal.count({ operationId: 'insertReceipt' })).toBe(1);
   });
 });
 
@@ -339,22 +335,19 @@ describe('when the world changed under the buyer', () => {
   });
 });
 
-// Order-rush answers the in-process mock never gives on its own (the Express mock forces them with
-// X-Mock-Scenario, which this harness has no control plane for): answered here in the same ErrorBody form.
+// Order-rush answers: the mock's catalogue answer for each, forced on the next order as QA forces it (a
+// sticky rule of the test's world, once), so the body is the one the contract declares for insertReceipt.
 describe('order rush answers', () => {
-  const forced = (status: number, body: Record<string, unknown>) =>
-    cartWorld.server.use(http.post(`${API_BASE}/receipt/insert`, () => HttpResponse.json(body, { status }), { once: true }));
-
   test.each([
-    ['operation-failed (400)', 400, { data: 'operation-failed', message: '주문을 완료하지 못했어요.' }, '주문 폭주'],
-    ['failed list (400)', 400, { data: { code: 'failed', list: [] }, message: '주문 폭주로 일부 물품을 주문하지 못했어요.' }, '주문 폭주'],
-    ['request-timeout (408)', 408, { data: 'request-timeout', message: '요청 시간이 초과되었어요.' }, '주문 실패'],
-    ['gateway-timeout (504)', 504, { data: 'gateway-timeout', message: '게이트웨이 시간 초과' }, '주문 실패'],
-  ])('%s: the alert says the order could not go through, the cart stays', async (_name, status, body, title) => {
+    ['operation-failed', '주문 폭주'],
+    ['failed', '주문 폭주'],
+    ['http-408', '주문 실패'],
+    ['http-504', '주문 실패'],
+  ] as const)('%s: the alert says the order could not go through, the cart stays', async (scenario, title) => {
     await signInAs('buyer');
     const entry = await orderableEntry();
     await readyToOrder(entry);
-    forced(status, body);
+    await mock.scenarios.force(scenario, { operationId: 'insertReceipt', times: 1 });
     fireEvent.click(orderButton());
     const dialog = await dialogNamed(title);
     expect(dialog.textContent).toContain(ORDER_RUSH);

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { API_BASE } from '../../config/config';
 import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { SECTION_TITLES } from './sectionTitles';
 import { FIRST_SCREEN_WAIT_MS } from './homeData';
@@ -14,6 +15,7 @@ import { firstBannerLoads } from './homeTestHarness';
 import Home from './index';
 
 const server = setupMockApi();
+const mock = setupMockControl();
 
 beforeEach(() => {
   resetScreenState();
@@ -85,12 +87,12 @@ describe('Home', () => {
   });
 
   test('when nothing loads, the error is shown once and the retry loads the sections', async () => {
-    server.use(http.get(`${API_BASE}/common/*`, () => HttpResponse.error()));
+    await mock.faults.force('network-error', { method: 'GET', path: '/common' });
     renderScreen('/', '/', Home);
     expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
     await waitFor(() => expect(uiState.dialogs.map((dialog) => dialog.title)).toEqual(['인터넷에 연결할 수 없어요']));
 
-    server.resetHandlers();
+    await mock.faults.clear();
     screen.getByRole('button', { name: '다시 시도' }).click();
     expect(await findSections()).toBeTruthy();
   });

@@ -9,12 +9,14 @@ import { api } from '../../api/client';
 import { notFoundState } from '../../services/notFound';
 import { API_BASE } from '../../config/config';
 import { marketsOf } from '../../components/market-card/openedMarkets';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { setIntersecting } from '../../test/intersectionObserver';
 import List from './index';
 
 const server = setupMockApi();
+const mock = setupMockControl();
 const PATTERN = '/list/:category/:typeId?';
 
 beforeEach(() => {
@@ -100,11 +102,11 @@ describe('List', () => {
   });
 
   test('a failed list shows the error with a retry that loads it', async () => {
-    server.use(http.get(`${API_BASE}/common/v2/product`, () => HttpResponse.error()));
+    await mock.faults.force('network-error', { operationId: 'listHomeProducts' });
     renderScreen('/list/topCart', PATTERN, List);
     expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
     expect(await screen.findByText('인터넷에 연결할 수 없어요')).toBeTruthy();
-    server.resetHandlers();
+    await mock.faults.clear();
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
     await waitFor(() => expect(document.querySelectorAll('a[href^="/p/"]').length).toBeGreaterThan(0));

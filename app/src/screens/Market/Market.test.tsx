@@ -3,13 +3,14 @@
 // loading, not-found and error states.
 import { isInUse, visibleProducts } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../services/analytics';
 import { notFoundState } from '../../services/notFound';
 import { FIRST_SCREEN_WAIT_MS } from '../../components/data/useFirstScreen';
 import { API_BASE } from '../../config/config';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import type { MarketDetail } from '../../components/market-detail/marketDetail';
 import { findMarket } from '../../testing/worldLookup';
@@ -19,6 +20,7 @@ import { advanceDate, fakeStoppedClock, holdTimeoutsOf, tickUpTo } from '../../t
 import Market from './index';
 
 const server = setupMockApi();
+const mock = setupMockControl();
 const PATTERN = '/m/:sellerId/:marketId';
 
 beforeEach(() => {
@@ -310,10 +312,10 @@ describe('Market', () => {
 
   test('a failed load shows the error with a retry', async () => {
     const { detail, sellerId, marketId } = await findMarket('opened');
-    server.use(http.get(`${API_BASE}/common/market/get/:sellerId/:marketId`, () => HttpResponse.error()));
+    await mock.faults.force('network-error', { operationId: 'getMarket' });
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
-    server.resetHandlers();
+    await mock.faults.clear();
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByRole('heading', { name: detail.market.title })).toBeTruthy();
   });

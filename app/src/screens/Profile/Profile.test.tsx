@@ -2,17 +2,17 @@
 // open markets, previews and recommendations; Not found for an unknown seller; other sections stay quietly
 // empty when they fail.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { notFoundState } from '../../services/notFound';
-import { API_BASE } from '../../config/config';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { uiState } from '../../stores/ui';
 import Profile from './index';
 
-const server = setupMockApi();
+setupMockApi();
+const mock = setupMockControl();
 const PATTERN = '/profile/:sellerId';
 
 beforeEach(() => {
@@ -57,13 +57,9 @@ describe('Profile', () => {
 
   test('markets, previews and recommendations that fail stay empty without a message', async () => {
     const { sellerPID, profile } = await sellerWithMarkets();
-    server.use(
-      http.get(`${API_BASE}/common/v2/seller/opened-market/:sellerPID`, () =>
-        HttpResponse.json({ data: 'internal', message: 'x' }, { status: 500 }),
-      ),
-      http.get(`${API_BASE}/common/v2/reco-seller`, () => HttpResponse.error()),
-      http.get(`${API_BASE}/common/v2/preview`, () => HttpResponse.error()),
-    );
+    await mock.scenarios.force('http-500', { operationId: 'listSellerOpenedMarkets' });
+    await mock.faults.force('network-error', { operationId: 'listRecommendedSellers' });
+    await mock.faults.force('network-error', { operationId: 'listPreviews' });
     renderScreen(`/profile/${sellerPID}`, PATTERN, Profile);
     expect(await screen.findByRole('heading', { level: 1, name: profile.info.name })).toBeTruthy();
     expect(await screen.findByText('지금은 열린 마켓이 없어요')).toBeTruthy();

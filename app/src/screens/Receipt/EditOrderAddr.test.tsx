@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { answerPostcodeSearch } from '@creator-market/mock-server/pages/postcode';
-import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
 import EditOrderAddrScreen from './EditOrderAddr';
 
-const { world, server } = setupReceiptWorld();
+const { world } = setupReceiptWorld();
 
 beforeEach(async () => {
   resetScreenState();
@@ -56,12 +53,6 @@ describe('the delivery address of an order', () => {
   });
 
   test('a new address from the postcode search, saved: 저장 완료 되었어요', async () => {
-    server.use(
-      http.get(`${API_BASE}/__postcode/search`, ({ request }) => {
-        const { status, body } = answerPostcodeSearch(Object.fromEntries(new URL(request.url).searchParams));
-        return HttpResponse.json(body, { status });
-      }),
-    );
     const receipt = openOrder();
     await openAddr(receipt.publicId);
     fireEvent.click(screen.getByRole('button', { name: '우편번호 찾기' }));

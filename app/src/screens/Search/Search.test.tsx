@@ -1,15 +1,15 @@
 // The search screen against the mock API: recommended keywords and random picks load; the field trims the
 // term and a blank term stays here; a failed part shows its retry.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config/config';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import Search from './index';
 
-const server = setupMockApi();
+setupMockApi();
+const mock = setupMockControl();
 
 beforeEach(() => {
   resetScreenState();
@@ -40,7 +40,7 @@ describe('Search', () => {
   });
 
   test('failed parts show their retry', async () => {
-    server.use(http.get(`${API_BASE}/common/v2/search-keyword`, () => HttpResponse.error()));
+    await mock.faults.force('network-error', { operationId: 'getHotKeywords' });
     renderScreen('/search', '/search', Search);
     expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
   });

@@ -2,17 +2,17 @@
 // markets toggle (remembered), the empty state and the error state.
 import { configStore } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config/config';
+import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../mocks/appHarness';
 import { setupMockApi } from '../../mocks/testServer';
 import { session } from '../../stores/session';
 import Subscribe from './index';
 
-const server = setupMockApi();
+setupMockApi();
+const mock = setupMockControl();
 
 beforeEach(() => {
   resetScreenState();
@@ -49,7 +49,7 @@ describe('Subscriptions', () => {
 
   test('a failed load shows the error with a retry', async () => {
     await signInAs('buyer');
-    server.use(http.get(`${API_BASE}/subscribe/list`, () => HttpResponse.error()));
+    await mock.faults.force('network-error', { operationId: 'listSubscriptions' });
     renderScreen('/subscribe', '/subscribe', Subscribe);
     expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
   });
