@@ -9,6 +9,11 @@
  * The index.html given so names the app's folder (this worker's scope) in a <base>: a build with a relative
  * base (`pnpm build:static`) links its files as ./assets/..., which must not resolve against a deeper path.
  */
+// msw's worker unregisters itself when the last page it serves closes (its CLIENT_CLOSED message): a reload
+// or a page load of the app's own address closes that page first, and the next navigation, to a deeper app
+// route, then reaches the static host without this worker, which answers 404. Here the worker is the
+// server: it stays registered.
+Object.defineProperty(self.registration, 'unregister', { value: () => Promise.resolve(false) });
 importScripts('./mockServiceWorker.js');
 
 const scope = new URL(self.registration.scope);

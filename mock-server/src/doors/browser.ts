@@ -108,12 +108,23 @@ export async function createBrowserDoor(options: BrowserDoorOptions): Promise<Br
     controls.save();
     void flush();
   });
+  // A world is kept from its first request on, not from its first change: its records' ids come from the
+  // instant it was made, so a world made again at the next load would name its markets and products anew.
+  const known = new Set(saved.keys());
+  const keepNewWorlds = () => {
+    for (const { name } of worlds.list()) {
+      if (known.has(name)) continue;
+      known.add(name);
+      onChange(worlds.fromRequest(name));
+    }
+  };
   // Every answer may have changed a world's rules (a forced answer counts down) or journal.
   const answering: Pick<Core, 'handle'> = {
     handle: async (request) => {
       try {
         return await core.handle(request);
       } finally {
+        keepNewWorlds();
         controls.save();
       }
     },

@@ -121,7 +121,8 @@ function pageFetch(page: Page, root: URL): Fetch {
       url: request.url,
       method: request.method,
       headers: headerList(request.headers),
-      body: request.method === 'GET' || request.method === 'HEAD' ? null : await request.text(),
+      // No body stays no body (a fetch given '' sends one, typed text/plain).
+      body: request.method === 'GET' || request.method === 'HEAD' ? null : (await request.text()) || null,
     };
     let answer: { status: number; statusText: string; headers: [string, string][]; body: string } | undefined;
     // A navigation of the page in the middle of the call destroys its context: asked again once the app is back.
