@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../lib/chromium.mjs';
 
-/** @implements {import('@playwright/test/reporter').Reporter} */
+/** A Playwright Test reporter (import('@playwright/test/reporter').Reporter). */
 export default class SummaryReporter {
   /** @param {{output: string}} options */
   constructor({ output }) {
@@ -31,7 +31,12 @@ export default class SummaryReporter {
       ok: result.status === 'passed' || result.status === 'skipped',
       status: result.status,
       seconds: Number((result.duration / 1000).toFixed(1)),
-      error: result.error ? String(result.error.message ?? result.error.value ?? '').split('\n').slice(0, 6).join('\n') : null,
+      error: result.error
+        ? String(result.error.message ?? result.error.value ?? '')
+            .split('\n')
+            .slice(0, 6)
+            .join('\n')
+        : null,
       notes: of('note'),
       screenshots: Number(of('screenshots')[0] ?? 0),
       attachments: result.attachments.filter((a) => a.path).map((a) => path.relative(process.cwd(), a.path)),

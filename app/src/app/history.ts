@@ -3,7 +3,6 @@
 // cancelled page leaves no history entry behind; a cancelled replace or back/forward step is replaced.
 import { appPathname } from '../appBase';
 
-
 export type NavigationKind = 'push' | 'replace' | 'pop' | 'load';
 
 let lastKind: NavigationKind = 'load';

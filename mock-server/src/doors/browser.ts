@@ -252,7 +252,13 @@ function intoApp(basePath: string): (target: URL) => URL {
 }
 
 /** Writes the answer into the document and sends its forms and links to the mock's pages back through `go`. */
-function showPage(answer: Answer, url: URL, isPage: (target: URL) => boolean, toApp: (target: URL) => URL, go: (next: Visit) => void): void {
+function showPage(
+  answer: Answer,
+  url: URL,
+  isPage: (target: URL) => boolean,
+  toApp: (target: URL) => URL,
+  go: (next: Visit) => void,
+): void {
   const type = answer.headers['Content-Type'] ?? answer.headers['content-type'] ?? '';
   const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : utf8(answer.body);
   const html = type.startsWith('text/html') ? text : `<!doctype html><meta charset="utf-8"><pre>${escapeText(text)}</pre>`;

@@ -40,12 +40,18 @@ export interface MockOptions {
   door: MockDoor;
 }
 
-/** The product API in the test's world: the `data` of the answer's envelope, or a rejection naming the call. */
+/**
+ * The product API in the test's world: the `data` of the answer's envelope, or a rejection naming the call.
+ * Answers are the test's to type (`api.get<Market>(...)`): untyped, they are `any`, as JSON is; the sdk's
+ * client (`@creator-market/sdk/client`) types them by operation.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- see above: an answer's type is the caller's to give */
 export interface ProductApi {
   get<T = any>(path: string, options?: { token?: string | null }): Promise<T>;
   post<T = any>(path: string, body?: unknown, options?: { token?: string | null }): Promise<T>;
   request<T = any>(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<T>;
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export interface MockFixtures {
   /** The test's own world (its `X-Mock-World`), named after the test; the app in `page` is pinned to it. */
@@ -58,7 +64,7 @@ export interface MockFixtures {
    * `/auth/kakao?token=...`, as the sign-in page would. Resolves with the token once the app has left that
    * route (signed in, on home).
    */
-  signIn(persona: PersonaId): Promise<string>;
+  signIn: (persona: PersonaId) => Promise<string>;
 }
 
 type Fetch = (request: Request) => Promise<Response>;
@@ -80,7 +86,7 @@ export function worldNameFor(testInfo: Pick<TestInfo, 'title' | 'workerIndex' | 
 
 /** `baseURL` as a folder (ending in '/'), so app paths resolve below it on any sub-path. */
 function appRoot(baseURL: string | undefined): URL {
-  if (!baseURL) throw new Error('@creator-market/mock-server/playwright needs `baseURL` (the app\'s address) in `use`');
+  if (!baseURL) throw new Error("@creator-market/mock-server/playwright needs `baseURL` (the app's address) in `use`");
   const url = new URL(baseURL);
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   url.search = '';

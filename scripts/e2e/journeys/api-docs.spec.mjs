@@ -7,7 +7,7 @@ import { REPO_ROOT, test } from '../lib/fixtures.mjs';
 const product = JSON.parse(readFileSync(path.join(REPO_ROOT, 'openapi/bundled/product.json'), 'utf8'));
 const operations = Object.values(product.paths).flatMap((item) => Object.values(item).filter((op) => op && op.operationId));
 
-test("the API reference at /docs lists the contract's operations", async ({ ctx, page, api }) => {
+test("the API reference at /docs lists the contract's operations", async ({ ctx, page }) => {
   test.setTimeout(60_000);
   await ctx.step(`/docs renders the reference and lists its ${operations.length} operations`, async () => {
     await page.goto(`${ctx.apiBase}/docs`, { waitUntil: 'domcontentloaded' });

@@ -70,7 +70,13 @@ const NOT_COVERED = {
   'already-scrapped': 'no operation declares it (there is no scrap feature), so it cannot be forced',
 };
 
-test('every SPEC section 8 error forced on the screen that calls the operation shows its exact text @static', async ({ ctx, page, mock, api, signIn }) => {
+test('every SPEC section 8 error forced on the screen that calls the operation shows its exact text @static', async ({
+  ctx,
+  page,
+  mock,
+  api,
+  signIn,
+}) => {
   test.setTimeout(240_000);
   const errors = await forcedErrors(ctx, mock);
   const scenario = (name, operation, trigger, options) => errors.check(name, operation, trigger, options);

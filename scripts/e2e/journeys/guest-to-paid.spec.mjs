@@ -54,7 +54,7 @@ test('guest browses, signs in with Kakao, orders two options and pays by virtual
     await ctx.shot('login');
   });
 
-  await ctx.step(`the guest signs in as 'buyer' on the mock Kakao ${ctx.door === 'static' ? "persona sheet" : 'page'}`, async () => {
+  await ctx.step(`the guest signs in as 'buyer' on the mock Kakao ${ctx.door === 'static' ? 'persona sheet' : 'page'}`, async () => {
     await page.getByRole('button', { name: '카카오로 시작하기' }).click();
     if (ctx.door === 'server') {
       // The mock server's Kakao page, on the mock server's origin; it returns to /auth/kakao?token=...

@@ -14,7 +14,12 @@ const TEST_NOTIFICATION = {
 
 test.use(DESKTOP);
 
-test('native-shell simulator: push-alert test errors, the open-alert test counts down 29 s and rings', async ({ ctx, page, mock, signIn }) => {
+test('native-shell simulator: push-alert test errors, the open-alert test counts down 29 s and rings', async ({
+  ctx,
+  page,
+  mock,
+  signIn,
+}) => {
   test.setTimeout(120_000);
   const app = page.frameLocator('iframe[title="앱 화면"]');
   const sheet = app.getByRole('dialog', { name: '오픈 알림 테스트' });

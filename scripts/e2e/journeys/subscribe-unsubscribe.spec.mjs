@@ -21,9 +21,7 @@ test('first subscription confirms, later ones toast; unsubscribe confirms', asyn
       .first();
   /** The answer to the app's next POST /subscribe/cancel: the app shows a cancel at once and sends it meanwhile. */
   const cancelAnswer = () =>
-    page.waitForResponse(
-      (response) => response.request().method() === 'POST' && ctx.apiPath(response.url()) === '/subscribe/cancel',
-    );
+    page.waitForResponse((response) => response.request().method() === 'POST' && ctx.apiPath(response.url()) === '/subscribe/cancel');
 
   await ctx.step(`the buyer opens ${SELLER.name}'s profile`, async () => {
     await ctx.goto(`/profile/${SELLER.publicId}`);

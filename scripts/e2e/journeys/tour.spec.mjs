@@ -24,7 +24,7 @@ async function buyerOrders(api, token) {
   return { roomId: rooms[0]._id, roomSeller: rooms[0].sellerName, paid: withStatus(1) ?? receipts[0], unpaid: withStatus(0) };
 }
 
-test('screenshot tour: every route of the spec as its persona', async ({ ctx, page, mock, api, signIn }) => {
+test('screenshot tour: every route of the spec as its persona', async ({ ctx, page, api, signIn }) => {
   test.setTimeout(240_000);
   // Every tour picture at both phone sizes.
   const shot = (screen, options = {}) => ctx.shot(screen, { ...options, viewports: VIEWPORTS });

@@ -35,7 +35,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const SHOTS_DIR = path.join(REPO_ROOT, 'artifacts', 'screenshots');
 
 /** The journey's name: its spec file's name (`guest-to-paid.spec.mjs` → `guest-to-paid`). */
-const journeyName = (/** @type {import('@playwright/test').TestInfo} */ testInfo) => path.basename(testInfo.file).replace(/\.spec\.m?[jt]s$/, '');
+const journeyName = (/** @type {import('@playwright/test').TestInfo} */ testInfo) =>
+  path.basename(testInfo.file).replace(/\.spec\.m?[jt]s$/, '');
 
 /**
  * @typedef {object} JourneyContext
@@ -65,8 +66,13 @@ const journeyName = (/** @type {import('@playwright/test').TestInfo} */ testInfo
  * @property {string[]} shots
  */
 
-/** @type {import('@playwright/test').TestType<{ctx: JourneyContext} & Record<string, any>, Record<string, any>>} */
-export const test = mockTest.extend({
+/**
+ * @typedef {import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions
+ *   & import('@creator-market/mock-server/playwright').MockFixtures & import('@creator-market/mock-server/playwright').MockOptions} MockTestArgs
+ */
+
+/** @type {import('@playwright/test').Fixtures<{ctx: JourneyContext}, {}, MockTestArgs>} */
+const journeyFixtures = {
   ctx: async ({ page, context, world, door, apiBase, baseURL }, use, testInfo) => {
     const name = journeyName(testInfo);
     const shotsDir = door === 'static' ? path.join(SHOTS_DIR, 'static', name) : path.join(SHOTS_DIR, name);
@@ -262,4 +268,6 @@ export const test = mockTest.extend({
     // Wrong behaviour recorded on the way fails the journey too.
     if (defects.length) throw new JourneyFailure(defects.join('; '));
   },
-});
+};
+
+export const test = mockTest.extend(journeyFixtures);

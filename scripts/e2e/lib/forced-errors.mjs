@@ -89,7 +89,7 @@ export async function forcedErrors(ctx, mock) {
         return;
       }
       default:
-        throw new JourneyFailure(`the catalogue's kind '${ui.kind}' of '${name}' is not known to the e2e journeys`);
+        throw new JourneyFailure(`the catalogue's kind '${String(ui.kind)}' of '${name}' is not known to the e2e journeys`);
     }
   }
 
