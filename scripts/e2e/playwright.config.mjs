@@ -34,8 +34,10 @@ export default defineConfig({
   testMatch: '*.spec.mjs',
   globalSetup: './global-setup.mjs',
   // Most of a journey's time is spent waiting on the page (a 29 s countdown, a slow answer past the client's
-  // timeout): two at a time on the 2-core machine. E2E_WORKERS gives another number.
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // timeout, 1 s click throttles): the browsers keep half a core busy on average, so three lanes fit the
+  // 2-core machine and keep 13 journeys within the two lanes' former time for 11 (docs/decisions/
+  // e2e-playwright-test.md). E2E_WORKERS gives another number.
+  workers: Number(process.env.E2E_WORKERS) || 3,
   fullyParallel: true,
   // A journey that fails fails the run: no retries (a flaky one is a defect to fix, not to hide).
   retries: 0,
@@ -56,18 +58,20 @@ export default defineConfig({
     // How long one wait for something on screen may take (the CI machine is slow and shared).
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // DOM snapshots and sources, no screencast (a quarter of a journey's CPU); kept for failures only.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
   },
+  // The static project first: its errors journey is the longest, and tests start in this order.
   projects: [
-    {
-      name: 'server',
-      use: { baseURL: process.env.E2E_APP_URL, apiBase: process.env.E2E_API_BASE, door: 'server' },
-    },
     {
       name: 'static',
       grep: /@static/,
       use: { baseURL: process.env.E2E_STATIC_URL, door: 'static' },
+    },
+    {
+      name: 'server',
+      use: { baseURL: process.env.E2E_APP_URL, apiBase: process.env.E2E_API_BASE, door: 'server' },
     },
   ],
 });
