@@ -6,7 +6,7 @@
 /** The app's folder on its host, ending in '/'. */
 export const APP_BASE: string = import.meta.env.BASE_URL.startsWith('/')
   ? import.meta.env.BASE_URL
-  : new URL('../', import.meta.url).pathname;
+  : new URL(/* @vite-ignore */ '../', import.meta.url).pathname;
 
 /** The base as wouter takes it: '' at the root, '/repo' below one. */
 export const ROUTER_BASE: string = APP_BASE.replace(/\/+$/, '');
