@@ -15,6 +15,7 @@
 // Fixtures: `world` (automatic: every test is pinned to a fresh world), `mock`, `api` (product API reads and
 // writes in the world), `signIn(persona)`; on failure the world's journal, its contract violations and its
 // state are attached to the report. Options: `apiBase`, `door`.
+import { writeFile } from 'node:fs/promises';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { createMockControl, type MockControl, type PersonaId } from '@creator-market/sdk/control';
 
@@ -174,10 +175,16 @@ function productApi(apiBase: string, world: string, send: Fetch): ProductApi {
   };
 }
 
-/** What a failed test's report gets: the world's journal, its contract violations, its state. */
+/**
+ * What a failed test's report gets: the world's journal, its contract violations, its state (as files in the
+ * test's output folder; the state is ~20 MB at scale 1, so it is written compact).
+ */
 async function attachWorld(mock: MockControl, testInfo: TestInfo): Promise<void> {
-  const attach = (name: string, value: unknown) =>
-    testInfo.attach(name, { body: JSON.stringify(value, null, 2), contentType: 'application/json' });
+  const attach = async (name: string, value: unknown) => {
+    const path = testInfo.outputPath(name);
+    await writeFile(path, name === 'mock-state.json' ? JSON.stringify(value) : JSON.stringify(value, null, 2));
+    await testInfo.attach(name, { path, contentType: 'application/json' });
+  };
   try {
     const journal = await mock.journal.list({ limit: 1000 });
     await attach('mock-journal.json', journal);
