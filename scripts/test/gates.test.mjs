@@ -57,7 +57,11 @@ void test('pnpm e2e lists every journey: 11 in the server project, the 2 tagged 
     for (const child of suite.suites ?? []) walk(child);
   };
   suites.forEach(walk);
-  const of = (project) => specs.filter((s) => s.project === project).map((s) => path.basename(s.file, '.spec.mjs')).sort();
+  const of = (project) =>
+    specs
+      .filter((s) => s.project === project)
+      .map((s) => path.basename(s.file, '.spec.mjs'))
+      .sort();
   assert.equal(of('server').length, 11, JSON.stringify(of('server')));
   assert.deepEqual(of('static'), ['errors', 'guest-to-paid']);
   // The step of `pnpm test` reads the summary this config's reporter writes.

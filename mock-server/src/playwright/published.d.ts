@@ -1,7 +1,14 @@
 // The declarations of the published `@creator-market/mock-server/playwright` (dist/playwright.d.ts in the
 // package bin/bundle.mjs writes; the code is src/playwright/index.ts, bundled). They state index.ts's exports;
 // scripts/packages/check.mjs type-checks a consumer against them and runs the bundle.
-import type { TestInfo, TestType, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions } from '@playwright/test';
+import type {
+  TestInfo,
+  TestType,
+  PlaywrightTestArgs,
+  PlaywrightTestOptions,
+  PlaywrightWorkerArgs,
+  PlaywrightWorkerOptions,
+} from '@playwright/test';
 import type { MockControl, PersonaId } from '@creator-market/sdk/control';
 
 export { expect } from '@playwright/test';
