@@ -34,10 +34,10 @@ export default defineConfig({
   testMatch: '*.spec.mjs',
   globalSetup: './global-setup.mjs',
   // Most of a journey's time is spent waiting on the page (a 29 s countdown, a slow answer past the client's
-  // timeout, 1 s click throttles): the browsers keep half a core busy on average, so three lanes fit the
-  // 2-core machine and keep 13 journeys within the two lanes' former time for 11 (docs/decisions/
-  // e2e-playwright-test.md). E2E_WORKERS gives another number.
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  // timeout, 1 s click throttles): four lanes keep two thirds of a core busy on average, so they fit the
+  // 2-core machine, and 13 journeys take the two lanes' former time for 11; two lanes took twice that
+  // (docs/decisions/e2e-playwright-test.md). E2E_WORKERS gives another number.
+  workers: Number(process.env.E2E_WORKERS) || 4,
   fullyParallel: true,
   // A journey that fails fails the run: no retries (a flaky one is a defect to fix, not to hide).
   retries: 0,
