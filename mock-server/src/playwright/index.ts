@@ -132,7 +132,9 @@ function pageFetch(page: Page, root: URL): Fetch {
       body: request.method === 'GET' || request.method === 'HEAD' ? null : (await request.text()) || null,
     };
     let answer: { status: number; statusText: string; headers: [string, string][]; body: string } | undefined;
-    // A navigation of the page in the middle of the call destroys its context: asked again once the app is back.
+    // A navigation of the page in the middle of the call destroys its context: asked again once the app is
+    // back, unless asking again could do twice what the first call may have done (a POST).
+    const repeatable = request.method !== 'POST' && request.method !== 'PATCH';
     for (let attempt = 0; answer === undefined; attempt++) {
       await ready();
       try {
@@ -144,7 +146,7 @@ function pageFetch(page: Page, root: URL): Fetch {
         }, init);
       } catch (error) {
         const destroyed = error instanceof Error && /context was destroyed|navigat|Target closed/i.test(error.message);
-        if (!destroyed || attempt >= 2) throw error;
+        if (!destroyed || !repeatable || attempt >= 2) throw error;
       }
     }
     return new Response(NULL_BODY_STATUSES.has(answer.status) ? null : answer.body, {
