@@ -76,6 +76,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/',
       '**/dist/',
+      'app/dist-static/',
       'artifacts/',
       '.tmp/',
       'coverage/',

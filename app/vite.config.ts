@@ -12,6 +12,22 @@ import { DETAIL_LEAD_IMAGE, earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternR
 
 /** The mock server's default address (DESIGN.md: `pnpm mock` listens on 127.0.0.1:4010). */
 const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
+/**
+ * The build's base (vite's `base`, `--base`): '/' but in `pnpm build:static`, whose './' serves the app from
+ * any folder (the plugins below write paths into index.html with it). Set when the config is resolved.
+ */
+let buildBase = '/';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function rememberBase(): Plugin {
+  return {
+    name: 'creator-market:base',
+    configResolved(config) {
+      buildBase = config.base;
+    },
+  };
+}
+
 /** The desktop native-shell simulator's own modules (a second page, simulator.html). */
 const SIMULATOR_MODULE = /[\\/]src[\\/]simulator[\\/]/;
 
@@ -32,14 +48,15 @@ function inlineEntryStylesheets(): Plugin {
       handler(html, context) {
         const bundle = context.bundle;
         if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, fileName: string) => {
+        const linked = new RegExp(`<link rel="stylesheet"(?: crossorigin)? href="${escapeRegExp(buildBase)}([^"]+\\.css)">`, 'g');
+        return html.replace(linked, (link, fileName: string) => {
           const asset = bundle[fileName];
           if (asset?.type !== 'asset') return link;
           const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
           // An HTML parser would end the element at '</style'; a relative url() would resolve against the
           // page instead of assets/. Such a file stays linked.
           if (/<\/style/i.test(css) || /url\(\s*['"]?(?![a-z]+:|\/)/i.test(css)) return link;
-          return `<style>${css}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
+          return `<style>${css}</style><link rel="stylesheet" href="${buildBase}${fileName}" disabled>`;
         });
       },
     },
@@ -83,20 +100,23 @@ function inlineEntryAndFavicon(): Plugin {
   const MAX_INLINE_ENTRY_BYTES = 2000;
   return indexHtmlPlugin('creator-market:inline-entry-and-favicon', (html, bundle) => {
     const favicon = readFileSync(fileURLToPath(new URL('./public/favicon.svg', import.meta.url)), 'utf8').trim();
-    const withFavicon = html.replace('href="/favicon.svg"', () => `href="data:image/svg+xml,${encodeURIComponent(favicon)}"`);
+    const withFavicon = html.replace(`href="${buildBase}favicon.svg"`, () => `href="data:image/svg+xml,${encodeURIComponent(favicon)}"`);
     if (withFavicon === html) throw new Error('index.html no longer links /favicon.svg (inlineEntryAndFavicon)');
     let inlined = false;
-    const result = withFavicon.replace(/<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/, (tag, fileName: string) => {
+    const entryScript = new RegExp(`<script type="module" crossorigin src="${escapeRegExp(buildBase)}([^"]+\\.js)"><\\/script>`);
+    const result = withFavicon.replace(entryScript, (tag, fileName: string) => {
       const chunk = bundle[fileName];
       if (chunk?.type !== 'chunk' || !chunk.isEntry) return tag;
       if (chunk.code.length > MAX_INLINE_ENTRY_BYTES)
         throw new Error(`the entry chunk ${fileName} is ${chunk.code.length} bytes, more than a facade (inlineEntryAndFavicon)`);
       inlined = true;
-      // Its imports are its siblings ('./start-….js' beside 'assets/main-….js').
-      const folder = `/${fileName.slice(0, fileName.lastIndexOf('/') + 1)}`;
+      // Its imports are its siblings ('./start-….js' beside 'assets/main-….js'); with the base './' they
+      // resolve against the page, which is the app's folder (or has a <base> naming it: creator-market-sw.js).
+      const folder = `${buildBase}${fileName.slice(0, fileName.lastIndexOf('/') + 1)}`;
       const code = chunk.code.replace(/((?:\bfrom|\bimport)\s*["'])\.\//g, `$1${folder}`);
-      if (/["']\.\.?\//.test(code) || /<\/script/i.test(code)) throw new Error(`the entry chunk ${fileName} cannot be written inline`);
-      return `<script type="module" data-entry="/${fileName}">${code}</script>`;
+      const left = buildBase === '/' ? code : code.split(`"${folder}`).join('"').split(`'${folder}`).join("'");
+      if (/["']\.\.?\//.test(left) || /<\/script/i.test(code)) throw new Error(`the entry chunk ${fileName} cannot be written inline`);
+      return `<script type="module" data-entry="${buildBase}${fileName}">${code}</script>`;
     });
     if (!inlined) throw new Error('index.html has no entry module script to write inline (inlineEntryAndFavicon)');
     return result;
@@ -114,6 +134,9 @@ const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\.\/(screens\/[\w/]+
  */
 function earlyRequests(apiBase: string | null): Plugin {
   return indexHtmlPlugin('creator-market:early-requests', (html, bundle) => {
+    // A relative base (the static build) does not know its folder before the page runs, and its in-page
+    // mock answers only once the app has started: no early script.
+    if (!buildBase.startsWith('/')) return html;
     const source = readFileSync(fileURLToPath(new URL('./src/shell/routes.tsx', import.meta.url)), 'utf8');
     const screenOf = new Map([...source.matchAll(ROUTE_SCREEN)].map((match) => [match[1], match[2]]));
     const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
@@ -162,6 +185,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
     plugins: [
+      rememberBase(),
       react(),
       inlineEntryStylesheets(),
       inlineEntryAndFavicon(),

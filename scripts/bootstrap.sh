@@ -23,6 +23,14 @@ if [[ "${1:-}" == "--browser" ]] && ! { [[ -x /usr/bin/chromium ]] && fc-list 2>
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk fonts-noto-color-emoji >/dev/null
 fi
 
+# Python 3 for the journeys' static host (`python3 -m http.server` serving `pnpm build:static`, scripts/e2e/), the same way.
+if [[ "${1:-}" == "--browser" ]] && ! command -v python3 >/dev/null 2>&1; then
+  echo "› installing Debian's python3"
+  sudo_cmd=""; [[ "$(id -u)" == 0 ]] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends python3 >/dev/null
+fi
+
 # HAProxy for the shared QA host and its test (docs/shared-host.md, scripts/shared-host/), the same way.
 if [[ "${1:-}" == "--browser" ]] && ! command -v haproxy >/dev/null 2>&1 && ! [[ -x /usr/sbin/haproxy ]]; then
   echo "› installing Debian's haproxy"

@@ -37,9 +37,10 @@ const steps = [
   { id: 'app', name: 'app: component tests', cmd: 'pnpm --fail-if-no-match --filter @creator-market/app test', cpus: 2 },
   {
     id: 'e2e',
-    name: 'e2e: browser journeys (chromium, 390x844, ko-KR, Asia/Seoul)',
+    name: 'e2e: browser journeys on Playwright Test (chromium, 390x844, ko-KR, Asia/Seoul): every journey against the mock server, guest-to-paid and errors against the static build on a static host',
     cmd: 'pnpm e2e',
-    // Mostly waiting on the page (countdowns, a slow answer past the client's timeout).
+    // Mostly waiting on the page (countdowns, a slow answer past the client's timeout): four workers keep
+    // two thirds of a core busy.
     cpus: 1,
     report: 'artifacts/e2e.json',
   },

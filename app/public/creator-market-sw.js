@@ -6,7 +6,14 @@
  *   payment form) becomes a GET carrying its form in the fragment;
  * - a navigation a static host answers 404 (an app route such as /m/mallang_studio/4 on a host without a
  *   fallback to index.html) gets index.html too.
+ * The index.html given so names the app's folder (this worker's scope) in a <base>: a build with a relative
+ * base (`pnpm build:static`) links its files as ./assets/..., which must not resolve against a deeper path.
  */
+// msw's worker unregisters itself when the last page it serves closes (its CLIENT_CLOSED message): a reload
+// or a page load of the app's own address closes that page first, and the next navigation, to a deeper app
+// route, then reaches the static host without this worker, which answers 404. Here the worker is the
+// server: it stays registered.
+Object.defineProperty(self.registration, 'unregister', { value: () => Promise.resolve(false) });
 importScripts('./mockServiceWorker.js');
 
 const scope = new URL(self.registration.scope);
@@ -20,8 +27,11 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(navigation(request, url));
 });
 
-function appPage() {
-  return fetch(new URL('index.html', scope), { cache: 'no-cache' });
+async function appPage() {
+  const page = await fetch(new URL('index.html', scope), { cache: 'no-cache' });
+  if (!page.ok) return page;
+  const html = (await page.text()).replace(/<head>/i, (head) => `${head}<base href="${scope.href}">`);
+  return new Response(html, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
 async function navigation(request, url) {

@@ -92,6 +92,29 @@ function asciiOnly(text) {
   return text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** The Playwright fixture module (`./playwright`), bundled apart from the CLI. */
+export const PLAYWRIGHT_BUNDLE = join(dist, 'playwright.js');
+
+/**
+ * Bundles src/playwright/index.ts into dist/playwright.js, an ES module for Node. Playwright Test and the sdk
+ * stay imports (the package's peer dependencies): a test runs them from its own installation, and the sdk's
+ * error class is the one the test imports.
+ */
+export async function bundlePlaywright() {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(root, 'src', 'playwright', 'index.ts')],
+    outfile: PLAYWRIGHT_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    external: ['@playwright/test', '@creator-market/sdk', '@creator-market/sdk/*'],
+  });
+  return PLAYWRIGHT_BUNDLE;
+}
+
 /** Where `pnpm pack` takes the package from (package.json's publishConfig.directory). */
 export const PACKAGE_DIR = join(dist, 'package');
 
@@ -110,16 +133,26 @@ export function writePackage() {
   mkdirSync(join(PACKAGE_DIR, 'dist'), { recursive: true });
   for (const file of ['mock.mjs', 'bundle.mjs']) copyFileSync(join(here, file), join(PACKAGE_DIR, 'bin', file));
   copyFileSync(BUNDLE, join(PACKAGE_DIR, 'dist', 'cli.cjs'));
+  copyFileSync(PLAYWRIGHT_BUNDLE, join(PACKAGE_DIR, 'dist', 'playwright.js'));
+  copyFileSync(join(root, 'src', 'playwright', 'published.d.ts'), join(PACKAGE_DIR, 'dist', 'playwright.d.ts'));
+  const sdkVersion = JSON.parse(readFileSync(join(workspace, 'sdk', 'package.json'), 'utf8')).version;
   const published = {
     name: manifest.name,
     version: manifest.version,
-    description: 'The creator-market mock server: the product API, the ad service and the /__mock control plane (npx creator-market-mock).',
+    description:
+      'The creator-market mock server: the product API, the ad service and the /__mock control plane (npx creator-market-mock), and a Playwright Test fixture (./playwright).',
     type: 'module',
     bin: manifest.bin,
     files: ['bin', 'dist'],
-    exports: { './package.json': './package.json' },
+    exports: {
+      './playwright': { types: './dist/playwright.d.ts', import: './dist/playwright.js', default: './dist/playwright.js' },
+      './package.json': './package.json',
+    },
     engines: workspaceManifest.engines,
     dependencies: { redoc: manifest.dependencies.redoc },
+    // Only the Playwright fixture needs them (a test project has both); the server needs neither.
+    peerDependencies: { '@playwright/test': manifest.peerDependencies['@playwright/test'], '@creator-market/sdk': sdkVersion },
+    peerDependenciesMeta: { '@playwright/test': { optional: true }, '@creator-market/sdk': { optional: true } },
   };
   writeFileSync(join(PACKAGE_DIR, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
   return PACKAGE_DIR;
@@ -128,5 +161,8 @@ export function writePackage() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`[mock] bundle ready: ${await ensureBundle()}`);
   // Only where the sources are (an installed package has no package to write).
-  if (existsSync(join(root, 'src'))) console.log(`[mock] package for pnpm pack: ${writePackage()}`);
+  if (existsSync(join(root, 'src'))) {
+    await bundlePlaywright();
+    console.log(`[mock] package for pnpm pack: ${writePackage()}`);
+  }
 }

@@ -10,8 +10,8 @@
 //   pnpm a11y cart pay   only the screens whose name contains one of the words
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openJourney } from '../e2e/lib/journey.mjs';
-import { launchChromium } from '../e2e/lib/stack.mjs';
+import { launchChromium } from '../lib/chromium.mjs';
+import { openPage } from './page.mjs';
 import { buildApp, serveBuild } from '../lib/app-site.mjs';
 import { freePort, HOST, REPO_ROOT, startMockCli } from '../bench/processes.mjs';
 import { dialogChecks, IMPACTS, ringOf, runAxe, staticChecks, tabWalk } from './checks.mjs';
@@ -31,12 +31,12 @@ const SHEET = '[data-state="open"] > [role="dialog"]';
 const ALERT = '[role="alertdialog"]';
 
 /** The buyer persona's orders: a room and receipts, read through the API (as the tour journey does). */
-async function buyerOrders(control, token) {
-  const rooms = await control.api('GET', '/room', { token });
+async function buyerOrders(ctx, token) {
+  const rooms = await ctx.api('GET', '/room', { token });
   const receipts = [];
   for (const room of rooms) {
-    const info = await control.api('GET', `/room/info/${room._id}`, { token });
-    for (const group of await control.api('GET', `/room/receipt?seller=${encodeURIComponent(info.seller)}`, { token }))
+    const info = await ctx.api('GET', `/room/info/${room._id}`, { token });
+    for (const group of await ctx.api('GET', `/room/receipt?seller=${encodeURIComponent(info.seller)}`, { token }))
       receipts.push(...group.receipt);
   }
   const withStatus = (status) => receipts.find((receipt) => receipt.status === status);
@@ -226,7 +226,7 @@ async function payFlow(ctx, ids, rows) {
   }
   if (!chosen('error dialog')) return;
   await methods.getByRole('radio', { name: /신용카드/ }).check();
-  await ctx.control.force('card-payment-failed', { method: 'POST', path: '/payple/pay/v2/appcard' });
+  await ctx.mock.scenarios.force('card-payment-failed', { method: 'POST', path: '/payple/pay/v2/appcard' });
   await pressWithKeyboard(page.getByRole('button', { name: /결제하기$/ }));
   await page.locator(ALERT).waitFor();
   await settle(page);
@@ -251,9 +251,8 @@ async function main() {
     log(`app built and served at ${server.origin} (${seconds()} s)`);
     browser = await launchChromium();
     const runId = Date.now().toString(36);
-    const shotsDir = path.join(REPO_ROOT, '.tmp', 'a11y-shots');
     const open = (name) =>
-      openJourney({ browser, name: `a11y-${name}`, appOrigin: server.origin, apiBase: mock.baseUrl, runId, shotsDir }).then(async (ctx) => {
+      openPage({ browser, name: `a11y-${name}`, appOrigin: server.origin, apiBase: mock.baseUrl, runId }).then(async (ctx) => {
         // Still screens: axe's contrast check reads colours mid-transition otherwise.
         await ctx.page.emulateMedia({ reducedMotion: 'reduce' });
         return ctx;
@@ -261,9 +260,9 @@ async function main() {
     const guest = await open('guest');
     const buyer = await open('buyer');
     // The ids the routes need, from the buyer's world (the guest's world is generated the same way).
-    const { token } = await buyer.control.login('buyer');
-    const orders = await buyerOrders(buyer.control, token);
-    const detail = await buyer.control.api('GET', `/common/market/get/${SELLER}/${MARKET}`);
+    const { token } = await buyer.mock.login('buyer');
+    const orders = await buyerOrders(buyer, token);
+    const detail = await buyer.api('GET', `/common/market/get/${SELLER}/${MARKET}`);
     const delivery =
       detail.market.delivery.option.find((o) => o.useYN && o.weight === undefined) ?? detail.market.delivery.option.find((o) => o.useYN);
     const ids = {

@@ -9,11 +9,16 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { listenOnLoopback, REPO_ROOT } from '../bench/processes.mjs';
 
-/** Builds the app for `apiBase` into `outDir` (emptied first), with `env` added to the build's environment. */
-export function buildApp({ outDir, apiBase, env = {} }) {
+/**
+ * Builds the app for `apiBase` into `outDir` (emptied first), with `env` added to the build's environment;
+ * `base`: vite's base (`./` works from any folder of a host).
+ * @param {{outDir: string, apiBase: string, env?: Record<string, string>, base?: string}} options
+ */
+export function buildApp({ outDir, apiBase, env = {}, base }) {
   rmSync(outDir, { recursive: true, force: true });
   return new Promise((resolve, reject) => {
     const args = ['--filter', '@creator-market/app', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+    if (base) args.push('--base', base);
     const child = spawn('pnpm', args, {
       cwd: REPO_ROOT,
       env: { ...process.env, VITE_API_BASE: apiBase, ...env },

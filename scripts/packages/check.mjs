@@ -8,7 +8,9 @@
 //   (NodeNext and Bundler resolution, with and without the DOM lib, a CommonJS file), every one with
 //   strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess and skipLibCheck false;
 // - the mock server's bin (`creator-market-mock`) starts from the installed package, and the installed sdk's
-//   control client signs in and moves the clock on it.
+//   control client signs in and moves the clock on it;
+// - the mock server's Playwright fixture (`@creator-market/mock-server/playwright`, with @playwright/test
+//   installed beside it) imports in plain node and type-checks in a spec that uses its fixtures and options.
 //
 // Prints one row per check and exits 1 when one fails. `--keep` leaves the folder for a look.
 //   node scripts/packages/check.mjs [--keep]
@@ -102,6 +104,35 @@ export async function check(): Promise<string> {
 }
 `;
 
+// The mock server's Playwright fixture, typed: its fixtures and options as a test sees them.
+const FIXTURE_SOURCE = `import { expect, test, worldNameFor, type MockControl } from '@creator-market/mock-server/playwright';
+
+test.use({ baseURL: 'http://127.0.0.1:5173/', apiBase: 'http://127.0.0.1:4010', door: 'server' });
+// @ts-expect-error the door is 'server' or 'static'
+test.use({ door: 'cloud' });
+
+test('a world of its own', async ({ page, world, mock, api, signIn }) => {
+  const control: MockControl = mock;
+  const token: string = await signIn('buyer');
+  // @ts-expect-error a persona is one of the contract's ids
+  await signIn('admin');
+  const market = await api.get<{ market: { title: string } }>('/common/market/get/mallang_studio/4', { token });
+  await page.goto('m/mallang_studio/4');
+  expect(world).toBe(control.world);
+  expect(market.market.title).toBe('겨울 스티커 마켓');
+  expect(worldNameFor({ title: 't', workerIndex: 0, retry: 0, repeatEachIndex: 0 })).toMatch(/^pw-t-w0r0-/);
+});
+`;
+
+// The fixture module at run time: it loads outside the test runner and names a world as a test would.
+const FIXTURE_IMPORT = `
+const { test, expect, worldNameFor } = await import('@creator-market/mock-server/playwright');
+if (typeof test.extend !== 'function' || typeof expect !== 'function') throw new Error('no test/expect');
+const name = worldNameFor({ title: '겨울 스티커 마켓 (market 4)', workerIndex: 1, retry: 2, repeatEachIndex: 0 });
+if (!/^pw-market-4-w1r2-[a-z0-9]+$/.test(name) || name.length > 64) throw new Error('world name ' + name);
+console.log(name);
+`;
+
 // Every entry of the package.json's exports, at run time (a `./domain/*` pattern by one of its modules).
 const NODE_IMPORTS = `
 const entries = {
@@ -169,6 +200,7 @@ async function sh(cwd, command, args, env = {}) {
 }
 
 const workspaceManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const mockManifest = JSON.parse(readFileSync(join(root, 'mock-server', 'package.json'), 'utf8'));
 
 try {
   // 1. The tarballs: the sdk (its prepack builds dist/) and the mock server (its bundle and dist/package first).
@@ -196,6 +228,7 @@ try {
           '@creator-market/mock-server': `file:${join(tarballs, tarball('creator-market-mock-server-'))}`,
           typescript: workspaceManifest.devDependencies.typescript,
           '@types/node': workspaceManifest.devDependencies['@types/node'],
+          '@playwright/test': mockManifest.devDependencies['@playwright/test'],
         },
       },
       null,
@@ -204,6 +237,7 @@ try {
   );
   writeFileSync(join(consumer, 'consumer.ts'), CONSUMER_SOURCE);
   writeFileSync(join(consumer, 'consumer.cts'), CONSUMER_SOURCE);
+  writeFileSync(join(consumer, 'fixture.spec.ts'), FIXTURE_SOURCE);
   await row('install: both tarballs in a project outside the workspace', () =>
     sh(consumer, 'pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--no-frozen-lockfile', '--reporter=silent']),
   );
@@ -215,8 +249,16 @@ try {
   await row('node: require() of the sdk (CommonJS; Node >= 20.19 loads ES modules)', () =>
     sh(consumer, process.execPath, ['-e', "console.log(typeof require('@creator-market/sdk/control').createMockControl)"]),
   );
+  await row('node: import() of @creator-market/mock-server/playwright (the bundle, with Playwright Test and the sdk installed)', () =>
+    sh(consumer, process.execPath, ['--input-type=module', '-e', FIXTURE_IMPORT]),
+  );
   const tsc = join(consumer, 'node_modules/typescript/bin/tsc');
-  const queue = SETUPS.map((setup, i) => async () => {
+  const fixtureSetup = {
+    id: 'the Playwright fixture (@creator-market/mock-server/playwright), NodeNext + @types/node',
+    file: 'fixture.spec.ts',
+    options: { module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'] },
+  };
+  const queue = [...SETUPS, fixtureSetup].map((setup, i) => async () => {
     const config = `tsconfig.${i}.json`;
     writeFileSync(
       join(consumer, config),

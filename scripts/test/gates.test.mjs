@@ -40,3 +40,31 @@ void test('node scripts/test-all.mjs with a filter that selects no step exits no
   assert.notEqual(run.status, 0);
   assert.match(run.stderr, /No step matches/);
 });
+
+void test('pnpm e2e lists every journey: 11 in the server project, the 2 tagged @static in the static one', () => {
+  const config = 'scripts/e2e/playwright.config.mjs';
+  const listed = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.mjs', '--list', '--reporter=json'], {
+    cwd: path.join(REPO_ROOT, 'scripts'),
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  assert.equal(listed.status, 0, listed.stderr);
+  /** @type {{title: string, specs: any[], suites?: any[]}[]} */
+  const suites = JSON.parse(listed.stdout).suites;
+  const specs = [];
+  const walk = (/** @type {any} */ suite) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests) specs.push({ file: spec.file, project: t.projectName });
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  suites.forEach(walk);
+  const of = (project) =>
+    specs
+      .filter((s) => s.project === project)
+      .map((s) => path.basename(s.file, '.spec.mjs'))
+      .sort();
+  assert.equal(of('server').length, 11, JSON.stringify(of('server')));
+  assert.deepEqual(of('static'), ['errors', 'guest-to-paid']);
+  // The step of `pnpm test` reads the summary this config's reporter writes.
+  assert.match(read(config), /summary-reporter\.mjs', \{ output: `\$\{ARTIFACTS\}e2e\.json` \}/);
+  assert.match(read('scripts/test-all.mjs'), /report: 'artifacts\/e2e\.json'/);
+});

@@ -1,3 +1,5 @@
+import { APP_BASE } from './appBase';
+
 // Values the app reads from its build environment (Vite `VITE_*` variables) with their defaults: those the
 // start scripts need. The rest (the operator's details, store and guide pages, the seller center, Lab
 // accounts) is siteConfig.ts, which only the screens showing them load.
@@ -6,7 +8,7 @@
 export const MOCK_IN_BROWSER: boolean = import.meta.env.VITE_MOCK_IN_BROWSER === '1';
 
 /** Where the API lives on the page's own origin when msw answers in the browser (no app route starts so). */
-export const IN_BROWSER_API_PATH = `${import.meta.env.BASE_URL}__api`;
+export const IN_BROWSER_API_PATH = `${APP_BASE}__api`;
 
 /**
  * Product API base URL: vite.config.ts defaults it to the mock server (http://127.0.0.1:4010); with the

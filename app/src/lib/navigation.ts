@@ -1,9 +1,10 @@
 // Navigation helpers the kit needs without knowing the route table.
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { hostPath } from '../config/appBase';
 
 /** In-app navigation (wouter's browser location: history.pushState plus its change event); `state` is the entry's history state. */
 export function navigate(to: string, options?: { replace?: boolean; state?: unknown }): void {
-  browserNavigate(to, options);
+  browserNavigate(hostPath(to), options);
 }
 
 // How many in-app pages lie behind the current one. wouter's browser location patches

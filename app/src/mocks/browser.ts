@@ -5,6 +5,13 @@
 import { createBrowserDoor } from '@creator-market/mock-server/browser';
 import { setupWorker } from 'msw/browser';
 import { API_BASE } from '../config/config';
+import { APP_BASE } from '../config/appBase';
+
+/**
+ * Set to true on the window once the mock answers in this page: a test driving the control plane from the
+ * page (@creator-market/mock-server/playwright's static door) waits for it before its first call.
+ */
+export const MOCK_READY_GLOBAL = '__cmMockReady';
 
 /** Starts the mock in the page: 'page' when this address is one of the mock's pages, which is then shown instead of the app. */
 export async function startMockWorker(): Promise<'app' | 'page'> {
@@ -15,11 +22,12 @@ export async function startMockWorker(): Promise<'app' | 'page'> {
   }
   const worker = setupWorker(...door.handlers);
   await worker.start({
-    serviceWorker: { url: `${import.meta.env.BASE_URL}creator-market-sw.js` },
+    serviceWorker: { url: `${APP_BASE}creator-market-sw.js` },
     // The app's own files and anything else not of the API go to the network as usual.
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
+  (window as unknown as Record<string, unknown>)[MOCK_READY_GLOBAL] = true;
   console.info(`[mock] the API answers in this page at ${API_BASE} (msw service worker)`);
   return 'app';
 }

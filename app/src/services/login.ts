@@ -4,12 +4,13 @@
 import { saveLoginRedirect, type LoginRedirect } from '@creator-market/sdk/domain';
 import { openLoginPrompt } from '../stores/ui';
 import { navigate } from '../lib/navigation';
+import { appPathname } from '../config/appBase';
 
 export const LOGIN_PATH = '/auth';
 
 /** The page's full path: pathname, query and hash. */
 export function currentFullPath(): string {
-  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  return `${appPathname()}${window.location.search}${window.location.hash}`;
 }
 
 // The return path of the prompt on screen; the prompt's '로그인' (startLogin) saves it.

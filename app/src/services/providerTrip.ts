@@ -7,6 +7,7 @@
 // place of that entry (takeProviderReturn at start, or when a kept page is shown again). Back then goes where
 // the user was before signing in or paying, never to a provider's page.
 import { pageNavigation } from './pageNavigation';
+import { appPathname } from '../config/appBase';
 
 export const PROVIDER_TRIP_KEY = 'cm.providerTrip';
 export const PROVIDER_RETURN_KEY = 'cm.providerReturn';
@@ -61,7 +62,7 @@ export function takeProviderReturn(): 'none' | 'leaving' | 'returned' {
   const trip = read<Trip>(PROVIDER_TRIP_KEY);
   if (!trip) return 'none';
   const { pathname, search, hash } = window.location;
-  if (!pathname.startsWith(trip.returnPath) || !new URLSearchParams(search).has(trip.param)) return 'none';
+  if (!appPathname(pathname).startsWith(trip.returnPath) || !new URLSearchParams(search).has(trip.param)) return 'none';
   sessionStorage.removeItem(PROVIDER_TRIP_KEY);
   const steps = window.history.length - trip.length + (trip.beforeLeaving ? 1 : 0);
   if (steps < 1 || steps > MAX_STEPS) return 'none';

@@ -9,6 +9,7 @@ import { isNativeShell } from '../services/native/channel';
 import { initSession, useSession } from '../stores/session';
 import { hideSplash } from '../stores/ui';
 import { UiRoot } from '../ui/UiRoot';
+import { ROUTER_BASE } from '../config/appBase';
 
 // The UI kit's showcase, for development only (not a route of the product).
 const KitPage = import.meta.env.DEV ? lazy(() => import('../dev/KitPage')) : null;
@@ -43,7 +44,7 @@ export function App() {
         </Suspense>
       ) : (
         ready && (
-          <Router parser={routeParser}>
+          <Router parser={routeParser} base={ROUTER_BASE}>
             <RouterView />
           </Router>
         )

@@ -4,6 +4,7 @@
 // index.html) can. So when the server answers but the import still failed, the page reloads once; a second
 // failure within RELOAD_GUARD_MS of that reload shows the boundary instead (no reload loop).
 import { pageNavigation } from '../services/pageNavigation';
+import { APP_BASE } from '../config/appBase';
 
 export const CHUNK_RELOAD_KEY = 'cm.chunkReloadAt';
 /** A reload for a missing chunk happens at most once in this long (session storage remembers when). */
@@ -45,7 +46,7 @@ export function screenImportFailed(error: unknown): Promise<void> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve();
   checking ??= (async () => {
     try {
-      const url = failedModuleUrl(error) ?? `${window.location.origin}/`;
+      const url = failedModuleUrl(error) ?? `${window.location.origin}${APP_BASE}`;
       if (!(await serverAnswers(url))) return;
       const at = Date.now();
       if (reloadedRecently(at)) return;

@@ -9,6 +9,7 @@ import { HOSTS } from '../config/config';
 import { preloadScreen } from './routes';
 import { initSession } from '../stores/session';
 import '../styles/global.css';
+import { appPathname } from '../config/appBase';
 
 async function start(): Promise<void> {
   // www and staging hosts go to the production address before anything loads (SPEC.md section 2).
@@ -39,7 +40,7 @@ async function start(): Promise<void> {
   // The page's screen is fetched before the first render (index.html's splash shows meanwhile), while the
   // sign-in state is looked up: the router then shows it at once instead of suspending on its chunk.
   void initSession();
-  await preloadScreen(window.location.pathname);
+  await preloadScreen(appPathname());
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

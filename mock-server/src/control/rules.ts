@@ -145,6 +145,17 @@ export class RuleRandom {
     this.state = hash >>> 0;
   }
 
+  /** Where the stream is: a stream made with `at` goes on from there. */
+  get position(): number {
+    return this.state;
+  }
+
+  static at(position: number): RuleRandom {
+    const random = new RuleRandom('');
+    random.state = position >>> 0;
+    return random;
+  }
+
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;

@@ -28,6 +28,17 @@ export interface TakenRule {
   delayMs: number;
 }
 
+/**
+ * A world's control settings as plain data (its sticky rules with their streams' positions, the rules made
+ * so far, its own latency): what the browser door keeps across reloads of the page the mock runs in.
+ */
+export interface WorldSettings {
+  rules: StickyRule[];
+  positions: Record<string, number>;
+  made: number;
+  latencyMs: number | null;
+}
+
 interface WorldControls {
   rules: StickyRule[];
   /** Each rule's random stream, by id (probability and latency draws). */
@@ -155,6 +166,25 @@ export class ControlState {
       return { rule, delayMs: (rule.delayMs ?? 0) + (rule.latency ? drawLatency(rule.latency, random) : 0) };
     }
     return undefined;
+  }
+
+  // ---------------------------------------------------------------- keeping a world's settings
+
+  /** The world's settings (copies), or undefined when it has none of its own. */
+  settings(world: World): WorldSettings | undefined {
+    const controls = this.perWorld.get(world);
+    if (!controls) return undefined;
+    const positions = Object.fromEntries([...controls.randoms].map(([id, random]) => [id, random.position]));
+    return { rules: controls.rules.map((rule) => ({ ...rule })), positions, made: controls.made, latencyMs: controls.latencyMs };
+  }
+
+  /** Puts `settings` back on the world (replacing what it had): its rules go on where they were. */
+  restoreSettings(world: World, settings: WorldSettings): void {
+    const rules = settings.rules.map((rule) => ({ ...rule }));
+    const randoms = new Map(rules.map((rule) => [rule.id, RuleRandom.at(settings.positions[rule.id] ?? 0)] as const));
+    this.perWorld.set(world, { rules, randoms, made: settings.made, latencyMs: settings.latencyMs });
+    // New rules' ids stay unique in this page: past every id restored.
+    for (const rule of rules) this.ruleCount = Math.max(this.ruleCount, Number(/^rule-(\d+)$/.exec(rule.id)?.[1] ?? 0));
   }
 
   // ---------------------------------------------------------------- replacing a world

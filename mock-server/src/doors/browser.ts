@@ -4,15 +4,20 @@
 // - The worlds outlive a reload: each is kept in IndexedDB as what it changed over its generated records
 //   (../control/world-changes), saved shortly after every change, and made again at the next start. A reset
 //   through the control plane (the Lab) replaces the world, and so what is kept.
+// - So do each world's control settings (sticky rules, latency) and its request journal, which the page
+//   keeps in sessionStorage (the tab's own, written as each request is answered): a rule forced before a
+//   page load, such as a sign-in page's return, still applies after it.
 // - The pages (sign-in, payment, seller centre) are page navigations, which the service worker hands to the
 //   app's index.html (public/creator-market-sw.js) and the page then shows here: `hostPage` asks the core
 //   for the navigation, writes the HTML into the document, and sends the page's form posts and link taps
 //   through the core again. No page leaves a history entry behind: each replaces the one before, and a page
 //   that returns to the app replaces itself with the app's address.
 import type { HttpHandler } from 'msw';
+import type { WorldSettings } from '../control/state';
 import { changesOf, worldFromChanges, type WorldChanges } from '../control/world-changes';
 import { createCore, type Core } from '../core/core';
 import type { Answer, CoreRequest } from '../http/exchange';
+import type { JournalRecord } from '../http/journal';
 import { utf8 } from '../http/exchange';
 import { tooLarge } from '../http/json-body';
 import { DEFAULT_WORLD, WorldRegistry } from '../world/registry';
@@ -96,15 +101,97 @@ export async function createBrowserDoor(options: BrowserDoorOptions): Promise<Br
     { worlds },
   );
   const basePath = base.pathname.replace(/\/+$/, '');
+  const controls = keptControls(core, `${options.database ?? 'creator-market-mock'}:controls`);
+  controls.restore();
   // Saved before the page goes away (a tab closed or sent to the background within the 50 ms).
-  addEventListener('pagehide', () => void flush());
+  addEventListener('pagehide', () => {
+    controls.save();
+    void flush();
+  });
+  // A world is kept from its first request on, not from its first change: its records' ids come from the
+  // instant it was made, so a world made again at the next load would name its markets and products anew.
+  const known = new Set(saved.keys());
+  const keepNewWorlds = () => {
+    for (const { name } of worlds.list()) {
+      if (known.has(name)) continue;
+      known.add(name);
+      onChange(worlds.fromRequest(name));
+    }
+  };
+  // Every answer may have changed a world's rules (a forced answer counts down) or journal.
+  const answering: Pick<Core, 'handle'> = {
+    handle: async (request) => {
+      try {
+        return await core.handle(request);
+      } finally {
+        keepNewWorlds();
+        controls.save();
+      }
+    },
+  };
 
   return {
     core,
-    handlers: mswHandlers(core, options.baseUrl),
+    handlers: mswHandlers(answering, options.baseUrl),
     flush,
     isMockPage: (location) => location.origin === base.origin && location.pathname.startsWith(`${basePath}/`),
-    hostPage: () => hostPage(core, basePath, flush),
+    hostPage: () => hostPage({ ...core, handle: answering.handle }, basePath, flush),
+  };
+}
+
+// ---------------------------------------------------------------- control settings and journals
+
+/** The latest journal records of a world kept across page loads (the page's own keeps the server's 1,000). */
+const KEPT_JOURNAL = 200;
+
+interface KeptControls {
+  settings?: WorldSettings;
+  journal?: JournalRecord[];
+}
+
+/**
+ * Each world's control settings and journal in sessionStorage under `key`: written synchronously after every
+ * answer, so a page load right after a control call (a test's next step) finds them; read at the start.
+ */
+function keptControls(core: Core, key: string): { save(): void; restore(): void } {
+  let last = '';
+  return {
+    save() {
+      const kept: Record<string, KeptControls> = {};
+      for (const { name } of core.worlds.list()) {
+        const world = core.worlds.fromRequest(name);
+        const settings = core.control.settings(world);
+        const journal = core.journal.records(world).slice(-KEPT_JOURNAL);
+        if (settings || journal.length) kept[name] = { ...(settings ? { settings } : {}), ...(journal.length ? { journal } : {}) };
+      }
+      const text = JSON.stringify(kept);
+      if (text === last) return;
+      last = text;
+      try {
+        sessionStorage.setItem(key, text);
+      } catch {
+        // Storage full or refused: the settings last as long as this page.
+      }
+    },
+    restore() {
+      let kept: Record<string, KeptControls> = {};
+      try {
+        kept = JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, KeptControls>;
+      } catch {
+        return;
+      }
+      for (const [name, { settings, journal }] of Object.entries(kept)) {
+        let world: World;
+        try {
+          world = core.worlds.fromRequest(name);
+        } catch {
+          continue;
+        }
+        if (settings) core.control.restoreSettings(world, settings);
+        if (journal) core.journal.restore(world, journal);
+      }
+      last = sessionStorage.getItem(key) ?? '';
+    },
   };
 }
 
@@ -127,6 +214,7 @@ interface Visit {
 async function visit(core: Core, basePath: string, flush: () => Promise<void>, first: Visit): Promise<void> {
   let { url, form } = first;
   const isPage = (target: URL) => target.origin === url.origin && target.pathname.startsWith(`${basePath}/`);
+  const toApp = intoApp(basePath);
   for (let hops = 0; hops < 10; hops++) {
     const answer = await core.handle(pageRequest(url, basePath, form));
     const location = answer.headers.Location ?? answer.headers.location;
@@ -135,7 +223,7 @@ async function visit(core: Core, basePath: string, flush: () => Promise<void>, f
       if (!isPage(next)) {
         // Back to the app: whatever the page changed is saved first, and the page leaves no history entry.
         await flush();
-        window.location.replace(next.toString());
+        window.location.replace(toApp(next).toString());
         return;
       }
       // A page leading to another page is followed here (a 307/308 keeps the method and the form).
@@ -144,14 +232,33 @@ async function visit(core: Core, basePath: string, flush: () => Promise<void>, f
       continue;
     }
     history.replaceState(null, '', url.toString());
-    showPage(answer, url, isPage, (next) => void visit(core, basePath, flush, next));
+    showPage(answer, url, isPage, toApp, (next) => void visit(core, basePath, flush, next));
     return;
   }
-  showPage({ status: 508, headers: {}, body: '페이지가 너무 여러 번 다른 곳으로 넘어갔어요.' }, url, isPage, () => {});
+  showPage({ status: 508, headers: {}, body: '페이지가 너무 여러 번 다른 곳으로 넘어갔어요.' }, url, isPage, toApp, () => {});
+}
+
+/**
+ * The app's address for a page's way back to it. The pages return to the app's origin (the spec's sign-in
+ * `state` and payment `nextUrl` name an origin: `{origin}/auth/kakao`, `{origin}/r/{id}/pay`); an app served
+ * from a folder (the static build on a sub-path, with the API at `<folder>__api`) is in that folder.
+ */
+function intoApp(basePath: string): (target: URL) => URL {
+  const folder = basePath.slice(0, basePath.lastIndexOf('/') + 1);
+  return (target) => {
+    if (folder === '/' || target.origin !== location.origin || target.pathname.startsWith(folder)) return target;
+    return new URL(`${folder}${target.pathname.slice(1)}${target.search}${target.hash}`, target);
+  };
 }
 
 /** Writes the answer into the document and sends its forms and links to the mock's pages back through `go`. */
-function showPage(answer: Answer, url: URL, isPage: (target: URL) => boolean, go: (next: Visit) => void): void {
+function showPage(
+  answer: Answer,
+  url: URL,
+  isPage: (target: URL) => boolean,
+  toApp: (target: URL) => URL,
+  go: (next: Visit) => void,
+): void {
   const type = answer.headers['Content-Type'] ?? answer.headers['content-type'] ?? '';
   const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : utf8(answer.body);
   const html = type.startsWith('text/html') ? text : `<!doctype html><meta charset="utf-8"><pre>${escapeText(text)}</pre>`;
@@ -177,7 +284,14 @@ function showPage(answer: Answer, url: URL, isPage: (target: URL) => boolean, go
     const href = link?.getAttribute('href');
     if (!href) return;
     const target = new URL(href, url);
-    if (!isPage(target)) return;
+    if (!isPage(target)) {
+      // A link back to the app: into its folder.
+      const inApp = toApp(target);
+      if (inApp === target) return;
+      event.preventDefault();
+      window.location.assign(inApp.toString());
+      return;
+    }
     event.preventDefault();
     go({ url: target, form: undefined });
   });

@@ -66,7 +66,10 @@ export function mswHandlers(core: Pick<Core, 'handle'>, baseUrl: string): HttpHa
   const pattern = new RegExp(`^${escapeRegExp(origin)}${origin ? '' : 'https?://[^/]+'}${escapeRegExp(basePath)}/`);
   return [
     http.all(pattern, async ({ request }) => {
-      const answer = await core.handle(fetchRequest(request, basePath));
+      // Read first: an empty body is no body, as on the server (a page's DELETE without one still carries an
+      // empty stream, which the control plane would otherwise ask a Content-Type of).
+      const bytes = request.body === null ? null : new Uint8Array(await request.arrayBuffer());
+      const answer = await core.handle(fetchRequest(request, basePath, bytes));
       return toResponse(answer);
     }),
   ];
@@ -75,10 +78,9 @@ export function mswHandlers(core: Pick<Core, 'handle'>, baseUrl: string): HttpHa
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A Fetch Request as the core's request; its path below the base. */
-function fetchRequest(request: Request, basePath: string): CoreRequest {
+function fetchRequest(request: Request, basePath: string, bytes: Uint8Array | null): CoreRequest {
   const url = new URL(request.url);
   const pathname = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
-  let read: Promise<Uint8Array> | null = null;
   return {
     method: request.method.toUpperCase(),
     pathname,
@@ -89,12 +91,8 @@ function fetchRequest(request: Request, basePath: string): CoreRequest {
       request.headers.forEach((value, key) => entries.push([key, value]));
       return entries;
     },
-    hasBody: request.body !== null,
-    body: (limit) =>
-      (read ??= request.arrayBuffer().then((buffer) => {
-        if (buffer.byteLength > limit) throw tooLarge();
-        return new Uint8Array(buffer);
-      })),
+    hasBody: bytes !== null && bytes.byteLength > 0,
+    body: (limit) => (bytes && bytes.byteLength > limit ? Promise.reject(tooLarge()) : Promise.resolve(bytes ?? new Uint8Array())),
     origin: `${url.origin}${basePath}`,
     // The page (or the test) is the one local client of this door.
     clientAddress: '127.0.0.1',

@@ -183,4 +183,17 @@ export class RequestJournal {
   clear(world: World): number {
     return this.rings.get(world)?.clear() ?? 0;
   }
+
+  /** The world's records as kept, oldest first (copies): what `restore` takes back (the browser door keeps them across reloads). */
+  records(world: World): JournalRecord[] {
+    return (this.rings.get(world)?.all() ?? []).map((record) => ({ ...record }));
+  }
+
+  /** The world's journal replaced by `records` (oldest first; the latest `capacity` kept). */
+  restore(world: World, records: readonly JournalRecord[]): void {
+    if (!this.enabled) return;
+    const ring = new Ring(this.capacity);
+    for (const record of records.slice(-this.capacity)) ring.add({ ...record });
+    this.rings.set(world, ring);
+  }
 }

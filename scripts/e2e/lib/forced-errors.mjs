@@ -1,7 +1,7 @@
 // Forcing an error of SPEC.md section 8 on the operation a screen calls (POST /__mock/scenarios) and checking
 // that the screen shows what the catalogue says for it: GET /__mock/scenarios gives each scenario's `ui`
 // (kind, title, message, buttons), the sdk's resolveError without an operation's own rule.
-import { JourneyFailure } from './journey.mjs';
+import { JourneyFailure } from './fixtures.mjs';
 import { errorListOf } from '../../lib/error-body.mjs';
 
 /**
@@ -13,11 +13,12 @@ const RESENT_TIMES = 8;
 const resentByBrowser = (scenario) => scenario.kind === 'fault' || scenario.status === 408;
 
 /**
- * @param ctx a journey context (lib/journey.mjs)
+ * @param {import('./fixtures.mjs').JourneyContext} ctx the journey's helpers (lib/fixtures.mjs)
+ * @param {import('@creator-market/sdk/control').MockControl} mock the world's control client
  * @returns {Promise<{catalogue: Map<string, any>, covered: string[], check: Function}>}
  */
-export async function forcedErrors(ctx) {
-  const catalogue = new Map((await ctx.control.scenarios()).map((scenario) => [scenario.name, scenario]));
+export async function forcedErrors(ctx, mock) {
+  const catalogue = new Map((await mock.scenarios.list()).scenarios.map((scenario) => [scenario.name, scenario]));
   const covered = [];
 
   /**
@@ -88,7 +89,7 @@ export async function forcedErrors(ctx) {
         return;
       }
       default:
-        throw new JourneyFailure(`the catalogue's kind '${ui.kind}' of '${name}' is not known to the e2e journeys`);
+        throw new JourneyFailure(`the catalogue's kind '${String(ui.kind)}' of '${name}' is not known to the e2e journeys`);
     }
   }
 
@@ -112,14 +113,14 @@ export async function forcedErrors(ctx) {
           .waitFor({ state: 'hidden', timeout: 6000 })
           .catch(() => undefined);
       }
-      await ctx.control.force(name, { method: operation.method, path: operation.path, times });
+      await mock.scenarios.force(name, { method: operation.method, path: operation.path, times });
       const listed = errorListOf(expected.body).length > 0;
       const answer = listed
         ? ctx.page
             .waitForResponse(
               (res) =>
                 res.request().method() === operation.method &&
-                new URL(res.url()).pathname === operation.path &&
+                ctx.apiPath(res.url()) === operation.path &&
                 res.status() === expected.status,
             )
             .then((res) => res.json())
@@ -128,7 +129,7 @@ export async function forcedErrors(ctx) {
       try {
         await expectShown(shows, root, await answer);
       } catch (error) {
-        const left = await ctx.control.rules();
+        const left = (await mock.scenarios.list()).rules;
         if (left.length && left[0].times === times)
           throw new JourneyFailure(
             `${error.message} (the forced rule was not used: the screen did not call ${operation.method} ${operation.path})`,
@@ -136,7 +137,7 @@ export async function forcedErrors(ctx) {
         throw error;
       } finally {
         // Uses the browser did not resend are left over.
-        await ctx.control.clearScenarios();
+        await mock.scenarios.clear();
       }
       covered.push(`${shows} (${name === shows ? '' : `forced as ${name} on `}${operation.label})`);
     });

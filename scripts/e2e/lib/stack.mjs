@@ -1,7 +1,8 @@
-// What the browser journeys run against: the mock server (its CLI on a free port) and the app built once for
-// that server (served by ../../lib/app-site.mjs's serveBuild, like the real host).
+// What the browser journeys run against (global-setup.mjs starts it once for every worker): the mock server
+// (its CLI on a free port) and the app built once for that server (served by ../../lib/app-site.mjs's
+// serveBuild, like the real host); and Debian's chromium, for the journeys (playwright.config.mjs) and the
+// accessibility run (../a11y/run.mjs).
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { HOST, REPO_ROOT, startMockCli } from '../../bench/processes.mjs';
 import { buildApp as buildAppInto } from '../../lib/app-site.mjs';
 
@@ -30,20 +31,4 @@ export function buildApp(apiBase) {
   return buildAppInto({ outDir: BUILD_DIR, apiBase, env: { VITE_MOCK_WORLDS: '1' } });
 }
 
-/** Debian's chromium; the CHROMIUM_PATH environment variable names another. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/** CHROMIUM_PATH, headless, with nothing of its own running beside the pages. */
-export function launchChromium() {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
+export { CHROMIUM_LAUNCH, CHROMIUM_PATH, launchChromium } from '../../lib/chromium.mjs';

@@ -7,6 +7,7 @@ import { IconBack } from '../../ui/Icons';
 import { goBack, navigate } from '../../lib/navigation';
 import { SearchField } from '../../ui/SearchField';
 import styles from './SearchBar.module.css';
+import { appPathname } from '../../config/appBase';
 
 export const SEARCH_TEXT = {
   placeholder: '물품, 작가명 검색',
@@ -35,7 +36,7 @@ export function SearchBar({ initialTerm = '', autoFocus = false, withBack = true
   function submit(event: FormEvent) {
     event.preventDefault();
     const target = searchPath(term);
-    const here = `${window.location.pathname}${window.location.search}`;
+    const here = `${appPathname()}${window.location.search}`;
     if (target !== here) navigate(target);
     if (term.trim() === '') setTerm('');
   }

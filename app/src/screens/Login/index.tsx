@@ -17,6 +17,7 @@ import { LogoMark } from '../../ui/Logo';
 import { canGoBack, goBack, navigate } from '../../lib/navigation';
 import { Spinner } from '../../ui/Spinner';
 import styles from './Login.module.css';
+import { hostPath } from '../../config/appBase';
 
 // Only the in-browser mock needs it; a production build never loads it.
 const MockPersonaSheet =
@@ -57,7 +58,7 @@ function useTokenSignIn(token: string | null): void {
         const failure = tokenLoginFailure(isApiError(error) ? error.code : 'unknown');
         await alert({ title: failure.title, message: failure.message, confirmText: '다시 로그인' });
         // A reload into the login screen starts over without the spent token.
-        pageNavigation.assign(LOGIN_PATH);
+        pageNavigation.assign(hostPath(LOGIN_PATH));
       },
     );
     return () => {

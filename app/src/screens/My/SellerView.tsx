@@ -19,6 +19,7 @@ import { IconCopy } from '../../ui/MoreIcons';
 import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/Toast';
 import styles from './My.module.css';
+import { ROUTER_BASE } from '../../config/appBase';
 
 export const SELLER_TEXT = {
   applyTitle: '작가가 되어 나만의 마켓을 열어보세요',
@@ -90,7 +91,7 @@ async function copyText(text: string): Promise<void> {
 
 function Dashboard({ uid, seller }: { uid: string; seller: NonNullable<MeSnapshot['seller']> }) {
   const now = useNow();
-  const link = goLink({ page: 'profile', sellerId: seller.publicId }, window.location.origin);
+  const link = goLink({ page: 'profile', sellerId: seller.publicId }, `${window.location.origin}${ROUTER_BASE}`);
   const sales = useLoad((signal) => notificationPage({ type: 'seller', signal }), [], { operation: 'listNotifications' });
   const news = useLoad(
     (signal) => api.get('/common/preview/list', { params: { query: { sellerId: seller.publicId } }, signal }),
