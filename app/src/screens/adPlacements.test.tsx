@@ -3,14 +3,13 @@
 // the bottom popup of its OS.
 import { screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { API_BASE } from '../config/config';
+import { describe, expect, test } from 'vitest';
 import { AD_UNITS, type AdUnit } from '../features/ads/AdSlot';
-import { resetHomePopupAd } from '../features/ads/HomePopupAd';
 import { signInAs } from '../mocks/appHarness';
+import { setupAdTests } from '../testing/adTestSetup';
 import { setupMockApi } from '../mocks/testServer';
-import { installSimulatedShell, removeSimulatedShell } from '../testing/simulatedShell';
-import { renderScreen, resetScreenState } from '../testing/screenHarness';
+import { installSimulatedShell } from '../testing/simulatedShell';
+import { renderScreen } from '../testing/screenHarness';
 import { findMarket } from '../testing/worldLookup';
 import Calendar from './Calendar';
 import Home from './Home';
@@ -21,27 +20,8 @@ import Search from './Search';
 import SearchResult from './SearchResult';
 
 const server = setupMockApi();
-const AD_REQUEST = `${API_BASE}/ads/request`;
-
 /** The ad requests of the current test, as their query. */
-const requests: Record<string, string>[] = [];
-const onRequest = ({ request }: { request: Request }) => {
-  const url = new URL(request.url);
-  if (url.href.startsWith(AD_REQUEST)) requests.push(Object.fromEntries(url.searchParams));
-};
-
-beforeEach(() => {
-  resetScreenState();
-  resetHomePopupAd();
-  requests.length = 0;
-  server.events.on('request:start', onRequest);
-  vi.spyOn(navigator, 'language', 'get').mockReturnValue('ko-KR');
-});
-
-afterEach(() => {
-  server.events.removeListener('request:start', onRequest);
-  removeSimulatedShell();
-});
+const requests = setupAdTests(server);
 
 const slot = (unit: string) => document.querySelector(`[data-ad-unit="${unit}"]`);
 

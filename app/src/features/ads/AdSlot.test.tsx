@@ -5,42 +5,23 @@
 // screens/adPlacements.test.tsx.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Activity } from 'react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { API_BASE } from '../../config/config';
+import { describe, expect, test } from 'vitest';
 import { signInAs } from '../../mocks/appHarness';
+import { setupAdTests } from '../../testing/adTestSetup';
 import { setupMockApi } from '../../mocks/testServer';
-import { installSimulatedShell, removeSimulatedShell } from '../../testing/simulatedShell';
+import { installSimulatedShell } from '../../testing/simulatedShell';
 import { session } from '../../stores/session';
 import { uiState } from '../../stores/ui';
 import { setupMockControl } from '../../testing/mockControl';
-import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { renderScreen } from '../../testing/screenHarness';
 import { AD_UNITS, AdSlot, type AdUnit } from './AdSlot';
 import { AD_GUEST_KEY } from './adUser';
 import { HOME_POPUP_HIDDEN_KEY, HomePopupAd, resetHomePopupAd } from './HomePopupAd';
 
 const server = setupMockApi();
 const mock = setupMockControl();
-const AD_REQUEST = `${API_BASE}/ads/request`;
-
 /** The ad requests of the current test, as their query. */
-const requests: Record<string, string>[] = [];
-const onRequest = ({ request }: { request: Request }) => {
-  const url = new URL(request.url);
-  if (url.href.startsWith(AD_REQUEST)) requests.push(Object.fromEntries(url.searchParams));
-};
-
-beforeEach(() => {
-  resetScreenState();
-  resetHomePopupAd();
-  requests.length = 0;
-  server.events.on('request:start', onRequest);
-  vi.spyOn(navigator, 'language', 'get').mockReturnValue('ko-KR');
-});
-
-afterEach(() => {
-  server.events.removeListener('request:start', onRequest);
-  removeSimulatedShell();
-});
+const requests = setupAdTests(server);
 
 const SLOT_UNITS = Object.values(AD_UNITS).filter((unit) => !unit.startsWith('home-popup-')) as AdUnit[];
 
