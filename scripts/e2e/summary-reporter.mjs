@@ -28,7 +28,8 @@ export default class SummaryReporter {
       name: path.basename(test.location.file).replace(/\.spec\.m?[jt]s$/, ''),
       project,
       title: test.title.replace(/\s*@static\b/, ''),
-      ok: result.status === 'passed' || result.status === 'skipped',
+      // A skipped journey tested nothing: it is not a pass (and fails the run, below).
+      ok: result.status === 'passed',
       status: result.status,
       seconds: Number((result.duration / 1000).toFixed(1)),
       error: result.error
@@ -62,16 +63,23 @@ export default class SummaryReporter {
       const width = Math.max(...results.map((r) => r.name.length), 'journey'.length);
       console.log('\n━━ Browser journeys (chromium, 390x844, ko-KR, Asia/Seoul)');
       console.log(`${'journey'.padEnd(width)}  project  result  seconds`);
+      const label = (r) => (r.ok ? 'PASS  ' : r.status === 'skipped' ? 'SKIP  ' : 'FAIL  ');
+      // A file of several tests names each one after its journey.
+      const tests = (r) => results.filter((x) => x.name === r.name && x.project === r.project).length;
       for (const r of results)
-        console.log(`${r.name.padEnd(width)}  ${r.project.padEnd(7)}  ${r.ok ? 'PASS  ' : 'FAIL  '}  ${r.seconds.toFixed(1).padStart(7)}`);
-      for (const r of results.filter((x) => !x.ok)) console.log(`\n${r.name} (${r.project}): ${r.error}`);
+        console.log(
+          `${r.name.padEnd(width)}  ${r.project.padEnd(7)}  ${label(r)}  ${r.seconds.toFixed(1).padStart(7)}${tests(r) > 1 ? `  ${r.title}` : ''}`,
+        );
+      for (const r of results.filter((x) => !x.ok && x.error)) console.log(`\n${r.name} (${r.project}): ${r.error}`);
     }
-    console.log(`\n${summary}`);
+    const skipped = results.filter((r) => r.status === 'skipped').length;
+    console.log(`\n${summary}${skipped ? `; ${skipped} did not run (a skipped journey fails the run)` : ''}`);
     mkdirSync(path.dirname(this.output), { recursive: true });
     writeFileSync(
       this.output,
       JSON.stringify({ summary, seconds: total, status: full.status, browser: CHROMIUM_PATH, journeys: results }, null, 2),
     );
+    if (skipped && full.status === 'passed') return { status: 'failed' };
   }
 
   printsToStdio() {
