@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `pnpm dev`: the whole marketplace on this machine, the mock server (http://127.0.0.1:4010) and the app
-// (http://127.0.0.1:5173), with prefixed output; Ctrl-C stops both.
-//   pnpm dev                 mock server + app
-//   pnpm dev --no-server     the app alone, with the mock handlers running in the browser's service worker
-//   pnpm dev -- --seed 7     extra flags after `--` go to the mock server
+// (http://127.0.0.1:5173), with prefixed output; Ctrl-C stops both. `pnpm dev --help` lists the flags
+// (lib/app-flags.mjs):
+//   pnpm dev                                  mock server + app
+//   pnpm dev --mock-port 4111 --app-port 5199 on other ports (the app's API base follows the mock's port)
+//   pnpm dev --mock-in-browser                the app alone, the mock's core in the browser's service worker
+//   pnpm dev -- --seed 7                      extra flags after `--` go to the mock server
 import { spawn } from 'node:child_process';
+import { appEnv, DEV_HELP, flagsOrExit, parseDevFlags } from './lib/app-flags.mjs';
 
-const args = process.argv.slice(2);
-const noServer = args.includes('--no-server');
-const passthrough = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+const flags = flagsOrExit(parseDevFlags, DEV_HELP);
 
 const children = [];
 function start(label, colour, cmd, cmdArgs, env = {}) {
@@ -39,11 +40,21 @@ function stopAll(code) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-if (!noServer) start('mock', '35', 'pnpm', ['--silent', '--filter', '@creator-market/mock-server', 'start', ...passthrough]);
+if (!flags.mockInBrowser) {
+  start('mock', '35', 'pnpm', [
+    '--silent',
+    '--filter',
+    '@creator-market/mock-server',
+    'start',
+    '--port',
+    String(flags.mockPort),
+    ...flags.mockArgs,
+  ]);
+}
 start(
   'app',
   '36',
   'pnpm',
-  ['--silent', '--filter', '@creator-market/app', 'dev', '--host', '127.0.0.1'],
-  noServer ? { VITE_MOCK_IN_BROWSER: '1' } : {},
+  ['--silent', '--filter', '@creator-market/app', 'dev', '--host', '127.0.0.1', '--port', String(flags.appPort)],
+  appEnv(flags),
 );

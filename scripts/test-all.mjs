@@ -95,6 +95,14 @@ const steps = [
     // Five tsc runs, two at a time.
     cpus: 2,
   },
+  {
+    id: 'example-qa',
+    name: "outside example: a QA team's Playwright suite (8 tests, 2 workers) on the packed sdk, fixture and mock bin; tsc NodeNext",
+    cmd: 'node scripts/example-qa.mjs',
+    // Packing and the app's build side by side, then two browser workers that mostly wait on the page.
+    cpus: 2,
+    report: 'artifacts/example-qa.json',
+  },
   { id: 'fixtures', name: 'fixtures: world generator', cmd: 'pnpm --fail-if-no-match --filter @creator-market/fixtures test', cpus: 2 },
   {
     id: 'mock-server',

@@ -1,6 +1,7 @@
 // What the browser door keeps across page loads besides the worlds' records (src/doors/browser.ts): each
 // world's control settings and journal go out as plain data and come back into another core (the next page's)
 // as they were; and the msw door, which the page answers through, takes an empty body as no body.
+import { createMockControl } from '@creator-market/sdk/control';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { createMswDoor, type MswDoor } from '../src/doors/msw';
@@ -25,19 +26,13 @@ beforeAll(() => {
 });
 afterAll(() => server.close());
 
-const control = (method: string, path: string, body?: unknown) =>
-  fetch(`${BASE}/__mock${path}`, {
-    method,
-    headers: { ...WORLD, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/** The sdk's control client in the world 'kept', through the msw door (msw intercepts its fetch). */
+const mock = createMockControl({ baseUrl: BASE, world: WORLD['X-Mock-World'] });
 
 describe("a world's settings and journal, kept and put back", () => {
   it('come back into another core as they were: rules, their streams, latency, journal', async () => {
-    expect((await control('POST', '/scenarios', { name: 'http-500', path: '/common/v2/banner', times: 3, probability: 0.5 })).status).toBe(
-      200,
-    );
-    expect((await control('PUT', '/latency', { ms: 5 })).status).toBe(200);
+    await mock.scenarios.force('http-500', { path: '/common/v2/banner', times: 3, probability: 0.5 });
+    await mock.latency.set(5);
     for (let i = 0; i < 3; i++) await fetch(`${BASE}/common/v2/banner?from=top`, { headers: WORLD });
 
     const world = first.core.worlds.fromRequest('kept');
@@ -71,8 +66,9 @@ describe("a world's settings and journal, kept and put back", () => {
 });
 
 describe('the msw door and bodies', () => {
+  // The raw request is what is tested here: the client sends no body on a DELETE.
   it('takes an empty body as none: a DELETE the page sends with an empty stream needs no Content-Type', async () => {
-    await control('POST', '/scenarios', { name: 'http-500', path: '/cart/add/common' });
+    await mock.scenarios.force('http-500', { path: '/cart/add/common' });
     const cleared = await fetch(new Request(`${BASE}/__mock/scenarios`, { method: 'DELETE', headers: WORLD, body: new Uint8Array() }));
     expect(cleared.status, await cleared.clone().text()).toBe(200);
     expect(((await cleared.json()) as { cleared: number }).cleared).toBeGreaterThanOrEqual(1);

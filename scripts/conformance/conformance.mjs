@@ -499,35 +499,36 @@ function unusableBecause(made) {
 }
 
 /**
- * A bearer token for a persona, from the mock's control plane (POST /__mock/login), or why there is none in
- * one sentence (a server without the control plane, a refusal, no answer).
+ * A bearer token for a persona, from the mock's control plane (POST /__mock/login, through the sdk's typed
+ * control client), or why there is none in one sentence (a server without the control plane, a refusal, no
+ * answer).
  * @returns {Promise<{token: string} | {error: string}>}
  */
 async function loginAsPersona(base, persona, headers, timeoutMs) {
   const where = `POST ${base}/__mock/login`;
+  // Imported here, after register() above: the sdk is TypeScript.
+  const { createMockControl, isMockControlError } = await import('@creator-market/sdk/control');
+  const mock = createMockControl({
+    baseUrl: base,
+    fetch: (request) => {
+      for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+      return fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
+    },
+  });
   try {
-    const response = await fetch(`${base}/__mock/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ persona }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await response.text();
-    if (response.status !== 200)
-      return {
-        error: `--persona-login: ${where} answered ${response.status}: this server has no control plane (it is not our mock); give --token instead`,
-      };
-    let token;
-    try {
-      token = JSON.parse(text)?.token;
-    } catch {
-      // said below
-    }
+    const { token } = await mock.login(persona);
     if (typeof token !== 'string' || !token)
       return { error: `--persona-login: ${where} answered 200 without a token: this server is not our mock; give --token instead` };
     return { token };
   } catch (error) {
-    return { error: `--persona-login: ${where} got no answer: ${transportReason(error, timeoutMs)}` };
+    if (isMockControlError(error) && error.status === 0)
+      return { error: `--persona-login: ${where} got no answer: ${transportReason(error.cause, timeoutMs)}` };
+    if (isMockControlError(error))
+      return {
+        error: `--persona-login: ${where} answered ${error.status}: this server has no control plane (it is not our mock); give --token instead`,
+      };
+    // A 2xx answer that is not the control plane's JSON.
+    return { error: `--persona-login: ${where} answered 200 without a token: this server is not our mock; give --token instead` };
   }
 }
 

@@ -15,11 +15,12 @@
 // Prints one row per check and exits 1 when one fails. `--keep` leaves the folder for a look.
 //   node scripts/packages/check.mjs [--keep]
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { packedTarballs, packMockServer, packSdk } from '../lib/pack.mjs';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -205,15 +206,10 @@ const mockManifest = JSON.parse(readFileSync(join(root, 'mock-server', 'package.
 try {
   // 1. The tarballs: the sdk (its prepack builds dist/) and the mock server (its bundle and dist/package first).
   await Promise.all([
-    row('pack: @creator-market/sdk (builds dist/)', () => sh(join(root, 'sdk'), 'pnpm', ['pack', '--pack-destination', tarballs])),
-    row('pack: @creator-market/mock-server (bundle + dist/package)', async () => {
-      await sh(root, process.execPath, ['mock-server/bin/bundle.mjs']);
-      return sh(join(root, 'mock-server'), 'pnpm', ['pack', '--pack-destination', tarballs]);
-    }),
+    row('pack: @creator-market/sdk (builds dist/)', () => packSdk(tarballs)),
+    row('pack: @creator-market/mock-server (bundle + dist/package)', () => packMockServer(tarballs)),
   ]);
-  const packed = readdirSync(tarballs);
-  const tarball = (prefix) => packed.find((name) => name.startsWith(prefix));
-  if (!tarball('creator-market-sdk-') || !tarball('creator-market-mock-server-')) throw new Error(`packing failed: ${packed.join(', ')}`);
+  const packed = packedTarballs(tarballs);
 
   // 2. The consumer project: both tarballs, TypeScript and Node's types, installed as an outside project would.
   writeFileSync(
@@ -224,8 +220,8 @@ try {
         private: true,
         type: 'module',
         dependencies: {
-          '@creator-market/sdk': `file:${join(tarballs, tarball('creator-market-sdk-'))}`,
-          '@creator-market/mock-server': `file:${join(tarballs, tarball('creator-market-mock-server-'))}`,
+          '@creator-market/sdk': `file:${packed.sdk}`,
+          '@creator-market/mock-server': `file:${packed.mockServer}`,
           typescript: workspaceManifest.devDependencies.typescript,
           '@types/node': workspaceManifest.devDependencies['@types/node'],
           '@playwright/test': mockManifest.devDependencies['@playwright/test'],

@@ -16,9 +16,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { register } from 'tsx/esm/api';
 import { createClient } from '../bench/http.mjs';
 import { cpuTimeMs, startMockCli } from '../bench/processes.mjs';
 import { freePortIn, haproxyInstalled, serverStates, startSharedHost } from './host.mjs';
+
+// The sdk's control client is TypeScript: tsx's loader runs it (imported below, once registered).
+register();
+const { createMockControl } = await import('@creator-market/sdk/control');
 
 const { values } = parseArgs({
   options: {
@@ -196,20 +201,15 @@ async function runLoad(baseUrl, worlds, seconds, { during, onAnswer, pids = {} }
 async function holders(host) {
   const where = new Map();
   for (const p of host.processes) {
-    const res = await fetch(`${p.mock.baseUrl}/__mock/worlds`);
-    const { worlds } = await res.json();
+    const { worlds } = await createMockControl({ baseUrl: p.mock.baseUrl }).worlds();
     for (const { name } of worlds) if (name !== 'default') where.set(name, [...(where.get(name) ?? []), p]);
   }
   return where;
 }
 
-async function journalCount(p, world) {
-  const res = await fetch(`${p.mock.baseUrl}/__mock/requests/count`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(world ? { 'x-mock-world': world } : {}) },
-    body: '{}',
-  });
-  return (await res.json()).count;
+/** How many requests of `world` (the default world when undefined) process `p`'s journal holds. */
+function journalCount(p, world) {
+  return createMockControl({ baseUrl: p.mock.baseUrl, world }).journal.count();
 }
 
 /** Every write acknowledged to `worlds` is in the (restarted) server: returns the missing ones. */
@@ -263,15 +263,7 @@ try {
 
   // 1. One process alone.
   single = await startMockCli({ port: await port(), flags: ['--state', join(folder, 'single.json'), ...MOCK_FLAGS] });
-  BUYER.token = (
-    await (
-      await fetch(`${single.baseUrl}/__mock/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"persona":"buyer"}',
-      })
-    ).json()
-  ).token;
+  BUYER.token = (await createMockControl({ baseUrl: single.baseUrl }).login('buyer')).token;
   const baselineWorlds = Array.from({ length: WORLDS }, (_, i) => new WorldLedger(`base-${i}`));
   report.oneProcess = await runLoad(single.baseUrl, baselineWorlds, BASELINE_SECONDS, { pids: { mock: single.pid } });
   log(

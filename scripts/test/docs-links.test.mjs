@@ -8,13 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** README.md and every Markdown file below docs/ and the packages' own READMEs. */
+/** README.md and every Markdown file below docs/, the packages' own READMEs and the examples' (mock-server/examples/). */
 function markdownFiles() {
   const files = [join(ROOT, 'README.md')];
   for (const name of readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }))
     if (name.endsWith('.md')) files.push(join(ROOT, 'docs', name));
   for (const pkg of ['openapi', 'sdk', 'fixtures', 'mock-server', 'app', 'scripts'])
     if (existsSync(join(ROOT, pkg, 'README.md'))) files.push(join(ROOT, pkg, 'README.md'));
+  const examples = join(ROOT, 'mock-server', 'examples');
+  for (const name of existsSync(examples) ? readdirSync(examples) : [])
+    if (existsSync(join(examples, name, 'README.md'))) files.push(join(examples, name, 'README.md'));
   return files;
 }
 
@@ -43,5 +46,9 @@ void test('every relative link of README and docs resolves inside the repository
     }
   }
   assert.ok(links > 10, `only ${links} links found: the finder is broken`);
+  assert.ok(
+    markdownFiles().some((file) => file.endsWith(join('examples', 'qa-suite', 'README.md'))),
+    "the outside example's README is checked",
+  );
   assert.deepEqual(broken, []);
 });

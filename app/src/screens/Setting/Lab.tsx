@@ -4,22 +4,8 @@
 import { formatDateTime } from '@creator-market/sdk/domain';
 import { useEffect, useState } from 'react';
 import { now, serverClock } from '../../api/client';
-import {
-  addStickyScenario,
-  clearScenarios,
-  getClock,
-  listPersonas,
-  listRequests,
-  listScenarios,
-  loginAsPersona,
-  MockControlUnavailable,
-  setClock,
-  setLatency,
-  type MockClock,
-  type MockPersona,
-  type MockRequest,
-  type MockScenarios,
-} from '../../api/mockControl';
+import type { Clock, JournalEntry, Persona, ScenarioCatalogue } from '@creator-market/sdk/control';
+import { isControlUnavailable, labControl } from '../../api/mockControl';
 import { presentError } from '../../services/errors';
 import { isNativeApp } from '../../services/platform';
 import { signIn, useSession } from '../../stores/session';
@@ -31,35 +17,39 @@ import styles from './Setting.module.css';
 
 type Availability = 'checking' | 'ready' | 'absent';
 
+/** How many of the world's latest requests the Lab lists. */
+const REQUEST_LOG_LIMIT = 20;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+
+const listRequests = async () => (await labControl().journal.list({ limit: REQUEST_LOG_LIMIT })).requests;
+const listScenarios = () => labControl().scenarios.list();
 
 /** Runs a control-plane action, turning its failure into a toast. */
 async function attempt(action: () => Promise<void>, failureMessage: string): Promise<void> {
   try {
     await action();
   } catch (error) {
-    const detail =
-      error instanceof MockControlUnavailable
-        ? '모의 서버 제어를 사용할 수 없어요'
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const detail = isControlUnavailable(error)
+      ? '모의 서버 제어를 사용할 수 없어요'
+      : error instanceof Error
+        ? error.message
+        : String(error);
     toast(`${failureMessage}: ${detail}`, { type: 'error' });
   }
 }
 
 export function Lab() {
   const [availability, setAvailability] = useState<Availability>('checking');
-  const [personas, setPersonas] = useState<MockPersona[] | null>(null);
-  const [scenarios, setScenarios] = useState<MockScenarios | null>(null);
-  const [clock, setClockState] = useState<MockClock | null>(null);
-  const [requests, setRequests] = useState<MockRequest[] | null>(null);
+  const [personas, setPersonas] = useState<Persona[] | null>(null);
+  const [scenarios, setScenarios] = useState<ScenarioCatalogue | null>(null);
+  const [clock, setClockState] = useState<Clock | null>(null);
+  const [requests, setRequests] = useState<JournalEntry[] | null>(null);
 
   // Each part on its own: the in-browser mock has the personas but not the Express control plane.
   useEffect(() => {
     let cancelled = false;
-    void Promise.allSettled([listPersonas(), listScenarios(), getClock(), listRequests()]).then(
+    void Promise.allSettled([labControl().personas(), listScenarios(), labControl().clock.get(), listRequests()]).then(
       ([personaList, scenarioList, clockNow, requestList]) => {
         if (cancelled) return;
         if (personaList.status === 'fulfilled') setPersonas(personaList.value);
@@ -122,13 +112,13 @@ function TokenCheck() {
   );
 }
 
-function PersonaPicker({ personas }: { personas: MockPersona[] }) {
+function PersonaPicker({ personas }: { personas: Persona[] }) {
   const { me } = useSession();
   const [busy, setBusy] = useState<string | null>(null);
-  async function choose(persona: string) {
+  async function choose(persona: Persona['id']) {
     setBusy(persona);
     await attempt(async () => {
-      const { token } = await loginAsPersona(persona);
+      const { token } = await labControl().login(persona);
       try {
         await signIn(token);
       } catch (error) {
@@ -153,7 +143,7 @@ function PersonaPicker({ personas }: { personas: MockPersona[] }) {
   );
 }
 
-function ScenarioPicker({ catalogue, onChange }: { catalogue: MockScenarios; onChange: () => void }) {
+function ScenarioPicker({ catalogue, onChange }: { catalogue: ScenarioCatalogue; onChange: () => void }) {
   const [name, setName] = useState('');
   const [path, setPath] = useState('');
   const [times, setTimes] = useState('1');
@@ -162,7 +152,7 @@ function ScenarioPicker({ catalogue, onChange }: { catalogue: MockScenarios; onC
     if (!name) return;
     const count = Number.parseInt(times, 10);
     await attempt(async () => {
-      await addStickyScenario({ name, ...(path.trim() ? { path: path.trim() } : {}), ...(count > 0 ? { times: count } : {}) });
+      await labControl().scenarios.force(name, { ...(path.trim() ? { path: path.trim() } : {}), ...(count > 0 ? { times: count } : {}) });
       onChange();
       toast(`시나리오 ${name}을(를) 걸었어요`, { type: 'success' });
     }, '시나리오 설정 실패');
@@ -170,7 +160,7 @@ function ScenarioPicker({ catalogue, onChange }: { catalogue: MockScenarios; onC
 
   async function clear() {
     await attempt(async () => {
-      await clearScenarios();
+      await labControl().scenarios.clear();
       onChange();
       toast('시나리오를 모두 지웠어요', { type: 'success' });
     }, '시나리오 해제 실패');
@@ -221,7 +211,7 @@ function LatencyControl() {
   async function apply() {
     const value = Number.parseInt(ms, 10) || 0;
     await attempt(async () => {
-      await setLatency(value);
+      await labControl().latency.set(value);
       toast(`응답 지연을 ${value}ms로 바꿨어요`, { type: 'success' });
     }, '지연 시간 설정 실패');
   }
@@ -241,12 +231,12 @@ function LatencyControl() {
   );
 }
 
-function ClockControl({ clock, onChange }: { clock: MockClock; onChange: (clock: MockClock) => void }) {
+function ClockControl({ clock, onChange }: { clock: Clock; onChange: (clock: Clock) => void }) {
   const [input, setInput] = useState('');
 
   async function change(next: { now: string } | { offsetMs: number }) {
     await attempt(async () => {
-      const updated = await setClock(next);
+      const updated = 'now' in next ? await labControl().clock.set(next.now) : await labControl().clock.setOffset(next.offsetMs);
       onChange(updated);
       // The app's clock follows the mock's on its next response; adopt the new time now.
       serverClock.observe(new Headers({ 'X-Mock-Now': updated.now }));
@@ -292,7 +282,7 @@ function ClockControl({ clock, onChange }: { clock: MockClock; onChange: (clock:
 }
 
 /** The latest API requests of this world, as the mock received them (its request journal), newest first. */
-function RequestLog({ requests, onRefresh }: { requests: MockRequest[]; onRefresh: () => void }) {
+function RequestLog({ requests, onRefresh }: { requests: JournalEntry[]; onRefresh: () => void }) {
   return (
     <div className={styles.labBlock}>
       <h3 className={styles.labTitle}>받은 요청</h3>

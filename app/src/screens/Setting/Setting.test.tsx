@@ -172,6 +172,16 @@ describe('Settings', () => {
       await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     });
 
+    test('says the control plane cannot be used when no mock answers it (a host that serves the app for every path)', async () => {
+      server.use(http.all(`${API_BASE}/__mock/*`, () => HttpResponse.html('<!doctype html><title>app</title>')));
+      renderAt('/setting', <Setting />);
+      const lab = screen.getByRole('region', { name: /실험실/ });
+      expect((await within(lab).findByRole('status')).textContent).toBe(
+        '모의 서버 제어(/__mock)를 사용할 수 없어요. `pnpm mock`으로 모의 서버를 실행해주세요.',
+      );
+      expect(within(lab).queryByText('고정 시나리오')).toBeNull();
+    });
+
     test('is hidden outside development unless the debug flag is on (?debug=1 is remembered)', () => {
       vi.stubEnv('DEV', false);
       const { unmount } = renderAt('/setting', <Setting />);
