@@ -28,7 +28,7 @@ import { startPrism } from './bench/prism.mjs';
 import { measureWorldStall } from './bench/world-stall.mjs';
 import { measureNewWorlds } from './bench/new-worlds.mjs';
 import { measureServiceWorker } from './bench/service-worker.mjs';
-import { addToCartBody, cartEntryOf, login, payload, sellerPersonaMarketWithStock } from './bench/world.mjs';
+import { sellerPersonaMarketWithStock, writeBuyersOfWorld } from './bench/world.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -81,7 +81,7 @@ async function startMeasured(scale, extraFlags = []) {
     readyMs: Math.round(mock.readyMs),
     selfReportedMs: mock.selfReportedMs,
     // CPU time from spawn to the ready line: what the start's gate reads (a loaded machine stretches readyMs).
-    cpuMs: cpuTimeMs(mock.pid),
+    cpuMs: round(cpuTimeMs(mock.pid), 1),
     rssMb: round(mock.rssMb(), 1),
   };
   const cache = await seedCacheLine(mock);
@@ -109,41 +109,6 @@ async function startupSamples(scale, times) {
   }
   samples.sort((a, b) => a.readyMs - b.readyMs);
   return { median: samples[Math.floor(samples.length / 2)], samples };
-}
-
-/**
- * The write path: every connection is one buyer with its own cart in one market, alternating an add of one
- * unit (amount 1 → 2) and an update back to 1, so the cart never grows and no business rule is hit.
- * Buyers are the personas buyer and buyer-new of worlds bench-write-0, bench-write-1, ...
- */
-async function writeBuyersOfWorld(client, w) {
-  const world = `bench-write-${w}`;
-  const { detail, lines } = await sellerPersonaMarketWithStock(client, world, 2);
-  const line = lines[0];
-  const buyers = [];
-  for (const persona of ['buyer', 'buyer-new']) {
-    const buyer = await login(client, persona, world);
-    // Start from no entry for this market, so the first add makes an entry with exactly one unit.
-    const existing = await cartEntryOf(client, buyer, detail.market._id);
-    if (existing) await client.ok('POST', '/cart/delete', { token: buyer.token, world, body: { cartId: existing._id } });
-    const first = await client.ok('POST', '/cart/add/common', { token: buyer.token, world, body: addToCartBody(detail, line, 1) });
-    const cartId = payload(first)._id;
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}`, 'x-mock-world': world };
-    buyers.push({
-      world,
-      persona,
-      requests: [
-        { method: 'POST', path: '/cart/add/common', headers, body: JSON.stringify(addToCartBody(detail, line, 1)) },
-        {
-          method: 'POST',
-          path: '/cart/update',
-          headers,
-          body: JSON.stringify({ cartId, productList: [{ _id: line.product._id, option: line.option.title, amount: 1 }] }),
-        },
-      ],
-    });
-  }
-  return buyers;
 }
 
 /** The mock server's own answers to one add and one update: what the peers answer on the write path. */
@@ -199,7 +164,7 @@ async function nodeStartCpuMs() {
     samples.push(cpuTimeMs(bare.pid));
     await bare.stop();
   }
-  return samples.sort((a, b) => a - b)[2];
+  return round(samples.sort((a, b) => a - b)[2], 1);
 }
 
 /** The peers (bare node:http, plain Express, Prism) answering the mock's own answers of the read and write paths. */
