@@ -3,12 +3,20 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, minifySync, type IndexHtmlTransformContext, type IndexHtmlTransformResult, type Plugin } from 'vite';
-// The one relative import into another package (docs/decisions/app-layers.md): Vite bundles this file and
-// leaves every package import to Node, which cannot load the sdk's TypeScript sources; a path is bundled.
-// eslint-disable-next-line import-x/no-relative-packages
-import { patternParams, ROUTES } from '../sdk/src/domain/routing';
+import { visualizer } from 'rollup-plugin-visualizer';
+import {
+  defineConfig,
+  loadEnv,
+  minifySync,
+  runnerImport,
+  type IndexHtmlTransformContext,
+  type IndexHtmlTransformResult,
+  type Plugin,
+} from 'vite';
 import { DETAIL_LEAD_IMAGE, earlyRequestsScript, FIRST_SCREEN_REQUESTS, patternRegex } from './src/api/earlyRequests';
+import { SCREEN_MODULES } from './src/shell/screenModules';
+
+type Routing = typeof import('@creator-market/sdk/domain/routing');
 
 /** The mock server's default address (DESIGN.md: `pnpm mock` listens on 127.0.0.1:4010). */
 const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
@@ -69,7 +77,10 @@ function inlineEntryStylesheets(): Plugin {
  */
 function indexHtmlPlugin(
   name: string,
-  transform: (html: string, bundle: NonNullable<IndexHtmlTransformContext['bundle']>) => IndexHtmlTransformResult,
+  transform: (
+    html: string,
+    bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+  ) => IndexHtmlTransformResult | Promise<IndexHtmlTransformResult>,
 ): Plugin {
   return {
     name,
@@ -123,8 +134,15 @@ function inlineEntryAndFavicon(): Plugin {
   });
 }
 
-/** `route('market', () => import('../screens/Market'))`: each route's screen module in src/shell/routes.tsx. */
-const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\.\/(screens\/[\w/]+)'\)/g;
+/**
+ * The sdk's route table. Vite bundles this config file but leaves package imports to Node, which cannot load
+ * the sdk's TypeScript sources, so the build loads it through Vite's own module runner (only when it writes
+ * index.html: dev servers and vitest never pay its ~0.3 s).
+ */
+async function sdkRouting(): Promise<Routing> {
+  const { module } = await runnerImport<Routing>('@creator-market/sdk/domain/routing', { configFile: false, logLevel: 'silent' });
+  return module;
+}
 
 /**
  * Writes index.html's early script (src/api/earlyRequests.ts): while the page is parsed it asks for the
@@ -133,12 +151,11 @@ const ROUTE_SCREEN = /route\('([\w-]+)', \(\) => import\('\.\.\/(screens\/[\w/]+
  * the screen's chunk, then its data, one after another (Lighthouse budget, scripts/budgets/lighthouse.mjs).
  */
 function earlyRequests(apiBase: string | null): Plugin {
-  return indexHtmlPlugin('creator-market:early-requests', (html, bundle) => {
+  return indexHtmlPlugin('creator-market:early-requests', async (html, bundle) => {
     // A relative base (the static build) does not know its folder before the page runs, and its in-page
     // mock answers only once the app has started: no early script.
     if (!buildBase.startsWith('/')) return html;
-    const source = readFileSync(fileURLToPath(new URL('./src/shell/routes.tsx', import.meta.url)), 'utf8');
-    const screenOf = new Map([...source.matchAll(ROUTE_SCREEN)].map((match) => [match[1], match[2]]));
+    const { patternParams, ROUTES } = await sdkRouting();
     const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
     const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
     /** A chunk and what it imports statically, less what `loaded` already holds. */
@@ -156,9 +173,10 @@ function earlyRequests(apiBase: string | null): Plugin {
     const startFiles = closure(entry, new Set());
     const screens = ROUTES.flatMap((route) => {
       if (route.path === null) return [];
-      const module = screenOf.get(route.name);
-      const chunk = module && chunks.find((output) => new RegExp(`/src/${module}(\\.tsx|/index\\.tsx)$`).test(output.facadeModuleId ?? ''));
-      if (!chunk) throw new Error(`no screen chunk for the route ${route.name} (src/shell/routes.tsx)`);
+      // The chunk whose facade is the route's screen module (the route table of module ids, src/shell/screenModules.ts).
+      const screen = fileURLToPath(new URL(`./src/${SCREEN_MODULES[route.name]}`, import.meta.url));
+      const chunk = chunks.find((output) => output.facadeModuleId === screen);
+      if (!chunk) throw new Error(`no screen chunk for the route ${route.name}: ${screen} (src/shell/screenModules.ts)`);
       const files = [...closure(chunk, startFiles)];
       const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       return [
@@ -181,6 +199,20 @@ function earlyRequests(apiBase: string | null): Plugin {
   });
 }
 
+/** rollup-plugin-visualizer's treemap (size-why.html) and its raw data (size-why.json), gzip sizes per module. */
+function sizeWhy(dir: string): Plugin[] {
+  return (['treemap', 'raw-data'] as const).map(
+    (template) =>
+      visualizer({
+        template,
+        filename: `${dir}/size-why.${template === 'treemap' ? 'html' : 'json'}`,
+        gzipSize: true,
+        sourcemap: true,
+        title: 'creator-market app: size why',
+      }) as Plugin,
+  );
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
@@ -191,6 +223,9 @@ export default defineConfig(({ mode }) => {
       inlineEntryAndFavicon(),
       // The in-browser mock (VITE_MOCK_IN_BROWSER=1) answers only once the app has started its worker.
       earlyRequests(env.VITE_MOCK_IN_BROWSER === '1' ? null : env.VITE_API_BASE || DEFAULT_API_BASE),
+      // `pnpm size:why` (scripts/budgets/size-why.mjs): which modules the bytes of each chunk come from, as a
+      // treemap to look at and as data the script ranks the home start path's modules from.
+      ...(process.env.SIZE_WHY_DIR ? sizeWhy(process.env.SIZE_WHY_DIR) : []),
     ],
     resolve: {
       alias: [

@@ -5,6 +5,7 @@ import type { PersonaId } from '@creator-market/fixtures';
 import { availableQuantity, marketState } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import { issueToken } from '../src/auth/tokens';
+import { entryJson } from '../src/handlers/cart';
 import type { MarketRow, Store } from '../src/world/store';
 import { errorCode, errorList, startTestServer, type TestServer } from './harness';
 
@@ -634,5 +635,18 @@ describe('updateCartDeliveryOption', () => {
   it('is 401 for a guest', async () => {
     const { as, open, buyerEntryOf } = freshWorld();
     expect((await as(null).delivery(buyerEntryOf(open._id)._id, '택배')).status).toBe(401);
+  });
+});
+
+describe('a cart answer', () => {
+  it('is the JSON of its entry byte for byte, its market written once per record', () => {
+    const { open, buyerEntryOf } = freshWorld();
+    const entry = buyerEntryOf(open._id);
+    const withOption = { ...entry, deliveryOption: { title: '택배' } };
+    expect(entryJson(entry)).toBe(JSON.stringify(entry));
+    expect(entryJson(withOption)).toBe(JSON.stringify(withOption));
+    // A market that changes is a new record: its own JSON, not the one kept for the record before it.
+    const renamed = { ...entry, market: { ...entry.market, title: '이름을 바꾼 마켓 "따옴표"' } };
+    expect(entryJson(renamed)).toBe(JSON.stringify(renamed));
   });
 });

@@ -80,4 +80,39 @@ export async function cartEntryOf(client, buyer, marketUID) {
   return payload(res).find((entry) => entry.market._id === marketUID);
 }
 
+/**
+ * The write path: every connection is one buyer with its own cart in one market, alternating an add of one
+ * unit (amount 1 → 2) and an update back to 1, so the cart never grows and no business rule is hit.
+ * Buyers are the personas buyer and buyer-new of worlds bench-write-0, bench-write-1, ...
+ */
+export async function writeBuyersOfWorld(client, w) {
+  const world = `bench-write-${w}`;
+  const { detail, lines } = await sellerPersonaMarketWithStock(client, world, 2);
+  const line = lines[0];
+  const buyers = [];
+  for (const persona of ['buyer', 'buyer-new']) {
+    const buyer = await login(client, persona, world);
+    // Start from no entry for this market, so the first add makes an entry with exactly one unit.
+    const existing = await cartEntryOf(client, buyer, detail.market._id);
+    if (existing) await client.ok('POST', '/cart/delete', { token: buyer.token, world, body: { cartId: existing._id } });
+    const first = await client.ok('POST', '/cart/add/common', { token: buyer.token, world, body: addToCartBody(detail, line, 1) });
+    const cartId = payload(first)._id;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}`, 'x-mock-world': world };
+    buyers.push({
+      world,
+      persona,
+      requests: [
+        { method: 'POST', path: '/cart/add/common', headers, body: JSON.stringify(addToCartBody(detail, line, 1)) },
+        {
+          method: 'POST',
+          path: '/cart/update',
+          headers,
+          body: JSON.stringify({ cartId, productList: [{ _id: line.product._id, option: line.option.title, amount: 1 }] }),
+        },
+      ],
+    });
+  }
+  return buyers;
+}
+
 export { payload };

@@ -4,20 +4,17 @@
 //
 //   pnpm --filter @creator-market/app build && node scripts/budgets/home-js.mjs [--dist DIR] [--out FILE]
 //
-// Builds nothing: reads the Vite manifest of an existing build (app/dist/.vite/manifest.json, written because
-// app/vite.config.ts sets build.manifest) and lists exactly:
-//   - the entry chunk of index.html and every chunk it imports statically (the <link rel="modulepreload">s
-//     of dist/index.html: checked against the manifest, so the two cannot drift apart), and
-//   - the Home screen's lazy chunk (the route table's `import('./screens/Home')`) and its static imports.
-// Lazy chunks the home screen itself defers (sections below the fold, the native popup ad) are not counted:
-// the first screen renders without them.
+// Builds nothing: reads the home start path of an existing build (./home-path.mjs: index.html's scripts and
+// the Home screen's lazy chunk, from the Vite manifest). Lazy chunks the home screen itself defers (sections
+// below the fold, the native popup ad) are not counted: the first screen renders without them.
 // Writes artifacts/budget-js.json ({summary, limit, total, passed, files}); exits 1 when over the limit.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { homePathFiles } from './home-path.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPTS_DIR = join(REPO_ROOT, 'scripts');
@@ -31,9 +28,6 @@ const SIZE_LIMIT_BIN = join(SCRIPTS_DIR, 'node_modules', 'size-limit', 'bin.js')
  * lives in modules of its own, since a module is bundled whole (docs/decisions/home-js-start-chunk.md).
  */
 export const LIMIT = '102 KB';
-/** The manifest key of the entry page, and of the home route's screen module (app/src/shell/routes.tsx). */
-const ENTRY_KEY = 'index.html';
-const HOME_SCREEN_KEY = 'src/screens/Home/index.tsx';
 
 const { values: flags } = parseArgs({
   options: {
@@ -51,50 +45,12 @@ function fail(message) {
   process.exit(1);
 }
 
-function readManifest() {
-  const file = join(dist, '.vite', 'manifest.json');
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    return fail(`cannot read ${file} (${error.code ?? error.message}); build the app first: pnpm --filter @creator-market/app build`);
-  }
+let files;
+try {
+  files = homePathFiles(dist);
+} catch (error) {
+  fail(error.message);
 }
-
-/** Manifest keys of `key` and of everything it imports statically, transitively, in a stable order. */
-function staticClosure(manifest, key, into = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk) fail(`the manifest has no chunk ${key}`);
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
-  return into;
-}
-
-/**
- * The scripts index.html loads at once: its module script (the entry chunk, linked, or written inline with
- * its name in data-entry: app/vite.config.ts) and its modulepreloads.
- */
-function scriptsOfIndexHtml() {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const sources = [
-    ...html.matchAll(/<script[^>]*type="module"[^>]*(?:src|data-entry)="\/([^"]+)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g),
-  ].map((match) => match[1]);
-  return new Set(sources);
-}
-
-const manifest = readManifest();
-const entryFiles = [...staticClosure(manifest, ENTRY_KEY)].map((key) => manifest[key].file);
-const fromHtml = scriptsOfIndexHtml();
-const mismatch = [...entryFiles.filter((file) => !fromHtml.has(file)), ...[...fromHtml].filter((file) => !entryFiles.includes(file))];
-if (mismatch.length > 0) fail(`index.html and the manifest disagree about the start scripts: ${mismatch.join(', ')}`);
-const entryKeys = staticClosure(manifest, ENTRY_KEY);
-if (![...entryKeys].some((key) => manifest[key].dynamicImports?.includes(HOME_SCREEN_KEY))) {
-  fail(`${HOME_SCREEN_KEY} is not a lazy chunk of the start scripts any more (app/src/shell/routes.tsx)`);
-}
-
-const homeKeys = staticClosure(manifest, HOME_SCREEN_KEY, new Set(entryKeys));
-const files = [...homeKeys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
 
 // One size-limit check per file (for the table) and the budget check over all of them.
 const configDir = mkdtempSync(join(tmpdir(), 'home-js-budget-'));

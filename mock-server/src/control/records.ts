@@ -11,7 +11,7 @@ import { personas } from '@creator-market/fixtures';
 import { checkOrder, isInUse, MARKET_STATUS, USER_LEVEL } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import { schemaErrors } from '@creator-market/openapi/schemas';
-import { handlers } from '../handlers';
+import { addToCartEntry } from '../handlers/cart';
 import { ApiFailure } from '../http/failure';
 import { placeOrder, setReceiptStatus } from '../world/orders';
 import { pairKey, type Account, type AddressRow, type MarketRow, type ProductRow, type Store } from '../world/store';
@@ -306,11 +306,8 @@ function makeCart(world: World, input: Input): { account: Account; marketRow: Ma
   const account = ownerOf(store, input.owner, { persona: 'buyer' });
   const marketRow = marketOf(store, input.marketId, 'carts');
   const productList = linesOf(store, marketRow, input.productList, 'carts');
-  const result = handlers.addToCart(
-    { user: account, body: { marketId: marketRow.market._id, seller: marketRow.market.sellerPublicId, productList } } as never,
-    { world, now: world.clock.now() },
-  ) as { data: Schemas['CartEntry'] };
-  return { account, marketRow, cart: result.data };
+  const body = { marketId: marketRow.market._id, seller: marketRow.market.sellerPublicId, productList };
+  return { account, marketRow, cart: addToCartEntry(store, account.uid, body, world.clock.now()) };
 }
 
 const ORDER_DEFAULTS = {

@@ -96,19 +96,23 @@ export function nodeListener(core: Pick<Core, 'handle'>): RequestListener {
 
 function write(request: NodeRequest, res: ServerResponse, answer: Answer): void {
   if (res.destroyed) return;
+  const { headers, body } = answer;
   if (answer.fault) {
-    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     sendFault(answer.fault, request.req, res);
     return;
   }
-  res.statusCode = answer.status;
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  if (request.discarded) res.setHeader('Connection', 'close');
-  if (answer.body === undefined) {
-    res.end();
+  if (request.discarded) headers.Connection = 'close';
+  if (body === undefined) {
+    res.writeHead(answer.status, headers).end();
     return;
   }
-  const bytes = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-  res.setHeader('Content-Length', bytes.byteLength);
-  res.end(bytes);
+  // One writeHead with the answer's own headers (no setHeader map of them). A string body (every JSON answer
+  // but the cached market detail) is measured rather than copied into a Buffer, and written before end():
+  // node then sends head and body in one write, where end(body) queues an empty chunk behind them and makes
+  // it a writev (pnpm bench's write path, CPU per request: docs/decisions/bench-gates.md).
+  headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  res.writeHead(answer.status, headers);
+  res.write(body);
+  res.end();
 }

@@ -10,10 +10,11 @@ import {
   isInUse,
   sortCartEntries,
 } from '@creator-market/sdk/domain';
+import { JSON_TYPE } from '../http/exchange';
 import { badRequest, notFound, permissionDenied } from '../http/failure';
 import { pairKey, type CartRow, type Store } from '../world/store';
 import { sellerProfileImage, stateOf } from '../world/views';
-import type { HandlerMap } from './types';
+import type { HandlerMap, RawResponse, RequestBody } from './types';
 import { signedIn } from './types';
 
 type Schemas = components['schemas'];
@@ -103,6 +104,90 @@ function amountsByProduct(lines: readonly CartProduct[]): Map<string, number> {
   return totals;
 }
 
+/**
+ * Each market record's JSON, made once. A cart entry carries its whole market (1.8 of a cart answer's 2.3 KB,
+ * with the Korean text JSON.stringify is slowest on): serializing it per answer was the write path's largest
+ * cost (pnpm bench, docs/decisions/bench-gates.md). Records are immutable values (a change replaces the
+ * record), so a record's JSON never changes.
+ */
+const marketJson = new WeakMap<CartEntry['market'], string>();
+
+/** An entry's JSON: the same text as JSON.stringify(entry), its market's part made once per record. */
+export function entryJson(entry: CartEntry): string {
+  let market = marketJson.get(entry.market);
+  if (market === undefined) marketJson.set(entry.market, (market = JSON.stringify(entry.market)));
+  const fields: string[] = [];
+  for (const [key, value] of Object.entries(entry)) {
+    if (value !== undefined) fields.push(`${JSON.stringify(key)}:${key === 'market' ? market : JSON.stringify(value)}`);
+  }
+  return `{${fields.join(',')}}`;
+}
+
+const entryAnswer = (entry: CartEntry): RawResponse => ({
+  raw: true,
+  status: 200,
+  contentType: JSON_TYPE,
+  body: `{"data":${entryJson(entry)}}`,
+});
+
+/**
+ * Adds the request's lines to the buyer's entry for the market (a new entry when it has none) and returns the
+ * entry: the addToCart operation, and the control plane's cart records (control/records.ts).
+ */
+export function addToCartEntry(store: Store, uid: string, body: RequestBody<'addToCart'>, now: number): CartEntry {
+  // 1-3: the market. A market without a public number (publicId 0) is "no market" (SPEC.md section 4).
+  const marketRow = store.markets.get(body.marketId);
+  const state = marketRow ? stateOf(marketRow, now) : 'none';
+  if (!marketRow || marketRow.market.sellerPublicId !== body.seller || state === 'none') throw badRequest('invalid-market');
+  const { market } = marketRow;
+  if (!market.public) throw badRequest('market-unavailable');
+  if (state === 'before-open' || state === 'closed') throw badRequest('market-schedule', [{ _id: market._id, title: market.title }]);
+
+  // 4: every requested product and option is on sale in this market.
+  const requested = body.productList.map((item) => {
+    const productRow = store.products.get(item._id);
+    if (!productRow || productRow.marketUID !== market._id || !isInUse(productRow.product)) throw badRequest('invalid-product');
+    const option = productRow.product.option.find((o) => o.title === item.option);
+    if (!option || !isInUse(option)) throw badRequest('invalid-product-option');
+    return { product: productRow.product, option, amount: item.amount };
+  });
+
+  // 5-6: the entry this market already has, or room for a new one.
+  const existing = store.carts.by('ownerMarket', pairKey(uid, market._id)).find(isListed);
+  if (existing) assertUnlocked(existing);
+  else if (store.carts.by('owner', uid).filter(isListed).length >= MAX_CART_ENTRIES) throw badRequest('limit-cart');
+
+  // 7: the lines after the add, each amount added to the same line (existing lines keep their place).
+  const lines = new Map<string, CartProduct>();
+  for (const line of existing?.cart.productList ?? []) lines.set(lineKey(line._id, line.option), currentLine(store, line));
+  const touched = new Map<string, (typeof requested)[number]>();
+  for (const item of requested) {
+    const key = lineKey(item.product._id, item.option.title);
+    const amount = (lines.get(key)?.amount ?? 0) + item.amount;
+    lines.set(key, lineOf(item.product, item.option, amount));
+    touched.set(key, item);
+  }
+  const productList = [...lines.values()];
+  if (productList.length > MAX_LINES) throw badRequest('limit-cart');
+  const productAmounts = amountsByProduct(productList);
+  for (const [key, { product, option }] of touched) {
+    assertQuantity(product, option, lines.get(key)?.amount ?? 0, productAmounts.get(product._id) ?? 0);
+  }
+
+  const seller = store.sellers.get(marketRow.sellerUID);
+  const cart: CartEntry = {
+    _id: existing?.cart._id ?? store.newId(now),
+    status: CART_ENTRY_STATUS.normal,
+    seller: { publicId: market.sellerPublicId, profile: seller ? sellerProfileImage(seller) : '' },
+    market,
+    productList,
+    deliveryOption: existing?.cart.deliveryOption ?? null,
+    timestamp: new Date(now).toISOString(),
+  };
+  store.carts.replace({ ownerUid: uid, cart });
+  return cart;
+}
+
 export const cartHandlers = {
   listCarts({ user }, { world }) {
     const { store } = world;
@@ -113,64 +198,11 @@ export const cartHandlers = {
 
   getCart({ user, query }, { world }) {
     const row = ownEntry(world.store, signedIn(user).uid, query.id);
-    return { data: currentEntry(world.store, row.cart) };
+    return entryAnswer(currentEntry(world.store, row.cart));
   },
 
   addToCart({ user, body }, { world, now }) {
-    const { store } = world;
-    const uid = signedIn(user).uid;
-
-    // 1-3: the market. A market without a public number (publicId 0) is "no market" (SPEC.md section 4).
-    const marketRow = store.markets.get(body.marketId);
-    const state = marketRow ? stateOf(marketRow, now) : 'none';
-    if (!marketRow || marketRow.market.sellerPublicId !== body.seller || state === 'none') throw badRequest('invalid-market');
-    const { market } = marketRow;
-    if (!market.public) throw badRequest('market-unavailable');
-    if (state === 'before-open' || state === 'closed') throw badRequest('market-schedule', [{ _id: market._id, title: market.title }]);
-
-    // 4: every requested product and option is on sale in this market.
-    const requested = body.productList.map((item) => {
-      const productRow = store.products.get(item._id);
-      if (!productRow || productRow.marketUID !== market._id || !isInUse(productRow.product)) throw badRequest('invalid-product');
-      const option = productRow.product.option.find((o) => o.title === item.option);
-      if (!option || !isInUse(option)) throw badRequest('invalid-product-option');
-      return { product: productRow.product, option, amount: item.amount };
-    });
-
-    // 5-6: the entry this market already has, or room for a new one.
-    const existing = store.carts.by('ownerMarket', pairKey(uid, market._id)).find(isListed);
-    if (existing) assertUnlocked(existing);
-    else if (store.carts.by('owner', uid).filter(isListed).length >= MAX_CART_ENTRIES) throw badRequest('limit-cart');
-
-    // 7: the lines after the add, each amount added to the same line (existing lines keep their place).
-    const lines = new Map<string, CartProduct>();
-    for (const line of existing?.cart.productList ?? []) lines.set(lineKey(line._id, line.option), currentLine(store, line));
-    const touched = new Map<string, (typeof requested)[number]>();
-    for (const item of requested) {
-      const key = lineKey(item.product._id, item.option.title);
-      const amount = (lines.get(key)?.amount ?? 0) + item.amount;
-      lines.set(key, lineOf(item.product, item.option, amount));
-      touched.set(key, item);
-    }
-    const productList = [...lines.values()];
-    if (productList.length > MAX_LINES) throw badRequest('limit-cart');
-    const productAmounts = amountsByProduct(productList);
-    for (const [key, { product, option }] of touched) {
-      assertQuantity(product, option, lines.get(key)?.amount ?? 0, productAmounts.get(product._id) ?? 0);
-    }
-
-    const seller = store.sellers.get(marketRow.sellerUID);
-    const cart: CartEntry = {
-      _id: existing?.cart._id ?? store.newId(now),
-      status: CART_ENTRY_STATUS.normal,
-      seller: { publicId: market.sellerPublicId, profile: seller ? sellerProfileImage(seller) : '' },
-      market,
-      productList,
-      deliveryOption: existing?.cart.deliveryOption ?? null,
-      timestamp: new Date(now).toISOString(),
-    };
-    store.carts.replace({ ownerUid: uid, cart });
-    return { data: cart };
+    return entryAnswer(addToCartEntry(world.store, signedIn(user).uid, body, now));
   },
 
   updateCart({ user, body }, { world }) {
@@ -201,12 +233,12 @@ export const cartHandlers = {
 
     if (after.length === 0) {
       store.carts.remove(row.cart._id);
-      return { data: { ...currentEntry(store, row.cart), status: CART_ENTRY_STATUS.remove, productList: [] } };
+      return entryAnswer({ ...currentEntry(store, row.cart), status: CART_ENTRY_STATUS.remove, productList: [] });
     }
     // The timestamp stays: changing a quantity does not move the entry to the top of the cart.
     const cart: CartEntry = { ...row.cart, productList: after };
     store.carts.replace({ ...row, cart });
-    return { data: currentEntry(store, cart) };
+    return entryAnswer(currentEntry(store, cart));
   },
 
   deleteCart({ user, body }, { world }) {
@@ -227,6 +259,6 @@ export const cartHandlers = {
 
     const cart: CartEntry = { ...row.cart, deliveryOption: { title: option.title } };
     store.carts.replace({ ...row, cart });
-    return { data: currentEntry(store, cart) };
+    return entryAnswer(currentEntry(store, cart));
   },
 } satisfies Partial<HandlerMap>;

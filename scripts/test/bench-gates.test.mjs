@@ -1,0 +1,47 @@
+// The bench's CI gates (scripts/bench/gates.mjs) judge what a run measured: a regression to plain Express's
+// cost per request fails them, and a figure the run could not measure fails rather than passes.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { GATES, gatesOf } from '../bench/gates.mjs';
+
+const at = (us) => ({ serverCpuUsPerRequest: us });
+
+/** A report with the figures the gates were set from (docs/decisions/bench-gates.md: the full run, Prism's from quick runs). */
+function report() {
+  return {
+    nodeStartCpuMs: 60,
+    readPath: { mock: at(49.9), express: at(290.3), bare: at(43.2), prism: at(1300) },
+    writePath: { mock: at(103.4), express: at(264.2), bare: at(32.6), prism: at(2479.5) },
+    scales: { 1: { secondStart: { cpuMs: 400 }, readPath: at(49.9), search: at(60) }, 10: { readPath: at(63.9), search: at(90) } },
+    newWorlds: { cpuMsPerWorld: 1.4 },
+  };
+}
+
+void test('every gate passes on the figures the gates were set from', () => {
+  const failed = gatesOf(report()).filter((gate) => !gate.pass);
+  assert.deepEqual(failed, []);
+  assert.equal(gatesOf(report()).length, GATES.length);
+});
+
+void test('a write path as dear as plain Express fails its gate', () => {
+  const slow = report();
+  slow.writePath.mock = at(264.2);
+  const write = gatesOf(slow).find((gate) => gate.id === 'writeVsExpress');
+  assert.equal(write?.value, 1);
+  assert.equal(write?.pass, false);
+});
+
+void test('a start that costs more CPU than its limit allows fails, whatever the wall clock said', () => {
+  const slow = report();
+  slow.scales[1].secondStart.cpuMs = 60 * 12;
+  assert.equal(gatesOf(slow).find((gate) => gate.id === 'startVsNode')?.pass, false);
+});
+
+void test('a figure the run could not measure fails its gate', () => {
+  const partial = report();
+  delete partial.readPath.prism;
+  partial.newWorlds.cpuMsPerWorld = Number.NaN;
+  const gates = gatesOf(partial);
+  assert.equal(gates.find((gate) => gate.id === 'readVsPrism')?.pass, false);
+  assert.equal(gates.find((gate) => gate.id === 'newWorldCpu')?.pass, false);
+});
