@@ -6,7 +6,7 @@ import { KEEP_ALIVE_MAX, type RouteMatch } from '@creator-market/sdk/domain';
 import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Switch, useLocation, useSearch } from 'wouter';
-import { NotFoundScreen, ROUTE_ELEMENTS } from './routes';
+import { loadScreen, NotFoundScreen, ROUTE_ELEMENTS, screenLoaded } from './routes';
 import { useSession } from '../stores/session';
 import { setBottomTab, setFloatingButton } from '../stores/ui';
 import { BottomTab, type BottomTabName } from '../ui/BottomTab';
@@ -111,10 +111,29 @@ export function RouterView() {
     firstNavigation: pages.shown === null,
   });
 
-  // The page to show: this location's, or, while a redirect or a cancelled navigation settles, the last one.
-  // A change is stored while rendering (React re-renders at once with it, before anything is committed).
+  // A page whose screen is not loaded yet waits for it with the last page on screen (and the app bar and tab
+  // bar) instead of a blank fallback; once its chunk has come, or failed (its boundary then says so), it
+  // shows, with its app bar and skeleton until its data comes.
+  const [settled, setSettled] = useState<string | null>(null);
+  const waiting = decision.kind === 'show' && pages.shown !== null && settled !== pathname && !screenLoaded(pathname);
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    void loadScreen(pathname).then(() => {
+      if (live) setSettled(pathname);
+    });
+    return () => {
+      live = false;
+    };
+  }, [waiting, pathname]);
+
+  // The page to show: this location's, or, while its screen loads, a redirect or a cancelled navigation
+  // settles, the last one. A change is stored while rendering (React re-renders at once with it, before
+  // anything is committed).
   const next =
-    decision.kind === 'show' ? showPage(pages, { key: `${pathname}${search}`, pathname, match: decision.match }, notFound.path) : pages;
+    decision.kind === 'show' && !waiting
+      ? showPage(pages, { key: `${pathname}${search}`, pathname, match: decision.match }, notFound.path)
+      : pages;
   if (next !== pages) setPages(next);
   const current = next.shown;
   const showingNotFound = current !== null && notFound.path === current.key;
