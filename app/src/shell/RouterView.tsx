@@ -20,6 +20,7 @@ import { openExternal } from '../services/platform';
 import { pageNavigation } from '../services/pageNavigation';
 import { decideRoute } from './routing';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { setKeptPages } from './keptPages';
 import { savedScrollPosition, saveScrollPosition, scrollToRestored } from '../services/scrollMemory';
 import styles from './RouterView.module.css';
 
@@ -164,6 +165,10 @@ export function RouterView() {
     void requireLogin(decision.redirectPath, { direct: decision.direct });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per location: `decision` and the page shown derive from it
   }, [pathname, search, decision.kind]);
+
+  // The kept pages, for the preloads (their data is on screen: a tap back to one asks for nothing).
+  const keptKeys = next.kept.map((kept) => kept.key).join('\n');
+  useLayoutEffect(() => setKeptPages(keptKeys ? keptKeys.split('\n') : []), [keptKeys]);
 
   // Scroll: remember the position of the page being left, restore the one of the page shown, else top.
   const scrollKey = useRef<string | null>(null);

@@ -7,6 +7,7 @@ import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { navigate } from '../lib/navigation';
 import { HOSTS } from '../config/config';
 import { loadScreen } from './routes';
+import { startTapPreloads } from './preload';
 import { initSession } from '../stores/session';
 import '../styles/global.css';
 import { appPathname } from '../config/appBase';
@@ -40,6 +41,7 @@ async function start(): Promise<void> {
   // The page's screen is fetched before the first render (index.html's splash shows meanwhile), while the
   // sign-in state is looked up: the router then shows it at once instead of suspending on its chunk.
   void initSession();
+  startTapPreloads();
   await loadScreen(appPathname());
 
   const container = document.getElementById('root');
