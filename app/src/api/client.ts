@@ -62,6 +62,16 @@ function takeEarlyAnswer(request: Request): Promise<Response> | undefined {
   return answer.catch(() => fetch(request));
 }
 
+/**
+ * Answers from calls made ahead of their screen (api/prefetch.ts, loaded with the taps' first-data table,
+ * installs it): a request it holds the answer of is not asked for again. Undefined until then.
+ */
+let answerAhead: ((request: Request) => Promise<Response> | undefined) | undefined;
+
+export function setAnswerAhead(answer: (request: Request) => Promise<Response> | undefined): void {
+  answerAhead = answer;
+}
+
 if (MOCK_WORLDS_ENABLED) rememberMockWorldParam();
 
 /** Follows the server's clock (in development the mock server's `X-Mock-Now`). */
@@ -81,7 +91,7 @@ export const api = createApiClient({
   clock: serverClock,
   fetch: (request) => {
     withPinnedWorld(request);
-    return takeEarlyAnswer(request) ?? fetch(request);
+    return answerAhead?.(request) ?? takeEarlyAnswer(request) ?? fetch(request);
   },
 });
 

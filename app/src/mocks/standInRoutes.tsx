@@ -22,6 +22,12 @@ function StandIn({ name }: { name: string }) {
 
 export const NotFoundScreen = () => <StandIn name="notFound" />;
 
+/** As routes.tsx's: the stand-ins are no chunks, so every screen renders at once. */
+export const screenLoaded = (_pathname: string): boolean => true;
+
+/** As routes.tsx's: nothing to load. */
+export const loadScreen = (_pathname: string): Promise<void> => Promise.resolve();
+
 const screens = new Map(ROUTES.map((route) => [route.name, () => <StandIn name={route.name} />]));
 
 export const ROUTE_ELEMENTS = ROUTES.map((route) =>

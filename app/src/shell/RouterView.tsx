@@ -6,7 +6,7 @@ import { KEEP_ALIVE_MAX, type RouteMatch } from '@creator-market/sdk/domain';
 import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Switch, useLocation, useSearch } from 'wouter';
-import { NotFoundScreen, ROUTE_ELEMENTS } from './routes';
+import { loadScreen, NotFoundScreen, ROUTE_ELEMENTS, screenLoaded } from './routes';
 import { useSession } from '../stores/session';
 import { setBottomTab, setFloatingButton } from '../stores/ui';
 import { BottomTab, type BottomTabName } from '../ui/BottomTab';
@@ -20,6 +20,7 @@ import { openExternal } from '../services/platform';
 import { pageNavigation } from '../services/pageNavigation';
 import { decideRoute } from './routing';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { setKeptPages } from './keptPages';
 import { savedScrollPosition, saveScrollPosition, scrollToRestored } from '../services/scrollMemory';
 import styles from './RouterView.module.css';
 
@@ -111,10 +112,29 @@ export function RouterView() {
     firstNavigation: pages.shown === null,
   });
 
-  // The page to show: this location's, or, while a redirect or a cancelled navigation settles, the last one.
-  // A change is stored while rendering (React re-renders at once with it, before anything is committed).
+  // A page whose screen is not loaded yet waits for it with the last page on screen (and the app bar and tab
+  // bar) instead of a blank fallback; once its chunk has come, or failed (its boundary then says so), it
+  // shows, with its app bar and skeleton until its data comes.
+  const [settled, setSettled] = useState<string | null>(null);
+  const waiting = decision.kind === 'show' && pages.shown !== null && settled !== pathname && !screenLoaded(pathname);
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    void loadScreen(pathname).then(() => {
+      if (live) setSettled(pathname);
+    });
+    return () => {
+      live = false;
+    };
+  }, [waiting, pathname]);
+
+  // The page to show: this location's, or, while its screen loads, a redirect or a cancelled navigation
+  // settles, the last one. A change is stored while rendering (React re-renders at once with it, before
+  // anything is committed).
   const next =
-    decision.kind === 'show' ? showPage(pages, { key: `${pathname}${search}`, pathname, match: decision.match }, notFound.path) : pages;
+    decision.kind === 'show' && !waiting
+      ? showPage(pages, { key: `${pathname}${search}`, pathname, match: decision.match }, notFound.path)
+      : pages;
   if (next !== pages) setPages(next);
   const current = next.shown;
   const showingNotFound = current !== null && notFound.path === current.key;
@@ -145,6 +165,10 @@ export function RouterView() {
     void requireLogin(decision.redirectPath, { direct: decision.direct });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per location: `decision` and the page shown derive from it
   }, [pathname, search, decision.kind]);
+
+  // The kept pages, for the preloads (their data is on screen: a tap back to one asks for nothing).
+  const keptKeys = next.kept.map((kept) => kept.key).join('\n');
+  useLayoutEffect(() => setKeptPages(keptKeys ? keptKeys.split('\n') : []), [keptKeys]);
 
   // Scroll: remember the position of the page being left, restore the one of the page shown, else top.
   const scrollKey = useRef<string | null>(null);

@@ -28,19 +28,26 @@ export class ScreenErrorBoundary extends Component<Props, State> {
     return { error, failed: true };
   }
 
+  override componentDidMount(): void {
+    window.addEventListener('online', this.onOnline);
+  }
+
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('A screen failed to render', error, info.componentStack);
-    window.addEventListener('online', this.retry);
   }
 
   override componentWillUnmount(): void {
-    window.removeEventListener('online', this.retry);
+    window.removeEventListener('online', this.onOnline);
   }
 
+  /** Back online: a failed screen tries again (even while a retry is under way: it may have failed offline). */
+  onOnline = (): void => {
+    if (this.state.failed) this.retry();
+  };
+
+  /** Loads the failed screens again, then renders them: the message stays until then, no blank spinner. */
   retry = (): void => {
-    window.removeEventListener('online', this.retry);
-    retryFailedScreens();
-    this.setState({ error: null, failed: false });
+    void retryFailedScreens().then(() => this.setState({ error: null, failed: false }));
   };
 
   override render(): ReactNode {

@@ -9,11 +9,14 @@ import { screenImportFailed } from './chunkFailure';
 export type LoadScreen = () => Promise<{ default: ComponentType }>;
 export type Screen = ComponentType;
 
-const resets = new Set<() => void>();
+const resets = new Set<() => Promise<unknown>>();
 
-/** Replaces the lazy component of every screen whose import failed: its next render imports it again. */
-export function retryFailedScreens(): void {
-  for (const reset of resets) reset();
+/**
+ * Imports every screen whose import failed again and replaces its lazy component, so its next render shows
+ * it (or, failed again, throws anew); resolves when the imports have settled.
+ */
+export async function retryFailedScreens(): Promise<void> {
+  await Promise.allSettled([...resets].map((reset) => reset()));
 }
 
 /**
@@ -21,7 +24,7 @@ export function retryFailedScreens(): void {
  * promise, React.lazy suspends even for a loaded module, and a page revealed after its fallback waits out
  * React's 300 ms fallback throttle. A thenable that answers synchronously lets lazy resolve on the spot.
  */
-export function lazyScreen(importScreen: LoadScreen): { Screen: Screen; load: LoadScreen } {
+export function lazyScreen(importScreen: LoadScreen): { Screen: Screen; load: LoadScreen; loaded: () => boolean } {
   let loaded: Awaited<ReturnType<LoadScreen>> | undefined;
   let failed = false;
   const load: LoadScreen = () =>
@@ -42,13 +45,14 @@ export function lazyScreen(importScreen: LoadScreen): { Screen: Screen; load: Lo
     lazy(() => (loaded ? (now(loaded) as unknown as ReturnType<LoadScreen>) : load()));
   let current = makeLazy();
   resets.add(() => {
-    if (loaded || !failed) return;
+    if (loaded || !failed) return Promise.resolve();
     failed = false;
     current = makeLazy();
+    return load();
   });
   function LazyScreen(props: object) {
     const Current = current;
     return <Current {...props} />;
   }
-  return { Screen: LazyScreen, load };
+  return { Screen: LazyScreen, load, loaded: () => loaded !== undefined };
 }

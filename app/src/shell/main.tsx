@@ -6,7 +6,8 @@ import { abandonProviderReturn, PROVIDER_RETURN_FALLBACK_MS, takeProviderReturn,
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { navigate } from '../lib/navigation';
 import { HOSTS } from '../config/config';
-import { preloadScreen } from './routes';
+import { loadScreen } from './routes';
+import { startTapPreloads } from './preload';
 import { initSession } from '../stores/session';
 import '../styles/global.css';
 import { appPathname } from '../config/appBase';
@@ -40,7 +41,8 @@ async function start(): Promise<void> {
   // The page's screen is fetched before the first render (index.html's splash shows meanwhile), while the
   // sign-in state is looked up: the router then shows it at once instead of suspending on its chunk.
   void initSession();
-  await preloadScreen(appPathname());
+  startTapPreloads();
+  await loadScreen(appPathname());
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -12,6 +12,8 @@ export interface AppRoute {
   Screen: Screen;
   /** Fetches the screen's chunk without rendering it (the same import the lazy Screen makes). */
   load: LoadScreen;
+  /** Whether the chunk is there (the screen renders without suspending). */
+  loaded: () => boolean;
 }
 
 const notFound = lazyScreen(() => import('../screens/NotFound'));
@@ -51,15 +53,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('notFound', () => import('../screens/NotFound'), notFound),
 ];
 
-/**
- * Fetches the screen of the page being opened (main.tsx, before the first render), so that the router finds
- * it loaded. Resolves when it is there, or failed: a failure shows when the router imports it itself.
- */
-export async function preloadScreen(pathname: string): Promise<void> {
+const routeOf = (pathname: string) => {
   const { name } = matchRoute(pathname).route;
-  await APP_ROUTES.find((entry) => entry.name === name)
+  return APP_ROUTES.find((entry) => entry.name === name);
+};
+
+/**
+ * Fetches the screen of `pathname`: of the page being opened (main.tsx, before the first render) and of the
+ * page navigated to (RouterView keeps the last page meanwhile). Resolves when it is there, or failed: a
+ * failure shows when the router renders it.
+ */
+export async function loadScreen(pathname: string): Promise<void> {
+  await routeOf(pathname)
     ?.load()
     .catch(() => undefined);
+}
+
+/** Whether the screen of `pathname` renders at once (its chunk loaded). */
+export function screenLoaded(pathname: string): boolean {
+  return routeOf(pathname)?.loaded() ?? false;
 }
 
 if (import.meta.env.DEV && APP_ROUTES.map((r) => r.name).join() !== ROUTES.map((r) => r.name).join()) {

@@ -1,0 +1,33 @@
+// A tap starts what the next screen needs (routeData.ts): its chunk as the finger comes down on a link, and
+// its chunk and first data together once the app navigates there (links, the tab bar, buttons, back). Only
+// the listeners are start code: what they do is routeData.ts's chunk, asked for once the page has loaded
+// and the browser is idle, or at the first tap, so a navigation finds it there.
+import { whenIdle } from '../ui/idle';
+
+type RouteData = typeof import('./routeData');
+
+let routeData: Promise<RouteData> | undefined;
+/** routeData.ts; asked for again after a failure (offline for a moment). */
+export function loadRouteData(): Promise<RouteData> {
+  routeData ??= import('./routeData').catch((error: unknown) => {
+    routeData = undefined;
+    throw error;
+  });
+  return routeData;
+}
+
+/** Listens for the taps and navigations that start preloads (main.tsx, once). */
+export function startTapPreloads(): void {
+  const ignore = () => undefined;
+  document.addEventListener('pointerdown', (event) => void loadRouteData().then((data) => data.pointerDown(event), ignore), {
+    capture: true,
+    passive: true,
+  });
+  // wouter's browser location (lib/navigation.ts) sends 'pushState' after each history.pushState.
+  const navigated = () => void loadRouteData().then((data) => data.navigated(), ignore);
+  window.addEventListener('pushState', navigated);
+  window.addEventListener('popstate', navigated);
+  const later = () => void whenIdle(() => void loadRouteData().catch(ignore));
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
