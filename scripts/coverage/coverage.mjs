@@ -5,9 +5,9 @@
 //
 // An answer is one of an operation's:
 //   `200`, `302`...           a declared status below 400;
-//   `400 out-of-stock`        a declared error status with a catalogue code the mock can answer there (its
-//                             scenario catalogue lists, per operation, the codes whose body validates against
-//                             the declared response: the contract's one list of what an operation answers);
+//   `400 out-of-stock`        a declared error status with a catalogue code: one the mock can answer there
+//                             (its scenario catalogue lists, per operation, the codes whose body validates
+//                             against the declared response), or one an example of that response carries;
 //   `413`                     a declared error status no catalogue code fits (any code at that status counts);
 //   `fault network-error`     a transport fault the control plane can force (each of them, on every operation);
 //   `slow`                    `slow:MS`, the operation's own answer late.
@@ -26,12 +26,43 @@
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
+/** Follows a local $ref of `document` (a response or an example may be one). */
+function resolve(/** @type {any} */ document, /** @type {any} */ node) {
+  for (let hops = 0; node && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && hops < 10; hops++)
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .map((/** @type {string} */ s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key], document);
+  return node;
+}
+
 /**
- * Every operation of the documents, in document order.
- * @param {Record<string, any>} documents document name -> parsed bundle
- * @returns {Array<Operation & {statuses: number[]}>}
+ * The catalogue codes the examples of a declared response carry.
+ * @param {any} document
+ * @param {any} response
+ * @param {(body: unknown) => string | null} codeOf the sdk's errorCodeOfBody
  */
-export function operationsOf(documents) {
+function exampleCodes(document, response, codeOf) {
+  const codes = [];
+  for (const media of Object.values(resolve(document, response)?.content ?? {})) {
+    const values = [media?.example, ...Object.values(media?.examples ?? {}).map((example) => resolve(document, example)?.value)];
+    for (const value of values) {
+      const code = value === undefined ? null : codeOf(value);
+      if (code) codes.push(code);
+    }
+  }
+  return codes;
+}
+
+/**
+ * Every operation of the documents, in document order, with its declared statuses and the codes the examples
+ * of each error status carry.
+ * @param {Record<string, any>} documents document name -> parsed bundle
+ * @param {(body: unknown) => string | null} [codeOf] the sdk's errorCodeOfBody (needed for the examples' codes)
+ * @returns {Array<Operation & {statuses: number[], exampleCodes: Record<number, string[]>}>}
+ */
+export function operationsOf(documents, codeOf = () => null) {
   const operations = [];
   for (const [document, parsed] of Object.entries(documents))
     for (const [path, item] of Object.entries(parsed.paths ?? {}))
@@ -41,7 +72,10 @@ export function operationsOf(documents) {
         const statuses = Object.keys(operation.responses ?? {})
           .filter((status) => /^[1-5]\d\d$/.test(status))
           .map(Number);
-        operations.push({ operationId: operation.operationId, method, path, document, statuses });
+        /** @type {Record<number, string[]>} */
+        const codes = {};
+        for (const status of statuses.filter((s) => s >= 400)) codes[status] = exampleCodes(parsed, operation.responses[status], codeOf);
+        operations.push({ operationId: operation.operationId, method, path, document, statuses, exampleCodes: codes });
       }
   return operations;
 }
@@ -53,12 +87,13 @@ export const answerKey = (/** @type {string} */ operationId, /** @type {string} 
  * Every answer the contract declares.
  * @param {Record<string, any>} documents
  * @param {Record<string, Scenario[]>} scenarios operationId -> the scenarios the control plane offers on it
+ * @param {(body: unknown) => string | null} codeOf the sdk's errorCodeOfBody, for the examples' codes
  * @returns {DeclaredAnswer[]}
  */
-export function declaredAnswers(documents, scenarios) {
+export function declaredAnswers(documents, scenarios, codeOf) {
   /** @type {DeclaredAnswer[]} */
   const answers = [];
-  for (const { statuses, ...operation } of operationsOf(documents)) {
+  for (const { statuses, exampleCodes: examples, ...operation } of operationsOf(documents, codeOf)) {
     const offered = scenarios[operation.operationId] ?? [];
     const add = (/** @type {string} */ answer, /** @type {DeclaredAnswer['kind']} */ kind) =>
       answers.push({ key: answerKey(operation.operationId, answer), ...operation, answer, kind });
@@ -67,7 +102,8 @@ export function declaredAnswers(documents, scenarios) {
         add(String(status), 'status');
         continue;
       }
-      const codes = [...new Set(offered.filter((s) => s.kind === 'error' && s.status === status).map((s) => s.code))];
+      const offeredCodes = offered.filter((s) => s.kind === 'error' && s.status === status).map((s) => s.code);
+      const codes = [...new Set([...offeredCodes, ...(examples[status] ?? [])])];
       if (codes.length === 0) add(String(status), 'error');
       for (const code of codes) add(`${status} ${code}`, 'error');
     }

@@ -9,12 +9,21 @@ import { test } from 'node:test';
 import { buildMatrix, declaredAnswers, totalsOf } from './coverage.mjs';
 import { coverageApi, readJournals, SetupError } from './run.mjs';
 
-/** Two operations: a read declaring 200, 400 and 413; a write declaring 200 and 400. */
+// run.mjs has registered tsx.
+const { errorCodeOfBody } = await import('@creator-market/sdk/control');
+
+/**
+ * Two operations: a read declaring 200, 400 and 413; a write declaring 200, 400 and a 403 whose example (behind
+ * a $ref) carries `forbidden`, which no scenario offers.
+ */
 const DOCUMENTS = {
   product: {
     paths: {
       '/thing': { get: { operationId: 'getThing', responses: { 200: {}, 400: {}, 413: {} } } },
-      '/order': { post: { operationId: 'placeOrder', responses: { 200: {}, 400: {} } } },
+      '/order': { post: { operationId: 'placeOrder', responses: { 200: {}, 400: {}, 403: { $ref: '#/components/responses/Refused' } } } },
+    },
+    components: {
+      responses: { Refused: { content: { 'application/json': { example: { data: 'forbidden', message: '허용되지 않은 요청이에요.' } } } } },
     },
   },
 };
@@ -112,9 +121,9 @@ function run(/** @type {{journals?: any[], scenarios?: any, baseline?: any, chec
   return { ...result, output: lines.join('\n'), dir, baselineFile };
 }
 
-void test('declared: each status below 400, each code the control plane fits to an error status (else the bare status), each fault, slow', () => {
+void test('declared: each status below 400, each code the control plane fits to an error status or its examples carry (else the bare status), each fault, slow', () => {
   assert.deepEqual(
-    declaredAnswers(DOCUMENTS, SCENARIOS).map((a) => a.key),
+    declaredAnswers(DOCUMENTS, SCENARIOS, errorCodeOfBody).map((a) => a.key),
     [
       'getThing 200',
       'getThing 400 bad-request',
@@ -124,12 +133,13 @@ void test('declared: each status below 400, each code the control plane fits to 
       'placeOrder 200',
       'placeOrder 400 bad-request',
       'placeOrder 400 out-of-stock',
+      'placeOrder 403 forbidden',
     ],
   );
 });
 
 void test('the matrix: who produced each answer, forced or not, on which screen, with the screenshot taken after it', () => {
-  const matrix = buildMatrix(declaredAnswers(DOCUMENTS, SCENARIOS), plantedJournals());
+  const matrix = buildMatrix(declaredAnswers(DOCUMENTS, SCENARIOS, errorCodeOfBody), plantedJournals());
   const of = (/** @type {string} */ key) => matrix.answers.find((a) => a.key === key);
   assert.deepEqual(
     matrix.answers.filter((a) => a.covered).map((a) => a.key),
@@ -149,32 +159,32 @@ void test('the matrix: who produced each answer, forced or not, on which screen,
     ['placeOrder 404 not-found'],
   );
   assert.deepEqual(totalsOf(matrix), [
-    { suite: 'app', declared: 8, covered: 2, uncovered: 6 },
-    { suite: 'e2e', declared: 8, covered: 3, uncovered: 5 },
-    { suite: 'all suites', declared: 8, covered: 4, uncovered: 4 },
+    { suite: 'app', declared: 9, covered: 2, uncovered: 7 },
+    { suite: 'e2e', declared: 9, covered: 3, uncovered: 6 },
+    { suite: 'all suites', declared: 9, covered: 4, uncovered: 5 },
   ]);
 });
 
 void test('the report: the totals, the answers no test produces, and a page that loads nothing from elsewhere', () => {
   const { code, output, dir } = run();
   assert.equal(code, 0);
-  assert.match(output, /all suites\s+8\s+4\s+4/);
+  assert.match(output, /all suites\s+9\s+4\s+5/);
   assert.match(output, /getThing: 400 bad-request, slow/);
-  assert.match(output, /placeOrder: 200, 400 bad-request/);
+  assert.match(output, /placeOrder: 200, 400 bad-request, 403 forbidden/);
   assert.match(output, /placeOrder 404 not-found/);
   const html = readFileSync(path.join(dir, 'out', 'api-coverage.html'), 'utf8');
   assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//);
   assert.doesNotMatch(html, /<script|<link/);
   assert.match(html, /id="placeOrder"/);
   assert.match(html, /02-home\.png/);
-  assert.equal(JSON.parse(readFileSync(path.join(dir, 'out', 'api-coverage.json'), 'utf8')).answers.length, 8);
+  assert.equal(JSON.parse(readFileSync(path.join(dir, 'out', 'api-coverage.json'), 'utf8')).answers.length, 9);
 });
 
 void test('--update writes the baseline; --check then passes, and passes again when coverage only rises', () => {
   const { baselineFile } = run({ update: true });
   const baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
   assert.deepEqual(baseline.covered, ['getThing 200', 'getThing 413', 'getThing fault network-error', 'placeOrder 400 out-of-stock']);
-  assert.equal(baseline.uncovered.length, 4);
+  assert.equal(baseline.uncovered.length, 5);
   assert.equal(run({ baseline, check: true }).code, 0);
   // One more answer covered (placeOrder 200): still a pass, and the run says the baseline can rise.
   const journals = plantedJournals();

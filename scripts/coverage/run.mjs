@@ -12,10 +12,15 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { register } from 'tsx/esm/api';
 import { readBundles } from '../contract-diff/compare.mjs';
 import { REPO_ROOT, startMockCli } from '../bench/processes.mjs';
 import { baselineOf, buildMatrix, checkBaseline, declaredAnswers, operationsOf, totalsOf } from './coverage.mjs';
 import { coveragePage } from './page.mjs';
+
+// The sdk's TypeScript (the error envelope's code, one rule with the mock's journal) loads through tsx.
+register();
+const { errorCodeOfBody } = await import('@creator-market/sdk/control');
 
 const USAGE = 'Usage: pnpm coverage:api [--check | --update] [--journals DIR] [--baseline FILE] [--out DIR]';
 
@@ -95,7 +100,7 @@ export async function scenariosFromMock(operationIds) {
  * @returns {{code: number, matrix: ReturnType<typeof buildMatrix>, check?: ReturnType<typeof checkBaseline>}}
  */
 export function coverageApi({ documents, scenarios, journals, baselineFile, outDir, check = false, update = false, print = console.log }) {
-  const declared = declaredAnswers(documents, scenarios);
+  const declared = declaredAnswers(documents, scenarios, errorCodeOfBody);
   const matrix = buildMatrix(declared, journals);
   const totals = totalsOf(matrix);
   const generatedAt = new Date().toISOString();

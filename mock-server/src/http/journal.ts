@@ -2,6 +2,7 @@
 // can ask what the app really sent ("exactly one POST /receipt/insert") and a developer can see it in the
 // Lab. Bounded: a ring of the latest `capacity` requests per world (--journal N; 0 keeps none). Tokens and
 // phone codes never enter it. Read through GET/POST/DELETE /__mock/requests.
+import { errorCodeOfBody } from '@creator-market/sdk/control';
 import type { DiffFinding } from '../recording/diff';
 import { parseSearch } from './exchange';
 import type { World } from '../world/world';
@@ -79,20 +80,11 @@ export function screenOf(header: string | undefined): string | null {
   return screen ? screen : null;
 }
 
-/**
- * The catalogue code of an error answer's JSON body: the product API's `data` (a string, or `{code, list}`)
- * or the ad service's `code`; null for a success or a body without one. Only error answers are parsed.
- */
+/** The catalogue code of an error answer's JSON body (sdk's errorCodeOfBody); null for a success. Only error answers are parsed. */
 export function errorCodeOf(status: number, body: string | Uint8Array | undefined): string | null {
   if (status < 400 || body === undefined) return null;
   try {
-    const parsed: unknown = JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body));
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const { data, code } = parsed as { data?: unknown; code?: unknown };
-    if (typeof data === 'string') return data;
-    if (typeof data === 'object' && data !== null && typeof (data as { code?: unknown }).code === 'string')
-      return (data as { code: string }).code;
-    return typeof code === 'string' ? code : null;
+    return errorCodeOfBody(JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)));
   } catch {
     return null;
   }

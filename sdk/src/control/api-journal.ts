@@ -49,6 +49,22 @@ export interface ApiJournalFile {
   tests: ApiJournalTest[];
 }
 
+/**
+ * The catalogue code an error body carries: the product API's `data` (a string, or `{code, list}`) or the ad
+ * service's `code`; null for any other body. The mock's journal records it from each error answer, and
+ * `pnpm coverage:api` reads the codes of the contract's examples with it.
+ */
+export function errorCodeOfBody(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { data, code } = body as { data?: unknown; code?: unknown };
+  if (typeof data === 'string') return data;
+  if (typeof data === 'object' && data !== null) {
+    const inner = (data as { code?: unknown }).code;
+    return typeof inner === 'string' ? inner : null;
+  }
+  return typeof code === 'string' ? code : null;
+}
+
 /** The fields of a journal entry (or of the mock's raw record, with `receivedAt` made) that the file keeps. */
 export type JournalAnswer = Pick<
   JournalEntry,
