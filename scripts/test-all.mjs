@@ -7,7 +7,8 @@
 // it keeps busy (`cpus`), and a step starts, in the order listed, once its cores are free. No step needs the
 // machine to itself: the gates read CPU time (bench's CPU per request, Lighthouse's thread time), not the wall
 // clock. Each step's output goes to artifacts/logs/<id>.log and is printed whole when the step ends, so the
-// output of steps running together never interleaves.
+// output of steps running together never interleaves. A step may wait for others (`after`): it starts once
+// they have ended (passed or not), e.g. the API coverage check reads the journals the suites leave.
 //
 //   node scripts/test-all.mjs                 every step
 //   node scripts/test-all.mjs sdk app         only the steps whose id or name contains one of the words
@@ -15,6 +16,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 /**
@@ -24,6 +26,8 @@ import { stripVTControlCharacters } from 'node:util';
  * @property {string} cmd one shell command
  * @property {number} cpus cores the step keeps busy (1 or 2)
  * @property {string} [report] a JSON file the step writes whose `summary` goes into the table
+ * @property {string[]} [after] ids of steps that must have ended before this one starts (when they run too)
+ * @property {boolean} [journal] the step's suite writes an API journal (<CM_API_JOURNAL_DIR>/<id>/), emptied before it starts
  */
 
 /** @type {Step[]} Listed in start order: the longest first, so the short ones fill the gaps beside them. */
@@ -34,7 +38,13 @@ const steps = [
     cmd: 'pnpm lint',
     cpus: 1,
   },
-  { id: 'app', name: 'app: component tests', cmd: 'pnpm --fail-if-no-match --filter @creator-market/app test', cpus: 2 },
+  {
+    id: 'app',
+    name: 'app: component tests',
+    cmd: 'pnpm --fail-if-no-match --filter @creator-market/app test',
+    cpus: 2,
+    journal: true,
+  },
   {
     id: 'e2e',
     name: 'e2e: browser journeys on Playwright Test (chromium, 390x844, ko-KR, Asia/Seoul): every journey against the mock server, guest-to-paid and errors against the static build on a static host',
@@ -43,6 +53,7 @@ const steps = [
     // two thirds of a core busy.
     cpus: 1,
     report: 'artifacts/e2e.json',
+    journal: true,
   },
   {
     id: 'a11y',
@@ -51,6 +62,7 @@ const steps = [
     // One build, one browser; axe's colour-contrast pass keeps a core busy, the page loads the other.
     cpus: 2,
     report: 'artifacts/a11y.json',
+    journal: true,
   },
   { id: 'typecheck', name: 'TypeScript (every package, incl. type tests)', cmd: 'pnpm -r --workspace-concurrency=1 typecheck', cpus: 1 },
   {
@@ -115,6 +127,15 @@ const steps = [
     name: 'conformance kit: the mock conforms (reads, errors, writes, flow); a planted-violations server fails with exactly its plants; no token, a refused one, 401/404/HTML servers and an unreachable one never stop it',
     cmd: 'node --test scripts/conformance/',
     cpus: 1,
+    journal: true,
+  },
+  {
+    id: 'coverage',
+    name: 'API coverage: every declared answer some suite produced, checked against openapi/coverage-baseline.json',
+    cmd: 'node --test scripts/coverage/ && node scripts/coverage/run.mjs --check',
+    cpus: 1,
+    after: ['app', 'e2e', 'a11y', 'conformance'],
+    report: 'artifacts/api-coverage.json',
   },
   {
     id: 'contract-diff',
@@ -164,7 +185,9 @@ if (selected.length === 0) {
 // One more than the cores: a step rarely keeps its cores busy all the time (a vitest suite waits on its
 // workers' start, a journey on its page), so a third lane fills the gaps.
 const budget = Math.max(1, Number(process.env.TEST_CPUS) || availableParallelism() + 1);
-const env = { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: process.env.CI ? '0' : '1' };
+// The suites write what they made the mock answer here (docs/api-coverage.md); CM_API_JOURNAL_DIR= (empty) turns it off.
+const journalDir = process.env.CM_API_JOURNAL_DIR ?? path.resolve('artifacts/api-journal');
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: process.env.CI ? '0' : '1', CM_API_JOURNAL_DIR: journalDir };
 mkdirSync('artifacts/logs', { recursive: true });
 
 /** Where a step's output goes. @param {string} id */
@@ -214,6 +237,8 @@ const runStarted = Date.now();
 function nextStartable() {
   const busy = [...running].reduce((sum, step) => sum + step.cpus, 0);
   for (const step of waiting) {
+    // A step it comes after that is still to run or running holds it back.
+    if (step.after?.some((id) => waiting.some((other) => other.id === id) || [...running].some((other) => other.id === id))) continue;
     if (running.size === 0 || busy + step.cpus <= budget) return step;
   }
   return undefined;
@@ -223,6 +248,8 @@ function nextStartable() {
 async function start(step) {
   waiting.splice(waiting.indexOf(step), 1);
   running.add(step);
+  // No journal of an earlier run is counted as this one's.
+  if (step.journal && journalDir) rmSync(path.join(journalDir, step.id), { recursive: true, force: true });
   const started = Date.now();
   const startedAt = Math.round((started - runStarted) / 1000);
   // The summary shows this run's figures or none: a report an earlier run left goes before the step starts.

@@ -41,6 +41,30 @@ describe('the request journal', () => {
     expect((await srv.call('GET', '/__mock/requests', { headers: srv.freshWorld('journal-other').headers })).body.requests).toEqual([]);
   });
 
+  it("keeps each error answer's catalogue code and the app's screen (X-Mock-Screen), for the API coverage matrix", async () => {
+    const { headers, name } = srv.freshWorld('journal-codes');
+    const token = srv.token('buyer-new', name);
+    const SELLER = sellerOf(srv, name);
+    const onCart = { ...headers, 'X-Mock-Screen': ' cart ' };
+    await srv.call('POST', '/subscribe/add', { headers: onCart, token, body: { sellerId: SELLER } });
+    await srv.call('POST', '/subscribe/add', { headers: onCart, token, body: { sellerId: SELLER } });
+    await srv.call('POST', '/receipt/insert', { headers: { ...headers, 'X-Mock-Scenario': 'stock-shortage' }, token, body: {} });
+    await srv.call('GET', '/ads/request', { headers: { ...headers, Authorization: 'cm-ads-dev-key' } });
+    // The connection closes without an answer.
+    await expect(
+      srv.call('GET', '/common/v2/opened-market', { headers: { ...headers, 'X-Mock-Scenario': 'network-error' } }),
+    ).rejects.toThrow();
+    const { body } = await srv.call('GET', '/__mock/requests', { headers });
+    expect(body.requests.map((r) => [r.operationId, r.status, r.errorCode, r.screen, r.scenario])).toEqual([
+      ['addSubscription', 200, null, 'cart', null],
+      ['addSubscription', 400, 'already-subscribed', 'cart', null],
+      // A list error's code is `data.code`; the ad service's is its own `code`; a transport fault has none.
+      ['insertReceipt', 400, 'stock-shortage', null, 'stock-shortage'],
+      ['requestAd', 400, 'bad-request', null, null],
+      ['listOpenedMarkets', 0, null, null, 'network-error'],
+    ]);
+  });
+
   it('counts by operation, method, path (or prefix) and status, so a test can assert "exactly one order"', async () => {
     const { headers, name } = srv.freshWorld('journal-count');
     const token = srv.token('buyer-new', name);

@@ -1,8 +1,11 @@
 // One browser context of the accessibility run: its own mock world (the app is pinned to it as
 // `?mockWorld=NAME` does, localStorage 'cm.mockWorld', before any script of the app), the sdk's control
 // client bound to it, product API reads in it, sign-in through the app's sign-in return route
-// (/auth/kakao?token=...), and a toast wait that names what was expected.
-import { createMockControl } from '@creator-market/sdk/control';
+// (/auth/kakao?token=...), and a toast wait that names what was expected. With CM_API_JOURNAL_DIR set, closing
+// it writes its world's API journal to <dir>/a11y/ for `pnpm coverage:api` (docs/api-coverage.md).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { API_JOURNAL_DIR_ENV, apiJournalFile, createMockControl, journalFileName, journalRequestOf } from '@creator-market/sdk/control';
 import { devices } from 'playwright-core';
 
 /** Every wait of the run (the CI machine is slow and shared). */
@@ -81,6 +84,20 @@ export async function openPage({ browser, name, appOrigin, apiBase, runId }) {
       });
       return toast;
     },
-    close: () => context.close().catch(() => undefined),
+    async close() {
+      await context.close().catch(() => undefined);
+      await writeApiJournal(mock, name);
+    },
   };
+}
+
+/** The world's API journal as one file of the a11y suite (CM_API_JOURNAL_DIR set), its test named after the page. */
+async function writeApiJournal(/** @type {ReturnType<typeof createMockControl>} */ mock, /** @type {string} */ name) {
+  const dir = process.env[API_JOURNAL_DIR_ENV];
+  if (!dir) return;
+  // The latest 1,000 requests of the world (the server's --journal), the most a listing gives.
+  const { requests } = await mock.journal.list({ limit: 1000 });
+  const tests = [{ test: `${name} page`, requests: requests.map(journalRequestOf).filter((request) => request !== null) }];
+  mkdirSync(path.join(dir, 'a11y'), { recursive: true });
+  writeFileSync(path.join(dir, 'a11y', journalFileName(name)), JSON.stringify(apiJournalFile('a11y', `a11y ${name}`, tests)));
 }

@@ -6,11 +6,17 @@
 //   node --test scripts/conformance/
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort, startMockCli } from '../bench/processes.mjs';
 import { DISCOVERY_PATHS, HTML_PAGE, NOT_FOUND_PAGE, UNAUTHORIZED, startAnsweringServer } from './answering-server.mjs';
-import { runConformance } from './conformance.mjs';
+import { CONFORMANCE_WORLD, runConformance } from './conformance.mjs';
+
+// conformance.mjs has registered tsx: the sdk's TypeScript loads.
+const { API_JOURNAL_DIR_ENV, apiJournalFile, createMockControl, journalFileName, journalRequestOf } =
+  await import('@creator-market/sdk/control');
 import { PLANTED, startPlantedServer } from './planted-server.mjs';
 
 /** @type {Awaited<ReturnType<typeof startMockCli>>} */
@@ -64,8 +70,23 @@ function cli(/** @type {string[]} */ args) {
   });
 }
 
-void test('our mock server conforms: every read, every provoked error, every write probe and the Arazzo flow', async () => {
+/**
+ * With CM_API_JOURNAL_DIR set, what the kit made our mock answer in its world (the requests of a run against
+ * our mock with --persona-login), as the conformance suite's API journal (docs/api-coverage.md).
+ */
+async function writeApiJournal(/** @type {string} */ testName) {
+  const dir = process.env[API_JOURNAL_DIR_ENV];
+  if (!dir) return;
+  const { requests, capacity } = await createMockControl({ baseUrl: mock.baseUrl, world: CONFORMANCE_WORLD }).journal.list({ limit: 1000 });
+  assert.ok(requests.length < capacity, `the run made ${requests.length} requests, the journal keeps ${capacity}: the oldest are lost`);
+  const tests = [{ test: testName, requests: requests.map(journalRequestOf).filter((request) => request !== null) }];
+  mkdirSync(path.join(dir, 'conformance'), { recursive: true });
+  writeFileSync(path.join(dir, 'conformance', journalFileName(testName)), JSON.stringify(apiJournalFile('conformance', testName, tests)));
+}
+
+void test('our mock server conforms: every read, every provoked error, every write probe and the Arazzo flow', async (t) => {
   const result = await runConformance({ baseUrl: mock.baseUrl, personaLogin: true, writes: true });
+  await writeApiJournal(t.name);
   assert.deepEqual(found(result), []);
   assert.equal(result.unusable, undefined);
   assert.equal(result.flow.failed, false, result.flow.summary);

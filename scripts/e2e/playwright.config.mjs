@@ -11,12 +11,14 @@
 //           mock in the page (door 'static'), on a sub-path of the host
 // Artifacts: artifacts/screenshots/<journey>/ (static: artifacts/screenshots/static/<journey>/), traces and
 // the HTML report (artifacts/playwright-report/) of failures, artifacts/e2e.json (its `summary` goes into
-// `pnpm test`'s table).
+// `pnpm test`'s table), with CM_API_JOURNAL_DIR each journey's API journal (docs/api-coverage.md).
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../lib/chromium.mjs';
 
 const ARTIFACTS = new URL('../../artifacts/', import.meta.url).pathname;
 const CI = Boolean(process.env.CI);
+// With CM_API_JOURNAL_DIR set (pnpm test sets it), the fixture writes each journey's API journal under e2e/.
+process.env.CM_API_JOURNAL_SUITE ??= 'e2e';
 
 /** The phone: 390x844 (an iPhone 12-15 viewport), a phone's Chrome (the app's mobile checks see a phone). */
 const PHONE = {

@@ -1,7 +1,9 @@
 // The one product API client of the app and the app's clock (the ad client is adClient.ts). Screens call the
 // API only through `api` (sdk client: bearer token, error normalisation into ApiError, server clock).
 import { createApiClient, createServerClock, type FetchLike } from '@creator-market/sdk/client';
+import { matchRoute } from '@creator-market/sdk/domain/routing';
 import { EARLY_REQUESTS_GLOBAL } from './earlyRequests';
+import { appPathname } from '../config/appBase';
 import { API_BASE } from '../config/config';
 
 /** localStorage key of the mock world (the mock server's `X-Mock-World`) the app is pinned to. */
@@ -9,6 +11,12 @@ export const MOCK_WORLD_STORAGE_KEY = 'cm.mockWorld';
 
 /** The header that picks the mock server's world, on product API and control-plane (/__mock) calls alike. */
 export const MOCK_WORLD_HEADER = 'X-Mock-World';
+
+/**
+ * The header that tells the mock which screen (route name) the app showed when it sent a request: its journal
+ * keeps it, and `pnpm coverage:api` says which screen rendered each answer (docs/api-coverage.md).
+ */
+export const MOCK_SCREEN_HEADER = 'X-Mock-Screen';
 
 /**
  * World pinning exists only in development and in builds made with VITE_MOCK_WORLDS=1 (the browser
@@ -38,15 +46,20 @@ export function pinnedMockWorld(): string | null {
   }
 }
 
-/** Adds the pinned world's `X-Mock-World` header (nothing when pinning is off or no world is pinned). */
-function withPinnedWorld(request: Request): Request {
-  const world = MOCK_WORLDS_ENABLED ? pinnedMockWorld() : null;
+/**
+ * Adds the pinned world's `X-Mock-World` header and the current screen's `X-Mock-Screen` (nothing when pinning
+ * is off; no world header when no world is pinned).
+ */
+function withMockHeaders(request: Request): Request {
+  if (!MOCK_WORLDS_ENABLED) return request;
+  const world = pinnedMockWorld();
   if (world) request.headers.set(MOCK_WORLD_HEADER, world);
+  request.headers.set(MOCK_SCREEN_HEADER, matchRoute(appPathname()).route.name);
   return request;
 }
 
-/** fetch with the pinned world's `X-Mock-World` header; undefined (plain fetch) when pinning is off. */
-export const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED ? (request) => fetch(withPinnedWorld(request)) : undefined;
+/** fetch with the mock headers (withMockHeaders); undefined (plain fetch) when pinning is off. */
+export const worldFetch: FetchLike | undefined = MOCK_WORLDS_ENABLED ? (request) => fetch(withMockHeaders(request)) : undefined;
 
 /**
  * The answer index.html's early script already asked for at this call's address (api/earlyRequests.ts),
@@ -90,7 +103,7 @@ export const api = createApiClient({
   getToken: () => readToken(),
   clock: serverClock,
   fetch: (request) => {
-    withPinnedWorld(request);
+    withMockHeaders(request);
     return answerAhead?.(request) ?? takeEarlyAnswer(request) ?? fetch(request);
   },
 });

@@ -3,7 +3,7 @@
 import {
   createBrowserWorld,
   createBrowserWorlds,
-  createMswHandlers,
+  createMswDoor,
   freezeSeededData,
   generateWorld,
   shareSeededData,
@@ -13,15 +13,26 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '../config/config';
 import { TEST_NOW } from '../test/now';
+import { collectJournal } from './apiJournal';
 
 export type PersonaId = 'buyer' | 'buyer-new' | 'seller' | 'seller-incomplete';
+
+/**
+ * The msw handlers of a new mock core under API_BASE (its options as createMswDoor's): every test starts its
+ * mock through this, so what it exercised is collected for the API coverage matrix (./apiJournal.ts).
+ */
+export function testHandlers(options: Omit<Parameters<typeof createMswDoor>[0], 'baseUrl'>) {
+  const door = createMswDoor({ baseUrl: API_BASE, ...options });
+  collectJournal(door.core);
+  return door.handlers;
+}
 
 /**
  * Starts the mock API for the test file (listen before all, reset overrides after each, close after all):
  * the mock's core behind msw/node, the whole /__mock control plane included, as on the server.
  */
 export function setupMockApi(): ReturnType<typeof setupServer> {
-  const handlers = createMswHandlers({ baseUrl: API_BASE, world: seededWorld(), startAt: TEST_NOW });
+  const handlers = testHandlers({ world: seededWorld(), startAt: TEST_NOW });
   const server = setupServer(...slowMachine(), ...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
@@ -118,7 +129,7 @@ export function freshWorldPerTest(server: ReturnType<typeof setupServer>): () =>
   let world: MockWorld | null = null;
   beforeEach(() => {
     world = seededWorld(1, 0.1);
-    server.use(...slowMachine(), ...createMswHandlers({ baseUrl: API_BASE, world, startAt: TEST_NOW }));
+    server.use(...slowMachine(), ...testHandlers({ world, startAt: TEST_NOW }));
   });
   return () => {
     if (!world) throw new Error('freshWorldPerTest: no test is running');

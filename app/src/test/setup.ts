@@ -1,7 +1,11 @@
 // Test environment for component tests (vitest + jsdom): unmount after each test, reset the ui store,
 // and provide the browser APIs jsdom lacks.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { apiJournalFile, journalFileName, type ApiJournalTest } from '@creator-market/sdk/control';
+import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
+import { API_JOURNAL_DIR, takeCollected } from '../mocks/apiJournal';
 import { TEST_NOW } from './now';
 
 // The test files of a worker share one jsdom window and the module cache of node_modules (isolate: false in
@@ -44,6 +48,26 @@ beforeEach(() => {
     Object.defineProperty(window, 'scrollY', { value: top, configurable: true, writable: true });
   });
 });
+
+/**
+ * The API journal of this test file (mocks/apiJournal.ts): each test's requests, filed after its own
+ * after-hooks (the setup's hooks run last), written as one file when the file ends.
+ */
+const journalTests: ApiJournalTest[] = [];
+takeCollected(); // what the previous file of this worker sent after its last test
+if (API_JOURNAL_DIR) {
+  const dir = API_JOURNAL_DIR;
+  afterEach(() => {
+    journalTests.push({ test: expect.getState().currentTestName ?? '(unnamed)', requests: takeCollected() });
+  });
+  afterAll(() => {
+    const testPath = expect.getState().testPath ?? 'unknown';
+    // The file as the repository names it (app/src/...).
+    const source = `app/${testPath.slice(testPath.lastIndexOf('/src/') + 1)}`;
+    mkdirSync(path.join(dir, 'app'), { recursive: true });
+    writeFileSync(path.join(dir, 'app', journalFileName(source)), JSON.stringify(apiJournalFile('app', source, journalTests)));
+  });
+}
 
 afterEach(async () => {
   vi.useRealTimers();

@@ -22,7 +22,7 @@ import type { HandlerMap } from '../handlers/types';
 import { createAccessPolicy, type AccessPolicy } from '../http/access-policy';
 import { jsonAnswer, parseSearch, utf8, type Answer, type AnswerHeaders, type CoreRequest } from '../http/exchange';
 import { ApiFailure, toErrorResponse, type ErrorBody } from '../http/failure';
-import { RequestJournal, type JournalRecord } from '../http/journal';
+import { errorCodeOf, RequestJournal, screenOf, type JournalRecord } from '../http/journal';
 import { MalformedPathError, OperationTable } from '../http/operation-table';
 import type { ForwardedAnswer, OperationProxy } from '../recording/proxy';
 import type { Route } from '../http/routes';
@@ -93,7 +93,7 @@ export interface Core {
 }
 
 const EXPOSED_HEADERS = 'X-Mock-Now, X-Mock-World, X-Mock-World-Status, X-Mock-Scenario';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Mock-Scenario, X-Mock-World';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Mock-Scenario, X-Mock-Screen, X-Mock-World';
 
 /** The CORS headers for a request from `origin`: none unless the access policy allows it. */
 export function corsHeaders(originAllowed: (origin: string) => boolean, origin: string | undefined, headers: AnswerHeaders): AnswerHeaders {
@@ -192,6 +192,8 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
     search: request.search,
     body: undefined,
     status: 0,
+    errorCode: null,
+    screen: screenOf(request.header('x-mock-screen')),
     durationMs: 0,
     source,
     violations: NO_VIOLATIONS,
@@ -205,6 +207,7 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
       // What the client got: an empty response is a whole HTTP answer (a 200 without a body); every other fault is none (0).
       entry.status = answer.fault ? (answer.fault === 'empty-response' ? 200 : 0) : answer.status;
       entry.fault = answer.fault ?? null;
+      entry.errorCode = answer.fault ? null : errorCodeOf(answer.status, answer.body);
       entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
       journal.record(world, entry);
     }

@@ -2,6 +2,7 @@
 // can ask what the app really sent ("exactly one POST /receipt/insert") and a developer can see it in the
 // Lab. Bounded: a ring of the latest `capacity` requests per world (--journal N; 0 keeps none). Tokens and
 // phone codes never enter it. Read through GET/POST/DELETE /__mock/requests.
+import { errorCodeOfBody } from '@creator-market/sdk/control';
 import type { DiffFinding } from '../recording/diff';
 import { parseSearch } from './exchange';
 import type { World } from '../world/world';
@@ -20,6 +21,10 @@ export interface JournalEntry {
   /** The body as parsed (JSON, or a form's fields), secrets redacted; undefined when none was read. */
   body?: unknown;
   status: number;
+  /** The error answer's catalogue code (`data`, `data.code`, or the ad service's `code`); null for a success. */
+  errorCode: string | null;
+  /** The app's screen when it sent the request (its X-Mock-Screen header, sent in mock builds only), or null. */
+  screen: string | null;
   durationMs: number;
   /** Answered by our handlers ('mocked') or forwarded to another server ('proxied'). */
   source: 'mocked' | 'proxied';
@@ -56,12 +61,33 @@ export interface JournalRecord {
   /** The body as parsed; undefined when none was read. */
   body: unknown;
   status: number;
+  errorCode: string | null;
+  screen: string | null;
   durationMs: number;
   source: 'mocked' | 'proxied';
   violations: string[];
   scenario: string | null;
   fault: string | null;
   diff: DiffFinding[] | null;
+}
+
+/** The longest X-Mock-Screen value kept (a route name is a few characters). */
+const MAX_SCREEN_LENGTH = 64;
+
+/** The request's X-Mock-Screen header as the journal keeps it: trimmed and bounded, null when absent or empty. */
+export function screenOf(header: string | undefined): string | null {
+  const screen = header?.trim().slice(0, MAX_SCREEN_LENGTH);
+  return screen ? screen : null;
+}
+
+/** The catalogue code of an error answer's JSON body (sdk's errorCodeOfBody); null for a success. Only error answers are parsed. */
+export function errorCodeOf(status: number, body: string | Uint8Array | undefined): string | null {
+  if (status < 400 || body === undefined) return null;
+  try {
+    return errorCodeOfBody(JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)));
+  } catch {
+    return null;
+  }
 }
 
 /** A record as the control plane answers it. */
@@ -154,6 +180,11 @@ function matches(entry: JournalRecord, filter: JournalFilter): boolean {
 
 export class RequestJournal {
   private readonly rings = new WeakMap<World, Ring>();
+  /**
+   * Told of every record as it is kept (a test runner collecting what its suite exercised, e.g. the app's
+   * component tests): it must copy what it keeps, a full ring reuses its records.
+   */
+  listener: ((record: Readonly<JournalRecord>) => void) | null = null;
 
   /** `capacity` entries per world; 0 records nothing. */
   constructor(readonly capacity = 1000) {}
@@ -167,6 +198,7 @@ export class RequestJournal {
     let ring = this.rings.get(world);
     if (!ring) this.rings.set(world, (ring = new Ring(this.capacity)));
     ring.add(entry);
+    this.listener?.(entry);
   }
 
   /** The world's entries that match, the latest `limit` (default 100), oldest first. */
@@ -193,7 +225,9 @@ export class RequestJournal {
   restore(world: World, records: readonly JournalRecord[]): void {
     if (!this.enabled) return;
     const ring = new Ring(this.capacity);
-    for (const record of records.slice(-this.capacity)) ring.add({ ...record });
+    // Records kept by an older page may lack the fields added since.
+    for (const record of records.slice(-this.capacity))
+      ring.add({ ...record, errorCode: record.errorCode ?? null, screen: record.screen ?? null });
     this.rings.set(world, ring);
   }
 }

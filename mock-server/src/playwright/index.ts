@@ -15,9 +15,25 @@
 // Fixtures: `world` (automatic: every test is pinned to a fresh world), `mock`, `api` (product API reads and
 // writes in the world), `signIn(persona)`; on failure the world's journal, its contract violations and its
 // state are attached to the report. Options: `apiBase`, `door`.
-import { writeFile } from 'node:fs/promises';
+//
+// With CM_API_JOURNAL_DIR set, every test leaves what it made the mock answer for `pnpm coverage:api`
+// (docs/api-coverage.md): its world's journal, its title and the screenshots it attached (image attachments
+// with a path), in <CM_API_JOURNAL_DIR>/<CM_API_JOURNAL_SUITE, default 'playwright'>/<project and title>.json.
+// Server door: read at the end of every test. Static door: the journal lives in the page, so only a test that
+// used `mock` (the page is still open when it ends) leaves one.
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
-import { createMockControl, type MockControl, type PersonaId } from '@creator-market/sdk/control';
+import {
+  API_JOURNAL_DIR_ENV,
+  apiJournalFile,
+  createMockControl,
+  journalFileName,
+  journalRequestOf,
+  type ApiJournalRequest,
+  type MockControl,
+  type PersonaId,
+} from '@creator-market/sdk/control';
 
 export { expect };
 export type { MockControl, PersonaId };
@@ -202,12 +218,40 @@ async function attachWorld(mock: MockControl, testInfo: TestInfo): Promise<void>
   }
 }
 
+/** The environment variable naming the suite in the journal files (default 'playwright'). */
+const API_JOURNAL_SUITE_ENV = 'CM_API_JOURNAL_SUITE';
+
+/** Writes the test's API journal file (CM_API_JOURNAL_DIR set): the world's journal, title and screenshots. */
+async function writeApiJournal(mock: MockControl, testInfo: TestInfo): Promise<void> {
+  const dir = process.env[API_JOURNAL_DIR_ENV];
+  if (!dir) return;
+  const suite = process.env[API_JOURNAL_SUITE_ENV] || 'playwright';
+  // The journal keeps the latest 1,000 requests of a world (the server's --journal), the most a listing gives.
+  const { requests } = await mock.journal.list({ limit: 1000 });
+  const screenshots = [];
+  for (const attachment of testInfo.attachments) {
+    if (!attachment.path || !attachment.contentType.startsWith('image/')) continue;
+    const taken = await stat(attachment.path).catch(() => null);
+    if (taken) screenshots.push({ path: attachment.path, takenAt: taken.mtime.toISOString() });
+  }
+  const source = `${testInfo.project.name} ${testInfo.titlePath.join(' > ')}`;
+  const tests = [
+    {
+      test: testInfo.titlePath.slice(1).join(' > '),
+      requests: requests.map(journalRequestOf).filter((request): request is ApiJournalRequest => request !== null),
+      screenshots,
+    },
+  ];
+  await mkdir(join(dir, suite), { recursive: true });
+  await writeFile(join(dir, suite, journalFileName(source)), JSON.stringify(apiJournalFile(suite, source, tests)));
+}
+
 export const test = base.extend<MockFixtures & MockOptions>({
   apiBase: [undefined, { option: true }],
   door: ['server', { option: true }],
 
   world: [
-    async ({ context, baseURL }, use, testInfo) => {
+    async ({ context, baseURL, door, apiBase }, use, testInfo) => {
       const name = worldNameFor(testInfo);
       // Before any script of the app, on the app's origin only (the mock server's pages load in the same tab):
       // what `?mockWorld=NAME` remembers, so every page and tab of the test is in its world from the start.
@@ -218,6 +262,9 @@ export const test = base.extend<MockFixtures & MockOptions>({
         { origin: appRoot(baseURL).origin, key: MOCK_WORLD_STORAGE_KEY, value: name },
       );
       await use(name);
+      // The server door's journal is read over HTTP whether the test used `mock` or not (static: see `mock`).
+      if (door === 'server' && process.env[API_JOURNAL_DIR_ENV])
+        await writeApiJournal(createMockControl({ baseUrl: apiBaseFor({ door, apiBase }, baseURL), world: name }), testInfo);
     },
     { auto: true },
   ],
@@ -227,6 +274,7 @@ export const test = base.extend<MockFixtures & MockOptions>({
     const mock = createMockControl({ baseUrl: base, world, ...(door === 'static' ? { fetch: pageFetch(page, appRoot(baseURL)) } : {}) });
     await use(mock);
     if (testInfo.status !== testInfo.expectedStatus) await attachWorld(mock, testInfo);
+    if (door === 'static') await writeApiJournal(mock, testInfo);
   },
 
   api: async ({ world, door, apiBase, baseURL, page }, use) => {

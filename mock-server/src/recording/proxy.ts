@@ -48,8 +48,11 @@ const VALIDATE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** Headers that belong to one connection, not to the request or answer (RFC 9110 section 7.6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
-/** X-Mock-Scenario is applied here, in front of the proxy: the real server must not apply it again. */
-const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'x-mock-scenario', 'content-length', 'expect']);
+/**
+ * X-Mock-Scenario is applied here, in front of the proxy: the real server must not apply it again. X-Mock-Screen
+ * (the app's screen) is for the journal only.
+ */
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'x-mock-scenario', 'x-mock-screen', 'content-length', 'expect']);
 
 /** Whether --proxy-only (null: absent) names the operation or its tag. */
 export function forwardsOperation(only: readonly string[] | null, op: Pick<OperationInfo, 'operationId' | 'tag'>): boolean {

@@ -124,6 +124,8 @@ const journeyFixtures = {
       if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
       shots.push(file);
+      // Listed on the test (not copied), so the fixture's API journal names the screenshots (docs/api-coverage.md).
+      testInfo.attachments.push({ name: path.basename(file), path: file, contentType: 'image/png' });
       return file;
     }
 

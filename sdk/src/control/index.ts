@@ -15,6 +15,7 @@ import type { components, operations, paths } from '../generated/control.js';
 import { asErrorBody, MockControlError } from './errors.js';
 
 export { MockControlError, isMockControlError } from './errors.js';
+export * from './api-journal.js';
 export type { ControlErrorBody, MockControlErrorInit } from './errors.js';
 export type { paths as MockControlPaths, components as MockControlComponents, operations as MockControlOperations };
 

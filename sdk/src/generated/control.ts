@@ -1092,6 +1092,8 @@ export interface components {
          *         "memo": "빠른 배송 부탁드려요"
          *       },
          *       "status": 200,
+         *       "errorCode": null,
+         *       "screen": "cart",
          *       "durationMs": 3.2,
          *       "source": "mocked",
          *       "violations": [],
@@ -1123,6 +1125,10 @@ export interface components {
             body?: unknown;
             /** @description The status the client got: the answer's; 0 when it got no whole HTTP answer (every transport fault but `empty-response`, which is a 200 with an empty body and is recorded as 200). */
             status: number;
+            /** @description The error answer's catalogue code (the product API's `data` or `data.code`, the ad service's `code`); null for a success, a transport fault or a body without one. */
+            errorCode: string | null;
+            /** @description The app's screen (its route's name) when it sent the request: the app's `X-Mock-Screen` header, sent only by builds that talk to the mock (development, tests, `VITE_MOCK_WORLDS=1`); null when absent. */
+            screen: string | null;
             /** @description The scenario or fault forced on it (X-Mock-Scenario or a sticky rule), or null. */
             scenario: string | null;
             /** @description The transport fault the client got instead of an answer (`network-error`, `connection-reset`, `malformed-chunk`, `random-data-then-close`: status 0; `empty-response`: status 200), or null. */

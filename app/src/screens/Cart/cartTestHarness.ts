@@ -3,11 +3,11 @@
 // would, and another buyer who places real orders.
 import type { Schemas } from '@creator-market/sdk';
 import { createApiClient, type ApiClient } from '@creator-market/sdk/client';
-import { createBrowserWorld, createMswHandlers } from '@creator-market/mock-server/msw';
+import type { createBrowserWorld } from '@creator-market/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '../../config/config';
-import { personaToken, seededWorld, seededWorlds, type PersonaId } from '../../mocks/testServer';
+import { personaToken, seededWorld, seededWorlds, testHandlers, type PersonaId } from '../../mocks/testServer';
 
 export type World = ReturnType<typeof createBrowserWorld>;
 type Market = Schemas['Market'];
@@ -18,7 +18,7 @@ type CartEntry = Schemas['CartEntry'];
 export interface CartWorld {
   server: ReturnType<typeof setupServer>;
   /** The mock's own handlers (to answer a request late, through the real handler). */
-  handlers: ReturnType<typeof createMswHandlers>;
+  handlers: ReturnType<typeof testHandlers>;
   /** The world of the running test (a new one per test). */
   readonly world: World;
 }
@@ -26,7 +26,7 @@ export interface CartWorld {
 /** The mock API with a new seeded world per test. */
 export function setupCartWorld(): CartWorld {
   const worlds = seededWorlds();
-  const handlers = createMswHandlers({ baseUrl: API_BASE, worlds });
+  const handlers = testHandlers({ worlds });
   // The whole control plane answers under API_BASE/__mock, as on the server.
   const server = setupServer(...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

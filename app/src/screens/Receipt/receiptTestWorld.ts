@@ -3,9 +3,7 @@
 // status.
 import type { Schemas } from '@creator-market/sdk';
 import { latestStatus } from '@creator-market/sdk/domain';
-import { createMswHandlers } from '@creator-market/mock-server/msw';
-import { API_BASE } from '../../config/config';
-import { freshWorldPerTest, setupMockApi, type MockWorld } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi, testHandlers, type MockWorld } from '../../mocks/testServer';
 
 export type Receipt = Schemas['Receipt'];
 
@@ -18,7 +16,7 @@ export function setupReceiptWorld() {
 
 /** The mock's own handlers over `world`, to answer a rewritten request with (msw's getResponse). */
 export function handlersOf(world: MockWorld) {
-  return createMswHandlers({ baseUrl: API_BASE, world });
+  return testHandlers({ world });
 }
 
 function buyerUid(world: MockWorld): string {
