@@ -1,5 +1,7 @@
 // Test environment for component tests (vitest + jsdom): unmount after each test, reset the ui store,
 // and provide the browser APIs jsdom lacks.
+// jest-dom's matchers (toBeInTheDocument, toHaveTextContent, toBeDisabled ...) on vitest's expect, with their types.
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { TEST_NOW } from './now';
