@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
+import jestDom from 'eslint-plugin-jest-dom';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -118,6 +119,13 @@ export default tseslint.config(
       ],
     },
   },
+  // A function a reader can hold in view (issue 29.5): product code splits a longer one into named steps,
+  // sub-components or hooks. Tests are excepted: a test's arrange-act-assert reads top to bottom.
+  {
+    files: ['app/src/**', 'mock-server/src/**', 'sdk/src/**', 'fixtures/src/**', 'scripts/**'],
+    ignores: ['**/*.test.*', '**/*.spec.*', '**/test/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
   // The scripts are JavaScript checked from JSDoc (scripts/tsconfig.json is not strict): answers of the API
   // and reports are untyped JSON there by nature, so the rules about `any` flowing would flag every read.
   {
@@ -138,6 +146,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // The app's tests say what they mean of the DOM with jest-dom's matchers (toBeInTheDocument, toBeDisabled,
+  // toHaveTextContent ...), not toBeTruthy on a query: the plugin's recommended rules, each with its fix.
+  // The shell's tests (app/src/shell/) are being reshaped in the shell branch (issue 29.1): they take the
+  // rules, and `eslint --fix`, when it lands.
+  { files: ['app/src/**/*.test.{ts,tsx}'], ignores: ['app/src/shell/**'], ...jestDom.configs['flat/recommended'] },
+  // What the plugin does not see: an element found with querySelector or closest, checked for being there.
+  {
+    files: ['app/src/**/*.test.{ts,tsx}'],
+    ignores: ['app/src/shell/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['', '.object'].map((not) => ({
+          selector: `CallExpression[callee.property.name=/^(toBeTruthy|toBeFalsy|toBeNull)$/] > MemberExpression.callee${not ? ' > MemberExpression.object' : ''} > CallExpression.object[callee.name='expect'] > CallExpression.arguments:first-child[callee.property.name=/^(querySelector|closest)$/]`,
+          message: 'an element found or not: toBeInTheDocument() or not.toBeInTheDocument() (jest-dom)',
+        })),
+      ],
+    },
   },
   // Which package may import which (DESIGN.md: dependencies point one way).
   {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '@creator-market/sdk/domain';
-import { errorCode, startTestServer, type TestServer, errorDetails } from './harness';
+import { errorCode, startTestServer, type TestServer, errorDetails } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleOptions } from '@creator-market/sdk/domain';
 import { AD_SERVICE_KEY, AD_UNITS } from '../src/handlers/ads';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

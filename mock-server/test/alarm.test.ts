@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaId } from '@creator-market/fixtures';
 import { marketState } from '@creator-market/sdk/domain';
 import type { MarketRow } from '../src/world/store';
-import { errorCode, startTestServer, type TestServer, errorDetails } from './harness';
+import { errorCode, startTestServer, type TestServer, errorDetails } from './support/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaById, personas, type PersonaId } from '@creator-market/fixtures';
 import { issueToken } from '../src/auth/tokens';
 import { pairKey, type ReceiptRow } from '../src/world/store';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

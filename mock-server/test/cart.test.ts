@@ -7,7 +7,7 @@ import type { components } from '@creator-market/sdk/generated/api';
 import { issueToken } from '../src/auth/tokens';
 import { entryJson } from '../src/handlers/cart';
 import type { MarketRow, Store } from '../src/world/store';
-import { errorCode, errorList, startTestServer, type TestServer } from './harness';
+import { errorCode, errorList, startTestServer, type TestServer } from './support/harness';
 
 type Product = components['schemas']['Product'];
 type ProductOption = components['schemas']['ProductOption'];

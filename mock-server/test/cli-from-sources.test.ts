@@ -2,7 +2,7 @@
 // and code cache speed up a start, they are not required. From sources no cache is read or written.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { FROM_SOURCES, MOCK_DIR } from './cli-run';
+import { FROM_SOURCES, MOCK_DIR } from './support/cli-run';
 
 describe('the CLI from its sources', () => {
   it('starts, answers the API, and reads or writes no seed or code cache', async () => {

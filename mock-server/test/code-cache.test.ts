@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCliUntil } from './cli-run';
+import { runCliUntil } from './support/cli-run';
 
 const folder = mkdtempSync(join(tmpdir(), 'cm-code-cache-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -5,8 +5,8 @@ import { latestStatus, marketState } from '@creator-market/sdk/domain';
 import type { ReceiptRow, Store } from '../src/world/store';
 import { awaitingDeposit } from '../src/world/orders';
 import { stateOf } from '../src/world/views';
-import { errorCode, startTestServer, type TestServer } from './harness';
-import { control, uniqueWorld } from './control-support';
+import { errorCode, startTestServer, type TestServer } from './support/harness';
+import { control, uniqueWorld } from './support/control';
 
 let server: TestServer;
 beforeAll(async () => {

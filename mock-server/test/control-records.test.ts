@@ -3,8 +3,8 @@
 // (an order takes its stock, the clock closes its market).
 import { latestStatus, marketState } from '@creator-market/sdk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestServer, type TestServer } from './harness';
-import { control, uniqueWorld } from './control-support';
+import { errorCode, startTestServer, type TestServer } from './support/harness';
+import { control, uniqueWorld } from './support/control';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawLatency, RuleRandom } from '../src/control/rules';
-import { errorCode, startTestServer, type TestServer } from './harness';
-import { control, uniqueWorld } from './control-support';
+import { errorCode, startTestServer, type TestServer } from './support/harness';
+import { control, uniqueWorld } from './support/control';
 
 let server: TestServer;
 beforeAll(async () => {

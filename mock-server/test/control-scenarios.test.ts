@@ -7,8 +7,8 @@ import { createApiClient, isApiError, type ApiError } from '@creator-market/sdk/
 import { FAULTS, pathMatches, SCENARIO_NAMES, type FaultName } from '../src/control';
 import { messageFor, type ErrorListItem } from '../src/http/failure';
 import type { MarketRow, ProductRow } from '../src/world/store';
-import { errorCode, errorList, expectErrorShape, startTestServer, type TestServer, errorMessage } from './harness';
-import { control, uniqueWorld } from './control-support';
+import { errorCode, errorList, expectErrorShape, startTestServer, type TestServer, errorMessage } from './support/harness';
+import { control, uniqueWorld } from './support/control';
 
 let server: TestServer;
 beforeAll(async () => {

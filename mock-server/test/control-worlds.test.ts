@@ -8,8 +8,8 @@ import type { MarketRow, ProductRow, Store } from '../src/world/store';
 import { controlDocument } from '../src/control';
 import { WorldRegistry } from '../src/world/registry';
 import { stateOf } from '../src/world/views';
-import { errorCode, startTestServer, TEST_NOW, type TestServer, errorMessage } from './harness';
-import { control, uniqueWorld } from './control-support';
+import { errorCode, startTestServer, TEST_NOW, type TestServer, errorMessage } from './support/harness';
+import { control, uniqueWorld } from './support/control';
 
 let server: TestServer;
 beforeAll(async () => {

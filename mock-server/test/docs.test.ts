@@ -2,7 +2,7 @@
 // node_modules, so a plain sendFile refused it and the page stayed blank). The browser journey `api-docs`
 // checks that the operations are listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

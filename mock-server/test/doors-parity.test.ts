@@ -20,7 +20,7 @@ import {
 import { issueToken } from '../src/auth/tokens';
 import { createMswDoor, type MswDoor } from '../src/doors/msw';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
-import { startTestServer, TEST_NOW, type TestServer } from './harness';
+import { startTestServer, TEST_NOW, type TestServer } from './support/harness';
 
 const MSW_BASE = 'http://msw-door.test';
 const SCALE = 0.2;

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adOperations, operations, type OperationInfo } from '@creator-market/openapi';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
-import { errorCode as productErrorCode, startTestServer, type Method, type TestServer } from './harness';
-import { control, uniqueWorld } from './control-support';
+import { errorCode as productErrorCode, startTestServer, type Method, type TestServer } from './support/harness';
+import { control, uniqueWorld } from './support/control';
 
 let server: TestServer;
 beforeAll(async () => {

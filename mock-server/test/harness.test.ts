@@ -2,7 +2,7 @@
 // any hour it runs.
 import { generateWorld } from '@creator-market/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_NOW, type TestServer } from './harness';
+import { startTestServer, TEST_NOW, type TestServer } from './support/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SELLER_CATEGORY_KEYS, isReceiptCancelled, latestStatus, visibleOptions } from '@creator-market/sdk/domain';
 import { Collection } from '../src/world/collection';
 import type { Store } from '../src/world/store';
-import { errorCode, startTestServer, type TestServer, errorDetails } from './harness';
+import { errorCode, startTestServer, type TestServer, errorDetails } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

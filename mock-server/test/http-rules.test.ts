@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestServer, type TestServer, errorDetails, errorMessage } from './harness';
+import { errorCode, startTestServer, type TestServer, errorDetails, errorMessage } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // 0, the fault named; an empty response is the one whole HTTP answer among them, a 200 with no body), and
 // the `since` (world clock) and `sinceReal` (wall clock) filters keep working after the clock moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
-import { control } from './control-support';
+import { startTestServer, type TestServer } from './support/harness';
+import { control } from './support/control';
 
 let srv: TestServer;
 beforeAll(async () => {

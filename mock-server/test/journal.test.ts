@@ -1,7 +1,7 @@
 // The request journal: what the API received, per world, bounded, with secrets redacted; listed, counted and
 // cleared through /__mock/requests (validated against the control document by the harness).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 let srv: TestServer;
 let small: TestServer;

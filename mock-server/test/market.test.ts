@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Collection } from '../src/world/collection';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

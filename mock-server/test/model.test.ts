@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_OFFSETS_MINUTES } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import type { World } from '../src/world/world';
-import { errorCode, startTestServer, type CallResult, type ResponseBody, type TestServer } from './harness';
+import { errorCode, startTestServer, type CallResult, type ResponseBody, type TestServer } from './support/harness';
 
 type Market = components['schemas']['Market'];
 

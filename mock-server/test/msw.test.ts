@@ -5,7 +5,7 @@ import { assertResponse } from '@creator-market/openapi/contract';
 import { adsDocument, productDocument } from '@creator-market/openapi';
 import { createBrowserWorld, createMswHandlers } from '../src/doors/msw';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
-import { errorCode, startTestServer, type Method, type TestServer, errorDetails } from './harness';
+import { errorCode, startTestServer, type Method, type TestServer, errorDetails } from './support/harness';
 
 const MSW_BASE = 'http://msw.test';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '../src/world/orders';
 import type { MarketRow, ProductRow } from '../src/world/store';
-import { errorCode, startTestServer, type CallOptions, type TestServer, type Method, errorMessage } from './harness';
+import { errorCode, startTestServer, type CallOptions, type TestServer, type Method, errorMessage } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { createBrowserWorld, createMswHandlers } from '../src/doors/msw';
 import { allPostcodeAddresses, POSTCODE_PAGE_SIZE, searchPostcodes, type PostcodeAddress } from '../src/pages/postcode';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from '../src/world/world';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../src/server';
-import { errorCode, startTestServer, TEST_NOW, type TestServer, errorMessage } from './harness';
+import { errorCode, startTestServer, TEST_NOW, type TestServer, errorMessage } from './support/harness';
 
 /** The catalogue code of an error body (one place to change when the error envelope changes). */
 const codeOf = (body: unknown) => errorCode(body);

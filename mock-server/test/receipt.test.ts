@@ -15,7 +15,7 @@ import {
   type CallOptions,
   type TestServer,
   type Method,
-} from './harness';
+} from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

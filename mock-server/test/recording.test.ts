@@ -18,8 +18,8 @@ import { handlers } from '../src/handlers';
 import type { HandlerMap } from '../src/handlers/types';
 import type { DiffFinding, DiffLog } from '../src/recording/diff';
 import { ApiFailure } from '../src/http/failure';
-import { BIN, MOCK_DIR } from './cli-run';
-import { startTestServer, TEST_NOW, type TestServer } from './harness';
+import { BIN, MOCK_DIR } from './support/cli-run';
+import { startTestServer, TEST_NOW, type TestServer } from './support/harness';
 
 const START = new Date(TEST_NOW).toISOString();
 const SCALE = '0.2';

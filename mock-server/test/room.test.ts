@@ -2,7 +2,7 @@
 // a room's receipts grouped by market. Orders are placed for real through the cart and order APIs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairKey, type MarketRow, type ProductRow, type RoomRow } from '../src/world/store';
-import { errorCode, startTestServer, type CallOptions, type TestServer, type Method } from './harness';
+import { errorCode, startTestServer, type CallOptions, type TestServer, type Method } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

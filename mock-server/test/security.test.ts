@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_SERVICE_KEY } from '../src/handlers/ads';
-import { startTestServer, type TestServer, errorMessage } from './harness';
+import { startTestServer, type TestServer, errorMessage } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { generateWorld } from '@creator-market/fixtures';
 import { SeedCache, seedFromCache, seoulDay, type SeedCacheKey } from '../src/world/seed-cache';
 import { shareSeededData, World } from '../src/world/world';
-import { runCliUntil } from './cli-run';
-import { TEST_NOW } from './harness';
+import { runCliUntil } from './support/cli-run';
+import { TEST_NOW } from './support/harness';
 
 const folder = mkdtempSync(join(tmpdir(), 'cm-seed-cache-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
 // caller's world, and returns only to an allowed app origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestStatus, marketState } from '@creator-market/sdk/domain';
-import { errorCode, startTestServer, type TestServer } from './harness';
+import { errorCode, startTestServer, type TestServer } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

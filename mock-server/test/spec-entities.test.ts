@@ -5,7 +5,7 @@
 // optional parts). Entities the product API does not serve say where they live instead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDocument } from '@creator-market/openapi';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 type Json = Record<string, unknown>;
 type Persona = 'buyer' | 'seller';

@@ -1,7 +1,7 @@
 // subscribe: the buyer's subscriptions and the sellers' subscriber counts, against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaId } from '@creator-market/fixtures';
-import { errorCode, startTestServer, type TestServer, errorMessage } from './harness';
+import { errorCode, startTestServer, type TestServer, errorMessage } from './support/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../src/core/core';
 import type { CoreRequest } from '../src/http/exchange';
 import { isLoopbackAddress, WORLD_IDLE_MS, WorldRegistry } from '../src/world/registry';
-import { errorCode, errorMessage, startTestServer, TEST_NOW, type TestServer } from './harness';
+import { errorCode, errorMessage, startTestServer, TEST_NOW, type TestServer } from './support/harness';
 
 const BANNER = '/common/v2/banner?from=top';
 

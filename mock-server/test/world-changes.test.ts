@@ -3,8 +3,8 @@
 // API as the world it was, its removals, writes, state and clock included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesOf, worldFromChanges, type WorldChanges } from '../src/control/world-changes';
-import { startTestServer, type TestServer } from './harness';
-import { control } from './control-support';
+import { startTestServer, type TestServer } from './support/harness';
+import { control } from './support/control';
 
 let server: TestServer;
 beforeAll(async () => {

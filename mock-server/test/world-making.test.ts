@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedMarkets, productSearch, sellerSearch, topSellers } from '../src/world/home-lists';
 import { World } from '../src/world/world';
 import { WorldRegistry } from '../src/world/registry';
-import { startTestServer, TEST_NOW, type TestServer } from './harness';
+import { startTestServer, TEST_NOW, type TestServer } from './support/harness';
 
 let srv: TestServer;
 beforeAll(async () => {

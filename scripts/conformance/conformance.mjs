@@ -24,6 +24,8 @@ const { productDocument, adsDocument, listOperations, findOperation } = await im
  *   violations: Violation[]}} Call
  * @typedef {{operationId: string, tag: string, method: string, path: string, calls: Call[], notChecked: string[]}} Row
  * @typedef {{operationId: string, where: string, message: string, value?: unknown, status: number, calls: string[]}} Fault
+ * @typedef {{label: string, values: Record<string, string | number>, auth?: boolean, omit?: string,
+ *   expectStatus?: number, body?: unknown}} KitRequest one request of the kit: `omit` leaves out a parameter
  * @typedef {{baseUrl: string, token?: string, personaLogin?: boolean, only?: string[], writes?: boolean,
  *   adsKey?: string, timeoutMs?: number, log?: (line: string) => void}} Options
  * @typedef {{rows: Row[], faults: Fault[], violations: number, tokenRefused: string[],
@@ -167,207 +169,276 @@ const answerWords = (/** @type {Call} */ call) =>
  * @returns {Promise<Result>}
  */
 export async function runConformance(options) {
-  const { baseUrl, personaLogin = false, only = [], writes = false, timeoutMs = 15_000, log = () => {} } = options;
-  const base = baseUrl.replace(/\/$/, '');
-  const extraHeaders = personaLogin ? { 'X-Mock-World': CONFORMANCE_WORLD } : {};
-  const adsKey = options.adsKey ?? (personaLogin ? MOCK_ADS_KEY : undefined);
-  let token = options.token;
-
-  const operations = SERVICES.flatMap((service) => service.operations.map((info) => describe(service, info)));
-  const selected = (op) => only.length === 0 || only.includes(op.tag) || only.includes(op.operationId);
-  /** @type {Map<string, Row>} */
-  const rows = new Map(
-    operations
-      .filter(selected)
-      .map((op) => [
-        op.operationId,
-        { operationId: op.operationId, tag: op.tag, method: op.method, path: op.path, calls: [], notChecked: [] },
-      ]),
-  );
-  /** Says of a selected operation what was not checked and why. */
-  const notChecked = (op, what) => rows.get(op.operationId)?.notChecked.push(what);
-  /** @type {Record<string, unknown>} */
-  const found = {};
-  /** Why a discovered parameter has no value: `listCarts answered 401`. */
-  /** @type {Record<string, string>} */
-  const lost = {};
-  /** Operations whose authorized read the server answered 401: it refused the token. */
-  /** @type {string[]} */
-  const tokenRefused = [];
-  /** Every call made, in order (the ones of operations outside --only too: they say whether the server is usable). */
-  /** @type {{op: any, call: Call}[]} */
-  const made = [];
-  let noAnswerInARow = 0;
-  /** Set when the server stopped answering: nothing more is sent. */
-  let gone = '';
-
-  /**
-   * One request, checked; recorded on the operation's row when it is selected.
-   * @param {any} op
-   * @param {{label: string, values: Record<string, string | number>, auth?: boolean, omit?: string, expectStatus?: number, body?: unknown}} request
-   * @returns {Promise<{call: Call, body: any, json: boolean}>} the call and its parsed body (`json`: a JSON body parsed)
-   */
-  const call = async (op, { label, values, auth = true, omit, expectStatus, body }) => {
-    /** @type {Record<string, string>} */
-    const headers = { accept: 'application/json', ...extraHeaders };
-    if (auth && op.service.document === adsDocument) {
-      if (adsKey) headers.authorization = adsKey;
-    } else if (auth && token) headers.authorization = `Bearer ${token}`;
-    let path = op.path;
-    const query = new URLSearchParams();
-    for (const parameter of op.parameters) {
-      if (parameter.name === omit) continue;
-      const value = values[parameter.name];
-      if (value === undefined) continue;
-      if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
-      else if (parameter.in === 'query') query.set(parameter.name, String(value));
-    }
-    const url = `${base}${op.service.prefix}${path}${query.size ? `?${query}` : ''}`;
-    const init = {
-      method: op.method.toUpperCase(),
-      headers,
-      redirect: /** @type {const} */ ('manual'),
-      signal: AbortSignal.timeout(timeoutMs),
-    };
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      init.body = JSON.stringify(body);
-    }
-    /** @type {Call} */
-    const record = { label, method: init.method, url, status: 0, violations: [] };
-    let parsed;
-    let json = false;
-    try {
-      const response = await fetch(url, init);
-      record.status = response.status;
-      const contentType = response.headers.get('content-type') ?? undefined;
-      if (contentType) record.contentType = contentType;
-      /** @type {Record<string, string>} */
-      const answerHeaders = {};
-      response.headers.forEach((value, name) => (answerHeaders[name] = value));
-      const text = await response.text();
-      noAnswerInARow = 0;
-      parsed = text;
-      if (/[/+]json\b/.test(contentType ?? '') && text) {
-        try {
-          parsed = JSON.parse(text);
-          json = true;
-        } catch {
-          record.violations.push({ where: '', message: 'the body is not valid JSON', value: text.slice(0, 80) });
-        }
-      }
-      if (expectStatus !== undefined && response.status !== expectStatus) {
-        record.violations.push({ where: 'status', message: `expected ${expectStatus} (${label})`, value: response.status });
-      }
-      try {
-        record.violations.push(
-          ...responseViolations(
-            { operationId: op.operationId },
-            response.status,
-            answerHeaders,
-            text ? parsed : undefined,
-            op.service.document,
-          ),
-        );
-      } catch (error) {
-        // The checker itself failed on this answer: said as a violation of this call, never a crash.
-        record.violations.push({ where: '', message: `the answer could not be checked: ${error.message}` });
-      }
-    } catch (error) {
-      noAnswerInARow++;
-      const reason = transportReason(error, timeoutMs);
-      record.violations.push({ where: 'request', message: `no answer: ${reason}` });
-      if (noAnswerInARow >= GONE_AFTER) gone = `${noAnswerInARow} requests in a row got no answer (the last: ${reason})`;
-    }
-    made.push({ op, call: record });
-    rows.get(op.operationId)?.calls.push(record);
-    log(`${record.violations.length ? 'FAIL' : 'ok  '} ${record.status || '---'} ${record.method} ${url.slice(base.length)} (${label})`);
-    return { call: record, body: parsed, json };
-  };
-
-  /**
-   * The realistic value of every required parameter (and none of the optional ones): a discovered one, or
-   * else the contract's example; `missing` names each discovered parameter that was not found, with why.
-   */
-  const valuesFor = (op) => {
-    /** @type {Record<string, string | number>} */
-    const values = {};
-    /** @type {string[]} */
-    const missing = [];
-    for (const p of op.parameters.filter((p) => p.required && p.in !== 'header')) {
-      const name = ALIASES[`${op.operationId}.${p.name}`] ?? p.name;
-      if (found[name] !== undefined) values[p.name] = /** @type {string | number} */ (found[name]);
-      else {
-        if (DISCOVERED.has(name)) missing.push(`no ${p.name} to call it with (${lost[name] ?? 'not found'})`);
-        if (p.example !== undefined) values[p.name] = p.example;
-      }
-    }
-    return { values, missing };
-  };
-
-  const authorized = (op) => op.guest || Boolean(op.service.document === adsDocument ? adsKey : token);
-  const noCredentials = (op) =>
-    op.service.document === adsDocument ? 'no ad key (--ads-key, or --persona-login on our mock)' : 'no token (--token or --persona-login)';
-  const byId = new Map(operations.map((op) => [op.operationId, op]));
-
-  /** The result so far, with `unusable` when the server cannot be checked. */
-  const finish = (/** @type {string | undefined} */ unusable, flow = { summary: 'not run', failed: false }, partial = false) => {
-    const all = [...rows.values()];
-    /** @type {Map<string, Fault>} */
-    const faults = new Map();
-    for (const row of all)
-      for (const c of row.calls)
-        for (const v of c.violations) {
-          const key = `${row.operationId}\u0000${v.where}`;
-          const fault = faults.get(key);
-          if (fault) fault.calls.push(c.label);
-          else
-            faults.set(key, {
-              operationId: row.operationId,
-              where: v.where,
-              message: v.message,
-              value: v.value,
-              status: c.status,
-              calls: [c.label],
-            });
-        }
-    const list = [...faults.values()];
-    return /** @type {Result} */ ({
-      rows: all,
-      faults: list,
-      violations: list.length,
-      tokenRefused,
-      flow,
-      ...(unusable ? { unusable, partial } : {}),
-    });
-  };
-
+  const run = conformanceRun(options);
   // Is anyone there? The first discovery call (a guest operation) tells: no answer at all is one clear error,
   // not a violation for every operation.
   const [firstDiscovery] = Object.keys(DISCOVERY);
-  const first = await call(byId.get(firstDiscovery), { label: 'read', values: valuesFor(byId.get(firstDiscovery)).values });
+  const firstOp = run.byId.get(firstDiscovery);
+  const first = await run.call(firstOp, { label: 'read', values: run.valuesFor(firstOp).values });
   if (first.call.status === 0) {
     const reason = first.call.violations[0]?.message.replace(/^no answer: /, '') ?? 'no answer';
-    return finish(`no answer: ${reason}; is the server running, and is --base-url right?`);
+    return run.finish(`no answer: ${reason}; is the server running, and is --base-url right?`);
   }
-  if (!token && personaLogin) {
-    const login = await loginAsPersona(base, 'buyer', extraHeaders, timeoutMs);
-    if ('error' in login) return finish(login.error);
-    token = login.token;
+  if (!run.token && run.personaLogin) {
+    const login = await loginAsPersona(run.base, 'buyer', run.extraHeaders, run.timeoutMs);
+    if ('error' in login) return run.finish(login.error);
+    run.token = login.token;
   }
+  await discoverIds(run, first);
+  const reads = run.operations.filter((op) => op.method === 'get');
+  const reachable = await readEach(run, reads);
+  await provokeDocumentedErrors(run, reads, reachable);
+  const flow = await checkWrites(run, options.writes ?? false);
+  return verdict(run, flow);
+}
 
-  // Discovery first (always, even when filtered out of the table: the others need its ids), then the rest.
-  // Whatever it answers, each id it could not find is remembered with why, and said of every read needing it.
+/**
+ * One run's state and its requests: the table's rows, the ids found so far (or why not), every call made,
+ * and whether the server stopped answering.
+ * @param {Options} options
+ */
+function conformanceRun(options) {
+  const { baseUrl, personaLogin = false, only = [], timeoutMs = 15_000, log = () => {} } = options;
+  const base = baseUrl.replace(/\/$/, '');
+  const adsKey = options.adsKey ?? (personaLogin ? MOCK_ADS_KEY : undefined);
+  const operations = SERVICES.flatMap((service) => service.operations.map((info) => describe(service, info)));
+  const selected = (op) => only.length === 0 || only.includes(op.tag) || only.includes(op.operationId);
+  const run = {
+    base,
+    personaLogin,
+    timeoutMs,
+    log,
+    adsKey,
+    /** @type {string | undefined} */
+    token: options.token,
+    extraHeaders: personaLogin ? { 'X-Mock-World': CONFORMANCE_WORLD } : {},
+    operations,
+    byId: new Map(operations.map((op) => [op.operationId, op])),
+    selected,
+    /** @type {Map<string, Row>} */
+    rows: new Map(
+      operations
+        .filter(selected)
+        .map((op) => [
+          op.operationId,
+          { operationId: op.operationId, tag: op.tag, method: op.method, path: op.path, calls: [], notChecked: [] },
+        ]),
+    ),
+    /** @type {Record<string, unknown>} */
+    found: {},
+    /** Why a discovered parameter has no value: `listCarts answered 401`. */
+    /** @type {Record<string, string>} */
+    lost: {},
+    /** Operations whose authorized read the server answered 401: it refused the token. */
+    /** @type {string[]} */
+    tokenRefused: [],
+    /** Every call made, in order (the ones of operations outside --only too: they say whether the server is usable). */
+    /** @type {{op: any, call: Call}[]} */
+    made: [],
+    noAnswerInARow: 0,
+    /** Set when the server stopped answering: nothing more is sent. */
+    gone: '',
+    /** Says of a selected operation what was not checked and why. */
+    notChecked: (op, what) => run.rows.get(op.operationId)?.notChecked.push(what),
+    authorized: (op) => op.guest || Boolean(op.service.document === adsDocument ? adsKey : run.token),
+    noCredentials: (op) =>
+      op.service.document === adsDocument
+        ? 'no ad key (--ads-key, or --persona-login on our mock)'
+        : 'no token (--token or --persona-login)',
+
+    /**
+     * One request, checked; recorded on the operation's row when it is selected.
+     * @param {any} op
+     * @param {KitRequest} request
+     * @returns {Promise<{call: Call, body: any, json: boolean}>} the call and its parsed body (`json`: a JSON body parsed)
+     */
+    async call(op, request) {
+      const { url, init } = requestFor(run, op, request);
+      /** @type {Call} */
+      const record = { label: request.label, method: init.method, url, status: 0, violations: [] };
+      let parsed;
+      let json = false;
+      try {
+        const response = await fetch(url, init);
+        run.noAnswerInARow = 0;
+        ({ parsed, json } = await checkAnswer(op, request, response, record));
+      } catch (error) {
+        run.noAnswerInARow++;
+        const reason = transportReason(error, timeoutMs);
+        record.violations.push({ where: 'request', message: `no answer: ${reason}` });
+        if (run.noAnswerInARow >= GONE_AFTER) run.gone = `${run.noAnswerInARow} requests in a row got no answer (the last: ${reason})`;
+      }
+      run.made.push({ op, call: record });
+      run.rows.get(op.operationId)?.calls.push(record);
+      log(
+        `${record.violations.length ? 'FAIL' : 'ok  '} ${record.status || '---'} ${record.method} ${url.slice(base.length)} (${request.label})`,
+      );
+      return { call: record, body: parsed, json };
+    },
+
+    /**
+     * The realistic value of every required parameter (and none of the optional ones): a discovered one, or
+     * else the contract's example; `missing` names each discovered parameter that was not found, with why.
+     */
+    valuesFor(op) {
+      /** @type {Record<string, string | number>} */
+      const values = {};
+      /** @type {string[]} */
+      const missing = [];
+      for (const p of op.parameters.filter((p) => p.required && p.in !== 'header')) {
+        const name = ALIASES[`${op.operationId}.${p.name}`] ?? p.name;
+        if (run.found[name] !== undefined) values[p.name] = /** @type {string | number} */ (run.found[name]);
+        else {
+          if (DISCOVERED.has(name)) missing.push(`no ${p.name} to call it with (${run.lost[name] ?? 'not found'})`);
+          if (p.example !== undefined) values[p.name] = p.example;
+        }
+      }
+      return { values, missing };
+    },
+
+    /** The result so far, with `unusable` when the server cannot be checked. */
+    finish(/** @type {string | undefined} */ unusable, flow = { summary: 'not run', failed: false }, partial = false) {
+      const rows = [...run.rows.values()];
+      const faults = faultsOf(rows);
+      return /** @type {Result} */ ({
+        rows,
+        faults,
+        violations: faults.length,
+        tokenRefused: run.tokenRefused,
+        flow,
+        ...(unusable ? { unusable, partial } : {}),
+      });
+    },
+  };
+  return run;
+}
+
+/** @typedef {ReturnType<typeof conformanceRun>} Run */
+
+/**
+ * The URL and fetch options of one request: its credentials (a bearer token, or the ad service's key),
+ * its path and query values (but `omit`), and a JSON body.
+ * @param {Run} run
+ * @param {KitRequest} request
+ */
+function requestFor(run, op, request) {
+  const { values, auth = true, omit, body } = request;
+  /** @type {Record<string, string>} */
+  const headers = { accept: 'application/json', ...run.extraHeaders };
+  if (auth && op.service.document === adsDocument) {
+    if (run.adsKey) headers.authorization = run.adsKey;
+  } else if (auth && run.token) headers.authorization = `Bearer ${run.token}`;
+  let path = op.path;
+  const query = new URLSearchParams();
+  for (const parameter of op.parameters) {
+    if (parameter.name === omit) continue;
+    const value = values[parameter.name];
+    if (value === undefined) continue;
+    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+    else if (parameter.in === 'query') query.set(parameter.name, String(value));
+  }
+  const url = `${run.base}${op.service.prefix}${path}${query.size ? `?${query}` : ''}`;
+  /** @type {RequestInit & {method: string, headers: Record<string, string>}} */
+  const init = {
+    method: op.method.toUpperCase(),
+    headers,
+    redirect: /** @type {const} */ ('manual'),
+    signal: AbortSignal.timeout(run.timeoutMs),
+  };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  return { url, init };
+}
+
+/**
+ * Reads an answer into `record` and checks it: the status expected (when one is), JSON that parses, and
+ * responseViolations against the contract. Returns the body, parsed when it is JSON.
+ * @param {KitRequest} request
+ * @param {Call} record
+ */
+async function checkAnswer(op, request, /** @type {Response} */ response, record) {
+  const { label, expectStatus } = request;
+  record.status = response.status;
+  const contentType = response.headers.get('content-type') ?? undefined;
+  if (contentType) record.contentType = contentType;
+  /** @type {Record<string, string>} */
+  const answerHeaders = {};
+  response.headers.forEach((value, name) => (answerHeaders[name] = value));
+  const text = await response.text();
+  /** @type {unknown} */
+  let parsed = text;
+  let json = false;
+  if (/[/+]json\b/.test(contentType ?? '') && text) {
+    try {
+      parsed = JSON.parse(text);
+      json = true;
+    } catch {
+      record.violations.push({ where: '', message: 'the body is not valid JSON', value: text.slice(0, 80) });
+    }
+  }
+  if (expectStatus !== undefined && response.status !== expectStatus) {
+    record.violations.push({ where: 'status', message: `expected ${expectStatus} (${label})`, value: response.status });
+  }
+  try {
+    record.violations.push(
+      ...responseViolations(
+        { operationId: op.operationId },
+        response.status,
+        answerHeaders,
+        text ? parsed : undefined,
+        op.service.document,
+      ),
+    );
+  } catch (error) {
+    // The checker itself failed on this answer: said as a violation of this call, never a crash.
+    record.violations.push({ where: '', message: `the answer could not be checked: ${error.message}` });
+  }
+  return { parsed, json };
+}
+
+/** Each violation once per operation and JSON pointer, with the labels of the calls that showed it. */
+function faultsOf(/** @type {Row[]} */ rows) {
+  /** @type {Map<string, Fault>} */
+  const faults = new Map();
+  for (const row of rows)
+    for (const c of row.calls)
+      for (const v of c.violations) {
+        const key = `${row.operationId}\u0000${v.where}`;
+        const fault = faults.get(key);
+        if (fault) fault.calls.push(c.label);
+        else
+          faults.set(key, {
+            operationId: row.operationId,
+            where: v.where,
+            message: v.message,
+            value: v.value,
+            status: c.status,
+            calls: [c.label],
+          });
+      }
+  return [...faults.values()];
+}
+
+/**
+ * Discovery first (always, even when filtered out of the table: the others need its ids), then the rest.
+ * Whatever it answers, each id it could not find is remembered with why, and said of every read needing it.
+ * @param {Run} run
+ * @param {{call: Call, body: any, json: boolean}} first the first discovery operation's answer, already had
+ */
+async function discoverIds(run, first) {
+  const [firstDiscovery] = Object.keys(DISCOVERY);
   for (const [operationId, { gives, take }] of Object.entries(DISCOVERY)) {
-    const op = byId.get(operationId);
-    const { values, missing } = valuesFor(op);
+    const op = run.byId.get(operationId);
+    const { values, missing } = run.valuesFor(op);
     let why = '';
-    if (!authorized(op)) why = noCredentials(op);
+    if (!run.authorized(op)) why = run.noCredentials(op);
     else if (missing.length) why = `${operationId} was not called: ${missing.join('; ')}`;
-    else if (gone) why = 'the server stopped answering';
+    else if (run.gone) why = 'the server stopped answering';
     let taken = {};
     if (!why) {
-      const answer = operationId === firstDiscovery ? first : await call(op, { label: 'read', values });
+      const answer = operationId === firstDiscovery ? first : await run.call(op, { label: 'read', values });
       if (answer.call.status < 200 || answer.call.status > 299 || !answer.json)
         why = `${operationId} answered ${answerWords(answer.call)}${answer.call.status >= 200 && answer.call.status < 300 ? ', not JSON' : ''}`;
       else {
@@ -377,103 +448,136 @@ export async function runConformance(options) {
           why = `${operationId}'s answer could not be read: ${error.message}`;
         }
       }
-      if (answer.call.status === 401 && !op.guest && token) tokenRefused.push(operationId);
+      if (answer.call.status === 401 && !op.guest && run.token) run.tokenRefused.push(operationId);
     }
     for (const name of gives) {
       const value = /** @type {Record<string, unknown>} */ (taken)[name];
-      if (value !== undefined) found[name] = value;
-      else if (found[name] === undefined) lost[name] = why || `${operationId}'s answer had none`;
+      if (value !== undefined) run.found[name] = value;
+      else if (run.found[name] === undefined) run.lost[name] = why || `${operationId}'s answer had none`;
     }
     // A discovery operation that is not called is not checked either: said on its row.
-    if (why && !made.some((m) => m.op === op) && selected(op))
-      notChecked(op, `read: ${why.replace(`${operationId} was not called: `, '')}`);
+    if (why && !run.made.some((m) => m.op === op) && run.selected(op))
+      run.notChecked(op, `read: ${why.replace(`${operationId} was not called: `, '')}`);
   }
+}
 
-  const reads = operations.filter((op) => op.method === 'get');
-  for (const op of reads.filter(selected)) {
+/**
+ * Every selected read with realistic values (the discovery reads were made already). Returns the
+ * operations whose read answered 2xx: with this caller an unknown id can only mean "not found" there.
+ * @param {Run} run
+ */
+async function readEach(run, reads) {
+  for (const op of reads.filter(run.selected)) {
     if (op.operationId in DISCOVERY) continue;
-    const { values, missing } = valuesFor(op);
-    if (!authorized(op)) notChecked(op, `read: ${noCredentials(op)}`);
-    else if (missing.length) notChecked(op, `read: ${missing.join('; ')}`);
-    else if (gone) notChecked(op, 'read: the server stopped answering');
+    const { values, missing } = run.valuesFor(op);
+    if (!run.authorized(op)) run.notChecked(op, `read: ${run.noCredentials(op)}`);
+    else if (missing.length) run.notChecked(op, `read: ${missing.join('; ')}`);
+    else if (run.gone) run.notChecked(op, 'read: the server stopped answering');
     else {
-      const answer = await call(op, { label: 'read', values });
-      if (answer.call.status === 401 && !op.guest) tokenRefused.push(op.operationId);
+      const answer = await run.call(op, { label: 'read', values });
+      if (answer.call.status === 401 && !op.guest) run.tokenRefused.push(op.operationId);
     }
   }
-  for (const row of rows.values()) {
+  for (const row of run.rows.values()) {
     const read = row.calls.find((c) => c.label === 'read');
-    if (read?.status === 401 && tokenRefused.includes(row.operationId))
+    if (read?.status === 401 && run.tokenRefused.includes(row.operationId))
       row.notChecked.push('read: the server refused the token (401): it may be expired, or for another server');
   }
-  /** Operations whose realistic read answered 2xx: with this caller an unknown id can only mean "not found". */
-  const reachable = new Set(
-    [...rows.values()]
+  return new Set(
+    [...run.rows.values()]
       .filter((row) => row.calls.some((c) => c.label === 'read' && c.status >= 200 && c.status < 300))
       .map((row) => row.operationId),
   );
+}
 
-  // The documented errors, provoked where the contract says how.
-  for (const op of reads.filter(selected)) {
-    if (gone) {
-      notChecked(op, 'the documented errors: the server stopped answering');
+/**
+ * The documented errors, provoked where the contract says how: no token -> 401, an unknown id -> 404, a
+ * missing required query parameter -> 400.
+ * @param {Run} run
+ * @param {Set<string>} reachable
+ */
+async function provokeDocumentedErrors(run, reads, reachable) {
+  for (const op of reads.filter(run.selected)) {
+    if (run.gone) {
+      run.notChecked(op, 'the documented errors: the server stopped answering');
       continue;
     }
-    const { values, missing } = valuesFor(op);
+    const { values, missing } = run.valuesFor(op);
     // Without a token the server must refuse before it looks up anything: the contract's examples do then.
-    if (!op.guest && op.statuses.includes('401')) await call(op, { label: 'no token -> 401', values, auth: false, expectStatus: 401 });
-    if (!authorized(op) || missing.length) continue;
+    if (!op.guest && op.statuses.includes('401')) await run.call(op, { label: 'no token -> 401', values, auth: false, expectStatus: 401 });
+    if (!run.authorized(op) || missing.length) continue;
     const idParameter = op.parameters.find((p) => p.required && ID_PARAMETERS.has(p.name) && values[p.name] !== undefined);
     if (op.statuses.includes('404') && idParameter) {
       if (reachable.has(op.operationId))
-        await call(op, {
+        await run.call(op, {
           label: `unknown ${idParameter.name} -> 404`,
           values: { ...values, [idParameter.name]: unknownLike(values[idParameter.name]) },
           expectStatus: 404,
         });
       else {
-        const read = rows.get(op.operationId)?.calls.find((c) => c.label === 'read');
-        notChecked(op, `unknown ${idParameter.name} -> 404: its read answered ${read ? answerWords(read) : 'nothing'}, not 2xx`);
+        const read = run.rows.get(op.operationId)?.calls.find((c) => c.label === 'read');
+        run.notChecked(op, `unknown ${idParameter.name} -> 404: its read answered ${read ? answerWords(read) : 'nothing'}, not 2xx`);
       }
     }
     const requiredQuery = op.parameters.find((p) => p.required && p.in === 'query');
-    if (op.statuses.includes('400') && requiredQuery && tokenRefused.includes(op.operationId))
-      notChecked(op, `no ${requiredQuery.name} -> 400: the server refused the token`);
+    if (op.statuses.includes('400') && requiredQuery && run.tokenRefused.includes(op.operationId))
+      run.notChecked(op, `no ${requiredQuery.name} -> 400: the server refused the token`);
     else if (op.statuses.includes('400') && requiredQuery) {
-      await call(op, { label: `no ${requiredQuery.name} -> 400`, values, omit: requiredQuery.name, expectStatus: 400 });
+      await run.call(op, { label: `no ${requiredQuery.name} -> 400`, values, omit: requiredQuery.name, expectStatus: 400 });
     }
   }
+}
 
+/**
+ * With `writes`: every write without a token must be refused before anything is written, then the Arazzo
+ * flows run (on our mock, which signs in and confirms deposits through its control plane).
+ * @param {Run} run
+ * @param {boolean} writes
+ */
+async function checkWrites(run, writes) {
   let flow = { summary: 'not run (writes only with --writes)', failed: false };
-  if (writes && !gone) {
-    // Writes without a token must be refused before anything is written.
-    for (const op of operations.filter((op) => op.method !== 'get' && selected(op) && !op.guest && op.statuses.includes('401'))) {
-      // An upload (multipart) is not probed: a server may refuse the form before it looks at the token.
-      if (op.body && op.body.mediaType !== 'application/json') notChecked(op, `no token -> 401: ${op.body.mediaType} is not probed`);
-      else if (gone) notChecked(op, 'no token -> 401: the server stopped answering');
-      else
-        await call(op, { label: 'no token -> 401', values: valuesFor(op).values, auth: false, expectStatus: 401, body: op.body?.example });
-    }
-    if (personaLogin && !gone) flow = await runFlows(base, rows, selected, log);
-    else if (!personaLogin)
-      flow = {
-        summary:
-          'not run: the flow signs in and confirms the deposit through the control plane (/__mock); use --persona-login against a server that has it',
-        failed: false,
-      };
+  if (!writes || run.gone) return flow;
+  for (const op of run.operations.filter((op) => op.method !== 'get' && run.selected(op) && !op.guest && op.statuses.includes('401'))) {
+    // An upload (multipart) is not probed: a server may refuse the form before it looks at the token.
+    if (op.body && op.body.mediaType !== 'application/json') run.notChecked(op, `no token -> 401: ${op.body.mediaType} is not probed`);
+    else if (run.gone) run.notChecked(op, 'no token -> 401: the server stopped answering');
+    else
+      await run.call(op, {
+        label: 'no token -> 401',
+        values: run.valuesFor(op).values,
+        auth: false,
+        expectStatus: 401,
+        body: op.body?.example,
+      });
   }
-  if (gone) return finish(`${base} stopped answering: ${gone}; what was checked before is in the table`, flow, true);
-  const needToken = made.filter((m) => !m.op.guest && m.op.service.document === productDocument && m.call.label === 'read');
-  const refusedEverywhere = token && needToken.length > 0 && needToken.every((m) => m.call.status === 401);
-  const unusable = unusableBecause(made);
-  if (unusable) return finish(unusable, flow);
+  if (run.personaLogin && !run.gone) flow = await runFlows(run.base, run.rows, run.selected, run.log);
+  else if (!run.personaLogin)
+    flow = {
+      summary:
+        'not run: the flow signs in and confirms the deposit through the control plane (/__mock); use --persona-login against a server that has it',
+      failed: false,
+    };
+  return flow;
+}
+
+/**
+ * The result, saying when the server could not be (fully) checked: it stopped answering, its answers show
+ * a setup the kit cannot check through, or it refused the token everywhere.
+ * @param {Run} run
+ */
+function verdict(run, flow) {
+  if (run.gone) return run.finish(`${run.base} stopped answering: ${run.gone}; what was checked before is in the table`, flow, true);
+  const needToken = run.made.filter((m) => !m.op.guest && m.op.service.document === productDocument && m.call.label === 'read');
+  const refusedEverywhere = run.token && needToken.length > 0 && needToken.every((m) => m.call.status === 401);
+  const unusable = unusableBecause(run.made);
+  if (unusable) return run.finish(unusable, flow);
   if (refusedEverywhere)
-    return finish(
+    return run.finish(
       `the server refused the token on every operation that needs one (401 on ${needToken.length}): it may be expired, or for another server`,
       flow,
       true,
     );
-  return finish(undefined, flow);
+  return run.finish(undefined, flow);
 }
 
 /**

@@ -155,30 +155,8 @@ export async function runLoad({
   log = console.log,
 } = {}) {
   const started = performance.now();
-  // Every buyer's world must stay alive: room for all of them (the default keeps 64). --trace-gc tells the
-  // live heap after each full (mark-compact) collection: whether RSS growth is retained data or garbage.
-  const fullGcs = [];
-  const heapUsedAfterGc = [];
-  const profileDir = cpuProfile ? mkdtempSync(join(tmpdir(), 'load-profile-')) : null;
-  const mock = await startMockCli({
-    // Small worlds (scale 0.2, every persona and market state still there): 50 of them at scale 1 would
-    // need 2.7 GB; what this test measures (errors, leaks) does not depend on their size.
-    // A journal of 100 requests per world (1,000 by default): a bounded store must be full before the baseline,
-    // or its filling reads as growth. 50 worlds' journals of 1,000 fill only after ~50,000 requests, so the
-    // warm-up's share of them (and the RSS figure) followed the machine's speed: at 1,000 req/s the growth read
-    // +52 MB (live heap +23), with 100 per world +31 MB (live heap +16) on the same machine at the same load.
-    flags: ['--max-worlds', String(buyerCount + 8), '--scale', '0.2', '--journal', String(JOURNAL_PER_WORLD)],
-    nodeOptions: ['--trace-gc', '--expose-gc', ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
-    onLine: (line) => {
-      const memory = /memory after gc: rss [\d.]+ heapTotal [\d.]+ heapUsed ([\d.]+)/.exec(line);
-      if (memory) heapUsedAfterGc.push(Number(memory[1]));
-      if (memory && process.env.LOAD_DEBUG) console.log(line);
-      const gc = FULL_GC.exec(line);
-      if (gc) fullGcs.push({ at: performance.now(), heapAfterMb: Number(gc[1]), pauseMs: Number(gc[2]) });
-    },
-  });
+  const { mock, fullGcs, heapUsedAfterGc, profileDir } = await startLoadServer(buyerCount, cpuProfile);
   const client = createClient(mock.baseUrl, { maxSockets: connections, timeoutMs: 30_000 });
-  const stats = new Map();
   const rssSamples = [];
   let sampler;
   try {
@@ -194,146 +172,16 @@ export async function runLoad({
       `load: ${buyers.length} buyers ready after ${((performance.now() - started) / 1000).toFixed(1)} s (RSS ${mock.rssMb()?.toFixed(0)} MB); ${warmupSeconds} s warm-up, then ${seconds} s at ${connections} connections${rate ? `, ${rate} actions/s` : ', unpaced'}`,
     );
 
-    let measuring = false;
-    // 5xx and socket errors count in the warm-up too; everything else is counted while measuring only.
-    const warmupFailures = [];
-    const record = (op, res) => {
-      if (!measuring) {
-        if (res.status >= 500 || res.status === 0)
-          warmupFailures.push({ op, status: res.status, body: res.text.slice(0, 300), error: res.error?.message });
-        return;
-      }
-      let s = stats.get(op);
-      if (!s) stats.set(op, (s = { count: 0, statuses: {}, codes: {}, latencies: [], samples: [] }));
-      s.count += 1;
-      s.statuses[res.status] = (s.statuses[res.status] ?? 0) + 1;
-      s.latencies.push(res.ms);
-      if (res.status >= 400 || res.status === 0) {
-        const code = res.status === 0 ? `socket: ${res.error?.message}` : (errorCodeOf(res.json) ?? `http-${res.status}`);
-        s.codes[code] = (s.codes[code] ?? 0) + 1;
-        if ((res.status >= 500 || res.status === 0) && s.samples.length < 5)
-          s.samples.push({ status: res.status, body: res.text.slice(0, 300), error: res.error?.message });
-      }
-    };
+    const recorder = operationRecorder();
     const call = async (op, method, path, buyer, options = {}) => {
       const res = await client.call(method, path, { token: buyer.token, world: buyer.world, ...options });
-      record(op, res);
+      recorder.record(op, res);
       return res;
     };
-
-    /** @type {Array<[weight: number, action: (b: any, r: any) => Promise<unknown>]>} */
-    const actions = [
-      // Reads: 67%.
-      [22, (b, r) => call('home list', 'GET', r.pick(HOME_LISTS), b, { parse: false })],
-      [23, (b, r) => call('market detail', 'GET', r.pick(b.markets).path, b, { parse: false })],
-      [
-        22,
-        (b, r) =>
-          call('search', 'GET', `/common/v2/search-product?keyword=${encodeURIComponent(r.pick(KEYWORDS))}&page=${1 + r.int(3)}`, b, {
-            parse: false,
-          }),
-      ],
-      // Cart writes: 30%.
-      [
-        14,
-        async (b, r) => {
-          const m = r.pick(b.markets);
-          const line = r.pick(m.lines);
-          const res = await call('cart add', 'POST', '/cart/add/common', b, {
-            body: {
-              marketId: m.uid,
-              seller: m.seller,
-              productList: [{ _id: line.product._id, option: line.option.title, amount: 1 + r.int(2) }],
-            },
-          });
-          if (res.status === 200) b.carts.set(m.uid, payload(res));
-        },
-      ],
-      [
-        10,
-        async (b, r) => {
-          const m = r.pick(b.markets);
-          const entry = b.carts.get(m.uid);
-          if (!entry || entry.productList.length === 0) return;
-          const line = r.pick(entry.productList);
-          const res = await call('cart update', 'POST', '/cart/update', b, {
-            body: { cartId: entry._id, productList: [{ _id: line._id, option: line.option, amount: r.int(3) }] },
-          });
-          if (res.status === 200) {
-            const next = payload(res);
-            if (next.status === 2) b.carts.delete(m.uid);
-            else b.carts.set(m.uid, next);
-          } else if (res.status === 404) b.carts.delete(m.uid);
-        },
-      ],
-      [
-        6,
-        async (b, r) => {
-          const m = r.pick(b.markets);
-          const entry = b.carts.get(m.uid);
-          if (!entry) return;
-          const res = await call('cart delete', 'POST', '/cart/delete', b, { body: { cartId: entry._id } });
-          if (res.status === 200 || res.status === 404) b.carts.delete(m.uid);
-        },
-      ],
-      // Orders: 3% of the rolls, as many as ORDERS_PER_SECOND allows (a roll past it reads the market
-      // instead). Add enough of one line to reach the market's minimum, then order the whole entry.
-      [
-        3,
-        async (b, r) => {
-          const m = r.pick(b.markets);
-          if (!orderPace.take()) {
-            await call('market detail', 'GET', m.path, b, { parse: false });
-            return;
-          }
-          const line = r.pick(m.lines);
-          const left = available(line.product, line.option);
-          const amount = Math.max(
-            1,
-            Math.min(left === Infinity ? 999 : left, Math.ceil((m.market.minPrice || 1) / Math.max(1, line.option.price)), 999),
-          );
-          const added = await call('cart add', 'POST', '/cart/add/common', b, {
-            body: { marketId: m.uid, seller: m.seller, productList: [{ _id: line.product._id, option: line.option.title, amount }] },
-          });
-          if (added.status !== 200) return;
-          const entry = payload(added);
-          b.carts.set(m.uid, entry);
-          const res = await call('order', 'POST', '/receipt/insert', b, { body: orderBody(b, m, entry) });
-          if (res.status === 200) b.carts.delete(m.uid);
-        },
-      ],
-    ];
+    const actionPace = actionPacer(rate);
+    const orderPace = orderPacer();
+    const actions = buyerActions(call, orderPace);
     const totalWeight = actions.reduce((n, [w]) => n + w, 0);
-    /** Spaces the actions' starts at `rate` per second across every connection. */
-    const actionPace = {
-      startedAt: 0,
-      taken: 0,
-      restart() {
-        this.startedAt = performance.now();
-        this.taken = 0;
-      },
-      /** Resolves when the next action may start. */
-      async next() {
-        if (!rate) return;
-        const due = this.startedAt + (this.taken++ * 1000) / rate;
-        const wait = due - performance.now();
-        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      },
-    };
-    const orderPace = {
-      startedAt: 0,
-      taken: 0,
-      restart() {
-        this.startedAt = performance.now();
-        this.taken = 0;
-      },
-      /** Whether one more order fits the rate so far. */
-      take() {
-        if (this.taken >= ((performance.now() - this.startedAt) / 1000) * ORDERS_PER_SECOND) return false;
-        this.taken += 1;
-        return true;
-      },
-    };
 
     const runUntil = async (deadline, worker) => {
       const r = rngFrom(seed * 1000 + worker);
@@ -361,10 +209,10 @@ export async function runLoad({
       const rss = mock.rssMb();
       if (rss !== null) rssSamples.push(rss);
     }, 1000);
-    measuring = true;
+    recorder.measuring = true;
     const loadStarted = performance.now();
     await phase(seconds * 1000);
-    measuring = false;
+    recorder.measuring = false;
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const gcsInWindow = fullGcs.filter((gc) => gc.at >= loadStarted);
     const heap = {
@@ -379,54 +227,12 @@ export async function runLoad({
     const heapEnd = heapUsedAfterGc.at(-1) ?? null;
     const alive = mock.exited === null;
 
-    // Totals.
-    let requests = 0;
-    let fiveXx = 0;
-    let socketErrors = 0;
-    const business = {};
-    const perOperation = {};
-    for (const [op, s] of stats) {
-      requests += s.count;
-      const sorted = s.latencies.sort((a, b) => a - b);
-      for (const [status, n] of Object.entries(s.statuses)) {
-        if (Number(status) >= 500) fiveXx += n;
-        if (Number(status) === 0) socketErrors += n;
-      }
-      for (const [code, n] of Object.entries(s.codes))
-        if (!code.startsWith('socket') && !code.startsWith('http-5')) business[code] = (business[code] ?? 0) + n;
-      perOperation[op] = {
-        count: s.count,
-        statuses: s.statuses,
-        codes: s.codes,
-        p50: round(quantile(sorted, 0.5)),
-        p99: round(quantile(sorted, 0.99)),
-        serverErrorSamples: s.samples,
-      };
-    }
+    const { requests, fiveXx, socketErrors, business, perOperation } = totalsOf(recorder);
     const growth = rssEnd - rssStart;
-    fiveXx += warmupFailures.filter((f) => f.status >= 500).length;
-    socketErrors += warmupFailures.filter((f) => f.status === 0).length;
-    for (const f of warmupFailures.slice(0, 5)) log(`  warm-up failure: ${f.op} ${f.status} ${f.error ?? ''} ${f.body}`);
+    for (const f of recorder.warmupFailures.slice(0, 5)) log(`  warm-up failure: ${f.op} ${f.status} ${f.error ?? ''} ${f.body}`);
     const ok = alive && fiveXx === 0 && socketErrors === 0 && growth < RSS_GROWTH_LIMIT_MB;
 
-    log('load: per operation (count, statuses, p50/p99 ms, 4xx codes)');
-    for (const [op, s] of Object.entries(perOperation)) {
-      const codes = Object.entries(s.codes)
-        .map(([c, n]) => `${c}:${n}`)
-        .join(' ');
-      log(
-        `  ${op.padEnd(14)} ${String(s.count).padStart(7)}  ${Object.entries(s.statuses)
-          .map(([k, n]) => `${k}:${n}`)
-          .join(' ')
-          .padEnd(28)} ${s.p50} / ${s.p99}${codes ? `  ${codes}` : ''}`,
-      );
-      for (const sample of s.serverErrorSamples) log(`      ${sample.status} ${sample.error ?? ''} ${sample.body}`);
-    }
-    log(
-      heap.fullCollections
-        ? `load: ${heap.fullCollections} full GCs while measuring; live heap after them ${heap.liveHeapAfterFirstMb} → ${heap.liveHeapAfterLastMb} MB; longest pause ${heap.longestPauseMs} ms`
-        : 'load: no full GC while measuring (RSS growth is then mostly garbage not yet collected)',
-    );
+    logOperations(log, perOperation, heap);
     const businessText = Object.entries(business)
       .sort((a, b) => b[1] - a[1])
       .map(([c, n]) => `${c} ${n}`)
@@ -463,6 +269,246 @@ export async function runLoad({
     const profile = profileDir && readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
     if (profile) printProfile(join(profileDir, profile), 25);
   }
+}
+
+/**
+ * The mock server under load, with room for every buyer's world, and what its --trace-gc lines tell: the
+ * live heap after each full (mark-compact) collection, whether RSS growth is retained data or garbage.
+ */
+async function startLoadServer(buyerCount, cpuProfile) {
+  const fullGcs = [];
+  const heapUsedAfterGc = [];
+  const profileDir = cpuProfile ? mkdtempSync(join(tmpdir(), 'load-profile-')) : null;
+  const mock = await startMockCli({
+    // Small worlds (scale 0.2, every persona and market state still there): 50 of them at scale 1 would
+    // need 2.7 GB; what this test measures (errors, leaks) does not depend on their size.
+    // A journal of 100 requests per world (1,000 by default): a bounded store must be full before the baseline,
+    // or its filling reads as growth. 50 worlds' journals of 1,000 fill only after ~50,000 requests, so the
+    // warm-up's share of them (and the RSS figure) followed the machine's speed: at 1,000 req/s the growth read
+    // +52 MB (live heap +23), with 100 per world +31 MB (live heap +16) on the same machine at the same load.
+    flags: ['--max-worlds', String(buyerCount + 8), '--scale', '0.2', '--journal', String(JOURNAL_PER_WORLD)],
+    nodeOptions: ['--trace-gc', '--expose-gc', ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    onLine: (line) => {
+      const memory = /memory after gc: rss [\d.]+ heapTotal [\d.]+ heapUsed ([\d.]+)/.exec(line);
+      if (memory) heapUsedAfterGc.push(Number(memory[1]));
+      if (memory && process.env.LOAD_DEBUG) console.log(line);
+      const gc = FULL_GC.exec(line);
+      if (gc) fullGcs.push({ at: performance.now(), heapAfterMb: Number(gc[1]), pauseMs: Number(gc[2]) });
+    },
+  });
+  return { mock, fullGcs, heapUsedAfterGc, profileDir };
+}
+
+/**
+ * Each operation's answers while measuring (count, statuses, error codes, latencies, a few 5xx samples);
+ * in the warm-up only its 5xx and socket errors, which count too.
+ */
+function operationRecorder() {
+  const recorder = {
+    measuring: false,
+    stats: new Map(),
+    warmupFailures: [],
+    record(op, res) {
+      if (!recorder.measuring) {
+        if (res.status >= 500 || res.status === 0)
+          recorder.warmupFailures.push({ op, status: res.status, body: res.text.slice(0, 300), error: res.error?.message });
+        return;
+      }
+      let s = recorder.stats.get(op);
+      if (!s) recorder.stats.set(op, (s = { count: 0, statuses: {}, codes: {}, latencies: [], samples: [] }));
+      s.count += 1;
+      s.statuses[res.status] = (s.statuses[res.status] ?? 0) + 1;
+      s.latencies.push(res.ms);
+      if (res.status >= 400 || res.status === 0) {
+        const code = res.status === 0 ? `socket: ${res.error?.message}` : (errorCodeOf(res.json) ?? `http-${res.status}`);
+        s.codes[code] = (s.codes[code] ?? 0) + 1;
+        if ((res.status >= 500 || res.status === 0) && s.samples.length < 5)
+          s.samples.push({ status: res.status, body: res.text.slice(0, 300), error: res.error?.message });
+      }
+    },
+  };
+  return recorder;
+}
+
+/**
+ * What a buyer does, by weight: reads 67%, cart writes 30%, orders 3% (as many as the order pace allows).
+ * @returns {Array<[weight: number, action: (b: any, r: any) => Promise<unknown>]>}
+ */
+function buyerActions(call, orderPace) {
+  return [
+    // Reads: 67%.
+    [22, (b, r) => call('home list', 'GET', r.pick(HOME_LISTS), b, { parse: false })],
+    [23, (b, r) => call('market detail', 'GET', r.pick(b.markets).path, b, { parse: false })],
+    [
+      22,
+      (b, r) =>
+        call('search', 'GET', `/common/v2/search-product?keyword=${encodeURIComponent(r.pick(KEYWORDS))}&page=${1 + r.int(3)}`, b, {
+          parse: false,
+        }),
+    ],
+    // Cart writes: 30%.
+    [
+      14,
+      async (b, r) => {
+        const m = r.pick(b.markets);
+        const line = r.pick(m.lines);
+        const res = await call('cart add', 'POST', '/cart/add/common', b, {
+          body: {
+            marketId: m.uid,
+            seller: m.seller,
+            productList: [{ _id: line.product._id, option: line.option.title, amount: 1 + r.int(2) }],
+          },
+        });
+        if (res.status === 200) b.carts.set(m.uid, payload(res));
+      },
+    ],
+    [
+      10,
+      async (b, r) => {
+        const m = r.pick(b.markets);
+        const entry = b.carts.get(m.uid);
+        if (!entry || entry.productList.length === 0) return;
+        const line = r.pick(entry.productList);
+        const res = await call('cart update', 'POST', '/cart/update', b, {
+          body: { cartId: entry._id, productList: [{ _id: line._id, option: line.option, amount: r.int(3) }] },
+        });
+        if (res.status === 200) {
+          const next = payload(res);
+          if (next.status === 2) b.carts.delete(m.uid);
+          else b.carts.set(m.uid, next);
+        } else if (res.status === 404) b.carts.delete(m.uid);
+      },
+    ],
+    [
+      6,
+      async (b, r) => {
+        const m = r.pick(b.markets);
+        const entry = b.carts.get(m.uid);
+        if (!entry) return;
+        const res = await call('cart delete', 'POST', '/cart/delete', b, { body: { cartId: entry._id } });
+        if (res.status === 200 || res.status === 404) b.carts.delete(m.uid);
+      },
+    ],
+    // Orders: 3% of the rolls, as many as ORDERS_PER_SECOND allows (a roll past it reads the market
+    // instead). Add enough of one line to reach the market's minimum, then order the whole entry.
+    [
+      3,
+      async (b, r) => {
+        const m = r.pick(b.markets);
+        if (!orderPace.take()) {
+          await call('market detail', 'GET', m.path, b, { parse: false });
+          return;
+        }
+        const line = r.pick(m.lines);
+        const left = available(line.product, line.option);
+        const amount = Math.max(
+          1,
+          Math.min(left === Infinity ? 999 : left, Math.ceil((m.market.minPrice || 1) / Math.max(1, line.option.price)), 999),
+        );
+        const added = await call('cart add', 'POST', '/cart/add/common', b, {
+          body: { marketId: m.uid, seller: m.seller, productList: [{ _id: line.product._id, option: line.option.title, amount }] },
+        });
+        if (added.status !== 200) return;
+        const entry = payload(added);
+        b.carts.set(m.uid, entry);
+        const res = await call('order', 'POST', '/receipt/insert', b, { body: orderBody(b, m, entry) });
+        if (res.status === 200) b.carts.delete(m.uid);
+      },
+    ],
+  ];
+}
+
+/** Spaces the actions' starts at `rate` per second across every connection (none when `rate` is 0). */
+function actionPacer(rate) {
+  return {
+    startedAt: 0,
+    taken: 0,
+    restart() {
+      this.startedAt = performance.now();
+      this.taken = 0;
+    },
+    /** Resolves when the next action may start. */
+    async next() {
+      if (!rate) return;
+      const due = this.startedAt + (this.taken++ * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    },
+  };
+}
+
+/** At most ORDERS_PER_SECOND orders since the phase began. */
+function orderPacer() {
+  return {
+    startedAt: 0,
+    taken: 0,
+    restart() {
+      this.startedAt = performance.now();
+      this.taken = 0;
+    },
+    /** Whether one more order fits the rate so far. */
+    take() {
+      if (this.taken >= ((performance.now() - this.startedAt) / 1000) * ORDERS_PER_SECOND) return false;
+      this.taken += 1;
+      return true;
+    },
+  };
+}
+
+/**
+ * The totals of a run: requests, 5xx and socket errors (the warm-up's too), business 4xx by code, and per
+ * operation its count, statuses, codes and p50/p99.
+ * @param {ReturnType<typeof operationRecorder>} recorder
+ */
+function totalsOf({ stats, warmupFailures }) {
+  let requests = 0;
+  let fiveXx = 0;
+  let socketErrors = 0;
+  const business = {};
+  const perOperation = {};
+  for (const [op, s] of stats) {
+    requests += s.count;
+    const sorted = s.latencies.sort((a, b) => a - b);
+    for (const [status, n] of Object.entries(s.statuses)) {
+      if (Number(status) >= 500) fiveXx += n;
+      if (Number(status) === 0) socketErrors += n;
+    }
+    for (const [code, n] of Object.entries(s.codes))
+      if (!code.startsWith('socket') && !code.startsWith('http-5')) business[code] = (business[code] ?? 0) + n;
+    perOperation[op] = {
+      count: s.count,
+      statuses: s.statuses,
+      codes: s.codes,
+      p50: round(quantile(sorted, 0.5)),
+      p99: round(quantile(sorted, 0.99)),
+      serverErrorSamples: s.samples,
+    };
+  }
+  fiveXx += warmupFailures.filter((f) => f.status >= 500).length;
+  socketErrors += warmupFailures.filter((f) => f.status === 0).length;
+  return { requests, fiveXx, socketErrors, business, perOperation };
+}
+
+/** One line per operation (count, statuses, p50/p99 ms, 4xx codes, 5xx samples), then the full GCs. */
+function logOperations(log, perOperation, heap) {
+  log('load: per operation (count, statuses, p50/p99 ms, 4xx codes)');
+  for (const [op, s] of Object.entries(perOperation)) {
+    const codes = Object.entries(s.codes)
+      .map(([c, n]) => `${c}:${n}`)
+      .join(' ');
+    log(
+      `  ${op.padEnd(14)} ${String(s.count).padStart(7)}  ${Object.entries(s.statuses)
+        .map(([k, n]) => `${k}:${n}`)
+        .join(' ')
+        .padEnd(28)} ${s.p50} / ${s.p99}${codes ? `  ${codes}` : ''}`,
+    );
+    for (const sample of s.serverErrorSamples) log(`      ${sample.status} ${sample.error ?? ''} ${sample.body}`);
+  }
+  log(
+    heap.fullCollections
+      ? `load: ${heap.fullCollections} full GCs while measuring; live heap after them ${heap.liveHeapAfterFirstMb} → ${heap.liveHeapAfterLastMb} MB; longest pause ${heap.longestPauseMs} ms`
+      : 'load: no full GC while measuring (RSS growth is then mostly garbage not yet collected)',
+  );
 }
 
 function round(value, digits = 2) {

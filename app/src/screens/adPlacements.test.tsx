@@ -31,7 +31,7 @@ describe('the screens host their placements', () => {
     renderScreen(path, pattern, Screen);
     await shown?.();
     await waitFor(() => expect(requests.map((query) => query.unit).sort()).toEqual([...units].sort()));
-    for (const unit of units) await waitFor(() => expect(slot(unit)).toBeTruthy());
+    for (const unit of units) await waitFor(() => expect(slot(unit)).toBeInTheDocument());
   }
 
   test('home: top-30 native, top-30 bottom banner, two cart-product natives', async () => {
@@ -53,7 +53,7 @@ describe('the screens host their placements', () => {
     installSimulatedShell({ os: 'android' });
     renderScreen('/', '/', Home);
     await waitFor(() => expect(requests.map((query) => query.unit)).toContain(AD_UNITS.homePopupAndroid));
-    expect(await screen.findByRole('dialog', { name: '광고' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '광고' })).toBeInTheDocument();
   });
 
   test('market: product-top banner', async () => {

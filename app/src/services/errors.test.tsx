@@ -65,7 +65,7 @@ describe('presentError', () => {
     const body = { sellerId: '6650f1c2a9d3e4b5c6d7e001' };
     const error = await failure(() => api.post('/subscribe/add', { body, ...forcing('http-500') }));
     await presentError(error, { operation: 'addSubscription' });
-    expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
+    expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
   });
 
   test('alert with the list of the items concerned', async () => {
@@ -77,8 +77,8 @@ describe('presentError', () => {
     const [item] = error.list ?? [];
     expect(item?.option).toBeTruthy();
     const shown = presentError(error);
-    expect(await screen.findByText('재고 부족 안내')).toBeTruthy();
-    expect(screen.getByRole('alertdialog').textContent).toContain(`· ${item!.title} (${item!.option})`);
+    expect(await screen.findByText('재고 부족 안내')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(`· ${item!.title} (${item!.option})`);
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     expect((await shown).followUp).toBe('reload-cart');
   });
@@ -90,15 +90,15 @@ describe('presentError', () => {
     const { title, msg } = error;
     if (!title || !msg) throw new Error('the server notice has no title or msg');
     void presentError(error);
-    expect(await screen.findByText(title)).toBeTruthy();
-    expect(screen.getByText(msg)).toBeTruthy();
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(msg)).toBeInTheDocument();
   });
 
   test('confirm: a full cart offers the cart, and choosing it goes there', async () => {
     renderAt('/m/mallang_studio/3', null);
     const error = await failure(() => api.post('/cart/add/common', { body: {} as never, ...forcing('limit-cart') }));
     const shown = presentError(error);
-    expect(await screen.findByText('장바구니가 꽉 찼어요')).toBeTruthy();
+    expect(await screen.findByText('장바구니가 꽉 찼어요')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '장바구니' }));
     expect((await shown).confirmed).toBe(true);
     expect(window.location.pathname).toBe('/cart');
@@ -108,7 +108,7 @@ describe('presentError', () => {
     renderAt('/m/mallang_studio/3?from=home', null);
     const error = await failure(() => api.get('/user/me'));
     void presentError(error, { operation: 'getMe' });
-    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeTruthy();
+    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
     await waitFor(() => expect(window.location.pathname).toBe('/auth'));
     expect(JSON.parse(sessionStorage.getItem(LOGIN_REDIRECT_KEY) ?? 'null')).toEqual({
@@ -133,7 +133,7 @@ describe('presentError', () => {
     const error = await failure(() => api.get('/room/info/{roomId}', { params: { path: { roomId: room!._id } } }));
     expect(error).toMatchObject({ status: 403, code: 'permission-denied' });
     const shown = presentError(error, { operation: 'getRoomInfo' });
-    expect(await screen.findByText('주문 계정 확인 필요')).toBeTruthy();
+    expect(await screen.findByText('주문 계정 확인 필요')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     await shown;
     expect(session.token).toBeNull();
@@ -149,10 +149,10 @@ describe('presentError', () => {
     expect(error).toMatchObject({ status: 400, code: 'bad-request' });
     void presentError(error, { operation: 'getMe' });
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('상태: 400 (bad-request)');
-    expect(dialog.textContent).toContain(`사용자: ${session.me?.user.uid}`);
-    expect(dialog.textContent).toContain('API: POST /subscribe/add');
-    expect(dialog.textContent).toContain('위치: /setting');
+    expect(dialog).toHaveTextContent('상태: 400 (bad-request)');
+    expect(dialog).toHaveTextContent(`사용자: ${session.me?.user.uid}`);
+    expect(dialog).toHaveTextContent(/API: POST \/subscribe\/add/);
+    expect(dialog).toHaveTextContent(/위치: \/setting/);
     fireEvent.click(screen.getByRole('button', { name: '문의하기' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(open.mock.calls[0]?.[0]).toContain('status=400');
@@ -164,8 +164,8 @@ describe('presentError', () => {
     expect(error).toMatchObject({ status: 400, code: 'bad-request' });
     void presentError(error, { operation: 'getMe' });
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('위치: /search/result?q=다꾸 스티커');
-    expect(dialog.textContent).not.toContain('%EB');
+    expect(dialog).toHaveTextContent(/위치: \/search\/result\?q=다꾸 스티커/);
+    expect(dialog).not.toHaveTextContent(/%EB/);
   });
 
   test('silent: operations that never show errors show nothing', async () => {
@@ -183,6 +183,6 @@ describe('presentError', () => {
     renderAt('/setting', null);
     const error = await failure(() => api.post('/auth/unregister/user', { body: { userId: 'x' }, ...forcing('receipt-remained') }));
     void presentError(error, { operation: 'unregisterUser' });
-    expect(await screen.findByText('회원 탈퇴 실패')).toBeTruthy();
+    expect(await screen.findByText('회원 탈퇴 실패')).toBeInTheDocument();
   });
 });

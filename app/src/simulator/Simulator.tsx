@@ -97,30 +97,12 @@ export function Simulator() {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [frameKey, setFrameKey] = useState(0);
   const [startPath, setStartPath] = useState('/');
-  const [pathInput, setPathInput] = useState('/setting');
 
-  const [log, setLog] = useState<LogEntry[]>([]);
-  const [alarms, setAlarms] = useState<Record<string, NativeMarketAlarm>>({});
-  const [banners, setBanners] = useState<Banner[]>([]);
-  const [received, setReceived] = useState<Banner[]>([]);
-  const [shares, setShares] = useState<{ id: number; at: number; text: string }[]>([]);
-  const [overlay, setOverlay] = useState<Overlay | null>(null);
-  const [shellToken, setShellToken] = useState<string | null>(null);
-  const [mainPageLoaded, setMainPageLoaded] = useState(false);
-  const [now, setNow] = useState(Date.now);
+  const { log, addLog, clearLog } = useBridgeLog();
+  const { banners, received, showBanner, dismissBanner } = useBanners();
+  const { alarms, scheduleAlarm, now } = useAlarmClock(showBanner, addLog);
 
   useEffect(() => saveShellSettings(settings), [settings]);
-
-  const addLog = useCallback((direction: LogEntry['direction'], action: string, data?: unknown) => {
-    setLog((entries) => [{ id: nextId(), at: Date.now(), direction, action, data }, ...entries].slice(0, LOG_LIMIT));
-  }, []);
-
-  const showBanner = useCallback((banner: Omit<Banner, 'id'>) => {
-    const shown = { ...banner, id: nextId() };
-    setBanners((list) => [...list, shown]);
-    setReceived((list) => [shown, ...list].slice(0, 30));
-    setTimeout(() => setBanners((list) => list.filter((item) => item.id !== shown.id)), BANNER_MS);
-  }, []);
 
   /** Navigates inside the app without reloading it (wouter follows popstate). */
   const openInApp = useCallback((path: string) => {
@@ -140,23 +122,224 @@ export function Simulator() {
     [addLog],
   );
 
-  const reloadApp = useCallback((path?: string) => {
-    if (path !== undefined) setStartPath(path);
-    setOverlay(null);
-    setMainPageLoaded(false);
-    setFrameKey((key) => key + 1);
+  const shown = useShellScreens({ scheduleAlarm, showBanner, openInApp });
+  const { applyEffect, setOverlay, setMainPageLoaded } = shown;
+
+  const reloadApp = useCallback(
+    (path?: string) => {
+      if (path !== undefined) setStartPath(path);
+      setOverlay(null);
+      setMainPageLoaded(false);
+      setFrameKey((key) => key + 1);
+    },
+    [setOverlay, setMainPageLoaded],
+  );
+
+  // The bridge: messages from the app's frame, answered from the current settings.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const frameWindow = frameRef.current?.contentWindow;
+      if (!frameWindow || event.source !== frameWindow || event.origin !== window.location.origin) return;
+      const message = parseBridgeMessage(event.data);
+      if (!message) return;
+      addLog('in', message.action, message.data);
+      const answer = answerBridgeMessage(message, settingsRef.current);
+      if (answer.effect) applyEffect(answer.effect);
+      if (answer.reply && respondRef.current) {
+        sendToApp({ action: message.action, data: answer.reply.data, ...(message.id === undefined ? {} : { id: message.id }) });
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [addLog, applyEffect, sendToApp, respondRef, settingsRef]);
+
+  function update(patch: Partial<ShellSettings>) {
+    setSettings((current) => ({ ...current, ...patch }));
+  }
+
+  function changeOs(os: NativeOs) {
+    setSettings((current) => ({
+      ...current,
+      os,
+      ...DEVICE_DEFAULTS[os],
+      appVersion: current.appVersion === DEFAULT_APP_VERSION[current.os] ? DEFAULT_APP_VERSION[os] : current.appVersion,
+    }));
+  }
+
+  function setPermission(name: keyof ShellSettings['permissions'], value: SimulatedPermission) {
+    setSettings((current) => ({ ...current, permissions: { ...current.permissions, [name]: value } }));
+  }
+
+  function becomeVisible() {
+    const frameDocument = frameRef.current?.contentDocument;
+    if (!frameDocument) return;
+    frameDocument.dispatchEvent(new Event('visibilitychange'));
+    addLog('note', 'visibilitychange', frameDocument.visibilityState);
+  }
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.stage} aria-label="휴대폰">
+        <div className={styles.phone} data-os={settings.os}>
+          <div className={styles.screen}>
+            <iframe
+              key={frameKey}
+              ref={frameRef}
+              className={styles.frame}
+              src={`${startPath}${startPath.includes('?') ? '&' : '?'}shell=simulator`}
+              title="앱 화면"
+            />
+            <NotificationBanners
+              banners={banners}
+              os={settings.os}
+              onOpen={(banner) => {
+                dismissBanner(banner.id);
+                if (banner.path) openInApp(banner.path);
+              }}
+            />
+            {shown.overlay && (
+              <SystemOverlay
+                overlay={shown.overlay}
+                settings={settings}
+                onPermission={setPermission}
+                onUpdate={() => {
+                  update({ appVersion: DEFAULT_APP_VERSION[settings.os] });
+                  reloadApp();
+                }}
+                onReopen={() => reloadApp()}
+                onClose={() => setOverlay(null)}
+              />
+            )}
+          </div>
+        </div>
+        <p className={styles.caption}>
+          390 × 844 · {settings.os === 'ios' ? 'iOS' : 'Android'} {settings.osVersion} · 앱 {settings.appVersion}
+          {shown.mainPageLoaded ? ' · 홈 로드됨' : ''}
+        </p>
+      </section>
+
+      <aside className={styles.panel}>
+        <header className={styles.panelHeader}>
+          <h1>네이티브 앱 시뮬레이터</h1>
+          <p>앱이 네이티브 셸 안에서처럼 동작해요. 설정을 바꾼 뒤에는 앱을 다시 열어주세요.</p>
+        </header>
+        <DeviceControls settings={settings} update={update} onOs={changeOs} />
+        <AppControls
+          settings={settings}
+          update={update}
+          onReload={reloadApp}
+          onVisible={becomeVisible}
+          onSyncAuth={() => sendToApp(SYNC_AUTH_MESSAGE)}
+        />
+        <LanguageAndPushControls settings={settings} update={update} />
+        <PermissionControls settings={settings} onPermission={setPermission} />
+        <AnswerControls settings={settings} update={update} respond={respond} onRespond={setRespond} shellToken={shown.shellToken} />
+        <ScheduledAlarms alarms={alarms} now={now} />
+        <ReceivedList received={received} shares={shown.shares} />
+        <BridgeLog log={log} onClear={clearLog} />
+      </aside>
+    </div>
+  );
+}
+
+/** Every bridge message in and out, and the simulator's own notes; the newest first. */
+function useBridgeLog() {
+  const [log, setLog] = useState<LogEntry[]>([]);
+  const addLog = useCallback((direction: LogEntry['direction'], action: string, data?: unknown) => {
+    setLog((entries) => [{ id: nextId(), at: Date.now(), direction, action, data }, ...entries].slice(0, LOG_LIMIT));
   }, []);
+  const clearLog = useCallback(() => setLog([]), []);
+  return { log, addLog, clearLog };
+}
+
+/** The notification banners over the frame (each for BANNER_MS) and the list of every one received. */
+function useBanners() {
+  const [banners, setBanners] = useState<Banner[]>([]);
+  const [received, setReceived] = useState<Banner[]>([]);
+  const showBanner = useCallback((banner: Omit<Banner, 'id'>) => {
+    const shown = { ...banner, id: nextId() };
+    setBanners((list) => [...list, shown]);
+    setReceived((list) => [shown, ...list].slice(0, 30));
+    setTimeout(() => setBanners((list) => list.filter((item) => item.id !== shown.id)), BANNER_MS);
+  }, []);
+  const dismissBanner = useCallback((id: number) => setBanners((list) => list.filter((item) => item.id !== id)), []);
+  return { banners, received, showBanner, dismissBanner };
+}
+
+/** The phone's clock and the open alarms the app scheduled: each rings as a banner when due. */
+function useAlarmClock(
+  showBanner: (banner: Omit<Banner, 'id'>) => void,
+  addLog: (direction: LogEntry['direction'], action: string, data?: unknown) => void,
+) {
+  const [alarms, setAlarms] = useState<Record<string, NativeMarketAlarm>>({});
+  const [now, setNow] = useState(Date.now);
+
+  /** An alarm with no times left cancels the market's alarm. */
+  const scheduleAlarm = useCallback((alarm: NativeMarketAlarm) => {
+    setAlarms((current) => {
+      const next = { ...current };
+      if (alarm.at.length === 0) delete next[alarm.marketUID];
+      else next[alarm.marketUID] = alarm;
+      return next;
+    });
+  }, []);
+
+  const ringDue = useEffectEvent((now: number) => {
+    const due = Object.values(alarms).filter((alarm) => alarm.at.some((time) => time <= now));
+    if (due.length === 0) return;
+    for (const alarm of due) {
+      const opens = alarm.marketST ? seoulTime.format(new Date(alarm.marketST)) : '';
+      showBanner({
+        title: '오픈 알림',
+        body: opens ? `'${alarm.title}' 마켓이 ${opens}에 열려요` : `'${alarm.title}' 마켓이 곧 열려요`,
+        path: alarm.path,
+      });
+      addLog('note', '알림 울림', { marketUID: alarm.marketUID, title: alarm.title });
+    }
+    setAlarms((current) => {
+      const next: Record<string, NativeMarketAlarm> = {};
+      for (const [key, alarm] of Object.entries(current)) {
+        const left = alarm.at.filter((time) => time > now);
+        if (left.length > 0) next[key] = { ...alarm, at: left };
+      }
+      return next;
+    });
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      ringDue(at);
+    }, 250);
+    return () => clearInterval(timer);
+  }, []);
+
+  return { alarms, scheduleAlarm, now };
+}
+
+/**
+ * What the bridge's effects show on the phone (shell.ts decides them): system screens over the frame,
+ * banners, shares, the token the shell holds, and whether the app said its home has loaded.
+ */
+function useShellScreens({
+  scheduleAlarm,
+  showBanner,
+  openInApp,
+}: {
+  scheduleAlarm: (alarm: NativeMarketAlarm) => void;
+  showBanner: (banner: Omit<Banner, 'id'>) => void;
+  openInApp: (path: string) => void;
+}) {
+  const [shares, setShares] = useState<{ id: number; at: number; text: string }[]>([]);
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
+  const [shellToken, setShellToken] = useState<string | null>(null);
+  const [mainPageLoaded, setMainPageLoaded] = useState(false);
 
   const applyEffect = useCallback(
     (effect: ShellEffect) => {
       switch (effect.kind) {
         case 'alarm':
-          setAlarms((current) => {
-            const next = { ...current };
-            if (effect.alarm.at.length === 0) delete next[effect.alarm.marketUID];
-            else next[effect.alarm.marketUID] = effect.alarm;
-            return next;
-          });
+          scheduleAlarm(effect.alarm);
           return;
         case 'notification':
           showBanner({ title: effect.title, body: effect.body });
@@ -218,307 +401,262 @@ export function Simulator() {
           return;
       }
     },
-    [openInApp, showBanner],
+    [openInApp, showBanner, scheduleAlarm],
   );
 
-  // The bridge: messages from the app's frame, answered from the current settings.
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      const frameWindow = frameRef.current?.contentWindow;
-      if (!frameWindow || event.source !== frameWindow || event.origin !== window.location.origin) return;
-      const message = parseBridgeMessage(event.data);
-      if (!message) return;
-      addLog('in', message.action, message.data);
-      const answer = answerBridgeMessage(message, settingsRef.current);
-      if (answer.effect) applyEffect(answer.effect);
-      if (answer.reply && respondRef.current) {
-        sendToApp({ action: message.action, data: answer.reply.data, ...(message.id === undefined ? {} : { id: message.id }) });
-      }
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [addLog, applyEffect, sendToApp, respondRef, settingsRef]);
+  return { applyEffect, shares, overlay, setOverlay, shellToken, mainPageLoaded, setMainPageLoaded };
+}
 
-  // The phone's clock: scheduled alarms ring when due.
-  const ringDue = useEffectEvent((now: number) => {
-    const due = Object.values(alarms).filter((alarm) => alarm.at.some((time) => time <= now));
-    if (due.length === 0) return;
-    for (const alarm of due) {
-      const opens = alarm.marketST ? seoulTime.format(new Date(alarm.marketST)) : '';
-      showBanner({
-        title: '오픈 알림',
-        body: opens ? `'${alarm.title}' 마켓이 ${opens}에 열려요` : `'${alarm.title}' 마켓이 곧 열려요`,
-        path: alarm.path,
-      });
-      addLog('note', '알림 울림', { marketUID: alarm.marketUID, title: alarm.title });
-    }
-    setAlarms((current) => {
-      const next: Record<string, NativeMarketAlarm> = {};
-      for (const [key, alarm] of Object.entries(current)) {
-        const left = alarm.at.filter((time) => time > now);
-        if (left.length > 0) next[key] = { ...alarm, at: left };
-      }
-      return next;
-    });
-  });
-  useEffect(() => {
-    const timer = setInterval(() => {
-      const at = Date.now();
-      setNow(at);
-      ringDue(at);
-    }, 250);
-    return () => clearInterval(timer);
-  }, []);
-
-  function update(patch: Partial<ShellSettings>) {
-    setSettings((current) => ({ ...current, ...patch }));
-  }
-
-  function changeOs(os: NativeOs) {
-    setSettings((current) => ({
-      ...current,
-      os,
-      ...DEVICE_DEFAULTS[os],
-      appVersion: current.appVersion === DEFAULT_APP_VERSION[current.os] ? DEFAULT_APP_VERSION[os] : current.appVersion,
-    }));
-  }
-
-  function setPermission(name: keyof ShellSettings['permissions'], value: SimulatedPermission) {
-    setSettings((current) => ({ ...current, permissions: { ...current.permissions, [name]: value } }));
-  }
-
-  function becomeVisible() {
-    const frameDocument = frameRef.current?.contentDocument;
-    if (!frameDocument) return;
-    frameDocument.dispatchEvent(new Event('visibilitychange'));
-    addLog('note', 'visibilitychange', frameDocument.visibilityState);
-  }
-
-  const frameSrc = `${startPath}${startPath.includes('?') ? '&' : '?'}shell=simulator`;
-  const belowMinimum = MIN_APP_VERSION[settings.os];
-  const scheduled = Object.values(alarms).sort((a, b) => Math.min(...a.at) - Math.min(...b.at));
-
+function NotificationBanners({ banners, os, onOpen }: { banners: Banner[]; os: NativeOs; onOpen: (banner: Banner) => void }) {
   return (
-    <div className={styles.page}>
-      <section className={styles.stage} aria-label="휴대폰">
-        <div className={styles.phone} data-os={settings.os}>
-          <div className={styles.screen}>
-            <iframe key={frameKey} ref={frameRef} className={styles.frame} src={frameSrc} title="앱 화면" />
-            <div className={styles.banners} aria-live="polite">
-              {banners.map((banner) => (
-                <button
-                  key={banner.id}
-                  type="button"
-                  className={styles.banner}
-                  data-os={settings.os}
-                  onClick={() => {
-                    setBanners((list) => list.filter((item) => item.id !== banner.id));
-                    if (banner.path) openInApp(banner.path);
-                  }}
-                >
-                  <span className={styles.bannerHead}>
-                    <span className={styles.bannerIcon} aria-hidden="true" />
-                    크리에이터마켓 · 지금
-                  </span>
-                  <strong>{banner.title}</strong>
-                  <span>{banner.body}</span>
-                </button>
-              ))}
-            </div>
-            {overlay && (
-              <SystemOverlay
-                overlay={overlay}
-                settings={settings}
-                onPermission={setPermission}
-                onUpdate={() => {
-                  update({ appVersion: DEFAULT_APP_VERSION[settings.os] });
-                  reloadApp();
-                }}
-                onReopen={() => reloadApp()}
-                onClose={() => setOverlay(null)}
-              />
-            )}
-          </div>
-        </div>
-        <p className={styles.caption}>
-          390 × 844 · {settings.os === 'ios' ? 'iOS' : 'Android'} {settings.osVersion} · 앱 {settings.appVersion}
-          {mainPageLoaded ? ' · 홈 로드됨' : ''}
-        </p>
-      </section>
-
-      <aside className={styles.panel}>
-        <header className={styles.panelHeader}>
-          <h1>네이티브 앱 시뮬레이터</h1>
-          <p>앱이 네이티브 셸 안에서처럼 동작해요. 설정을 바꾼 뒤에는 앱을 다시 열어주세요.</p>
-        </header>
-
-        <Group title="기기">
-          <Field label="OS" group>
-            <Segmented
-              value={settings.os}
-              options={[
-                ['android', 'Android'],
-                ['ios', 'iOS'],
-              ]}
-              onChange={(value) => changeOs(value as NativeOs)}
-            />
-          </Field>
-          <div className={styles.row}>
-            <Field label="OS 버전">
-              <input value={settings.osVersion} onChange={(event) => update({ osVersion: event.target.value })} />
-            </Field>
-            <Field label="모델">
-              <input value={settings.model} onChange={(event) => update({ model: event.target.value })} />
-            </Field>
-          </div>
-        </Group>
-
-        <Group title="앱">
-          <div className={styles.row}>
-            <Field label="앱 버전" hint={`최소 버전 ${belowMinimum} (이보다 낮으면 필수 업데이트)`}>
-              <input value={settings.appVersion} onChange={(event) => update({ appVersion: event.target.value })} />
-            </Field>
-            <Field label="빌드">
-              <input value={settings.build} onChange={(event) => update({ build: event.target.value })} />
-            </Field>
-          </div>
-          <Check
-            label="예전 형식 (버전 문자열 한 줄)"
-            checked={settings.legacyVersionString}
-            onChange={(checked) => update({ legacyVersionString: checked })}
-          />
-          <div className={styles.buttons}>
-            <button type="button" onClick={() => reloadApp()}>
-              앱 다시 열기
-            </button>
-            <button type="button" onClick={becomeVisible}>
-              앱으로 돌아오기
-            </button>
-            <button type="button" onClick={() => sendToApp(SYNC_AUTH_MESSAGE)}>
-              인증 동기화
-            </button>
-          </div>
-          <form
-            className={styles.row}
-            onSubmit={(event) => {
-              event.preventDefault();
-              const path = pathInput.startsWith('/') ? pathInput : `/${pathInput}`;
-              reloadApp(path);
-            }}
-          >
-            <Field label="열 주소">
-              <input value={pathInput} onChange={(event) => setPathInput(event.target.value)} />
-            </Field>
-            <button type="submit" className={styles.inlineButton}>
-              이 주소로 열기
-            </button>
-          </form>
-        </Group>
-
-        <Group title="언어 · 푸시">
-          <Field label="언어">
-            <select value={settings.language} onChange={(event) => update({ language: event.target.value })}>
-              {LANGUAGES.map((language) => (
-                <option key={language.value} value={language.value}>
-                  {language.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="기기 토큰" hint="비우면 푸시를 받을 수 없는 기기, 'fail'이 들어가면 발송 실패">
-            <input value={settings.deviceToken} onChange={(event) => update({ deviceToken: event.target.value })} />
-          </Field>
-          <Check
-            label="알림을 받을 수 있는 기기"
-            checked={settings.alertsSupported}
-            onChange={(checked) => update({ alertsSupported: checked })}
-          />
-        </Group>
-
-        <Group title="권한">
-          {(Object.keys(PERMISSION_LABELS) as (keyof typeof PERMISSION_LABELS)[]).map((name) => (
-            <Field key={name} label={PERMISSION_LABELS[name]} group>
-              <Segmented
-                value={settings.permissions[name]}
-                options={[
-                  ['granted', '허용'],
-                  ['denied', '거부'],
-                ]}
-                onChange={(value) => setPermission(name, value as SimulatedPermission)}
-              />
-            </Field>
-          ))}
-        </Group>
-
-        <Group title="응답">
-          <Check label="브리지 메시지에 답하기 (끄면 앱 쪽이 시간 초과)" checked={respond} onChange={setRespond} />
-          <Field label="네이티브 광고 결과">
-            <select value={settings.adErrorCode} onChange={(event) => update({ adErrorCode: Number(event.target.value) })}>
-              <option value={0}>성공 (errorCode 0)</option>
-              <option value={3}>광고 없음 (errorCode 3)</option>
-            </select>
-          </Field>
-          <p className={styles.note}>셸이 받은 토큰: {shellToken ? `${shellToken.slice(0, 24)}…` : '없음'}</p>
-        </Group>
-
-        <Group title={`예약된 알림 ${scheduled.length}`}>
-          {scheduled.length === 0 ? (
-            <p className={styles.note}>예약된 알림이 없어요.</p>
-          ) : (
-            <ul className={styles.list}>
-              {scheduled.map((alarm) => (
-                <li key={alarm.marketUID}>
-                  <strong>{alarm.title || alarm.marketUID}</strong>
-                  {alarm.at.map((time) => (
-                    <span key={time} className={styles.alarmTime}>
-                      {seoulDateTime.format(new Date(time))} · {remainingLabel(time - now)}
-                    </span>
-                  ))}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Group>
-
-        <Group title="받은 알림 · 공유">
-          {received.length === 0 && shares.length === 0 && <p className={styles.note}>아직 없어요.</p>}
-          <ul className={styles.list}>
-            {received.map((item) => (
-              <li key={item.id}>
-                <strong>{item.title}</strong>
-                <span>{item.body}</span>
-              </li>
-            ))}
-            {shares.map((item) => (
-              <li key={item.id}>
-                <strong>공유 · {clockTime.format(item.at)}</strong>
-                <span>{item.text}</span>
-              </li>
-            ))}
-          </ul>
-        </Group>
-
-        <Group
-          title="브리지 로그"
-          extra={
-            <button type="button" className={styles.linkButton} onClick={() => setLog([])}>
-              지우기
-            </button>
-          }
-        >
-          <ol className={styles.log} aria-label="브리지 로그">
-            {log.map((entry) => (
-              <li key={entry.id} data-direction={entry.direction}>
-                <span className={styles.logTime}>{clockTime.format(entry.at)}</span>
-                <span className={styles.logArrow}>{entry.direction === 'in' ? '앱 →' : entry.direction === 'out' ? '→ 앱' : '•'}</span>
-                <span className={styles.logAction}>{entry.action}</span>
-                <code className={styles.logData}>{brief(entry.data)}</code>
-              </li>
-            ))}
-          </ol>
-        </Group>
-      </aside>
+    <div className={styles.banners} aria-live="polite">
+      {banners.map((banner) => (
+        <button key={banner.id} type="button" className={styles.banner} data-os={os} onClick={() => onOpen(banner)}>
+          <span className={styles.bannerHead}>
+            <span className={styles.bannerIcon} aria-hidden="true" />
+            크리에이터마켓 · 지금
+          </span>
+          <strong>{banner.title}</strong>
+          <span>{banner.body}</span>
+        </button>
+      ))}
     </div>
+  );
+}
+
+/** The settings the controls change: a patch of the shell's settings. */
+type Update = (patch: Partial<ShellSettings>) => void;
+
+function DeviceControls({ settings, update, onOs }: { settings: ShellSettings; update: Update; onOs: (os: NativeOs) => void }) {
+  return (
+    <Group title="기기">
+      <Field label="OS" group>
+        <Segmented
+          value={settings.os}
+          options={[
+            ['android', 'Android'],
+            ['ios', 'iOS'],
+          ]}
+          onChange={(value) => onOs(value as NativeOs)}
+        />
+      </Field>
+      <div className={styles.row}>
+        <Field label="OS 버전">
+          <input value={settings.osVersion} onChange={(event) => update({ osVersion: event.target.value })} />
+        </Field>
+        <Field label="모델">
+          <input value={settings.model} onChange={(event) => update({ model: event.target.value })} />
+        </Field>
+      </div>
+    </Group>
+  );
+}
+
+/** The app's version and build, and what the phone does to the app: reopen it (at a path), return to it, sync auth. */
+function AppControls({
+  settings,
+  update,
+  onReload,
+  onVisible,
+  onSyncAuth,
+}: {
+  settings: ShellSettings;
+  update: Update;
+  onReload: (path?: string) => void;
+  onVisible: () => void;
+  onSyncAuth: () => void;
+}) {
+  const [pathInput, setPathInput] = useState('/setting');
+  return (
+    <Group title="앱">
+      <div className={styles.row}>
+        <Field label="앱 버전" hint={`최소 버전 ${MIN_APP_VERSION[settings.os]} (이보다 낮으면 필수 업데이트)`}>
+          <input value={settings.appVersion} onChange={(event) => update({ appVersion: event.target.value })} />
+        </Field>
+        <Field label="빌드">
+          <input value={settings.build} onChange={(event) => update({ build: event.target.value })} />
+        </Field>
+      </div>
+      <Check
+        label="예전 형식 (버전 문자열 한 줄)"
+        checked={settings.legacyVersionString}
+        onChange={(checked) => update({ legacyVersionString: checked })}
+      />
+      <div className={styles.buttons}>
+        <button type="button" onClick={() => onReload()}>
+          앱 다시 열기
+        </button>
+        <button type="button" onClick={onVisible}>
+          앱으로 돌아오기
+        </button>
+        <button type="button" onClick={onSyncAuth}>
+          인증 동기화
+        </button>
+      </div>
+      <form
+        className={styles.row}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const path = pathInput.startsWith('/') ? pathInput : `/${pathInput}`;
+          onReload(path);
+        }}
+      >
+        <Field label="열 주소">
+          <input value={pathInput} onChange={(event) => setPathInput(event.target.value)} />
+        </Field>
+        <button type="submit" className={styles.inlineButton}>
+          이 주소로 열기
+        </button>
+      </form>
+    </Group>
+  );
+}
+
+function LanguageAndPushControls({ settings, update }: { settings: ShellSettings; update: Update }) {
+  return (
+    <Group title="언어 · 푸시">
+      <Field label="언어">
+        <select value={settings.language} onChange={(event) => update({ language: event.target.value })}>
+          {LANGUAGES.map((language) => (
+            <option key={language.value} value={language.value}>
+              {language.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="기기 토큰" hint="비우면 푸시를 받을 수 없는 기기, 'fail'이 들어가면 발송 실패">
+        <input value={settings.deviceToken} onChange={(event) => update({ deviceToken: event.target.value })} />
+      </Field>
+      <Check
+        label="알림을 받을 수 있는 기기"
+        checked={settings.alertsSupported}
+        onChange={(checked) => update({ alertsSupported: checked })}
+      />
+    </Group>
+  );
+}
+
+function PermissionControls({
+  settings,
+  onPermission,
+}: {
+  settings: ShellSettings;
+  onPermission: (name: keyof ShellSettings['permissions'], value: SimulatedPermission) => void;
+}) {
+  return (
+    <Group title="권한">
+      {(Object.keys(PERMISSION_LABELS) as (keyof typeof PERMISSION_LABELS)[]).map((name) => (
+        <Field key={name} label={PERMISSION_LABELS[name]} group>
+          <Segmented
+            value={settings.permissions[name]}
+            options={[
+              ['granted', '허용'],
+              ['denied', '거부'],
+            ]}
+            onChange={(value) => onPermission(name, value as SimulatedPermission)}
+          />
+        </Field>
+      ))}
+    </Group>
+  );
+}
+
+/** How the shell answers: at all (else the app's side times out), a native ad's result, and the token it holds. */
+function AnswerControls({
+  settings,
+  update,
+  respond,
+  onRespond,
+  shellToken,
+}: {
+  settings: ShellSettings;
+  update: Update;
+  respond: boolean;
+  onRespond: (respond: boolean) => void;
+  shellToken: string | null;
+}) {
+  return (
+    <Group title="응답">
+      <Check label="브리지 메시지에 답하기 (끄면 앱 쪽이 시간 초과)" checked={respond} onChange={onRespond} />
+      <Field label="네이티브 광고 결과">
+        <select value={settings.adErrorCode} onChange={(event) => update({ adErrorCode: Number(event.target.value) })}>
+          <option value={0}>성공 (errorCode 0)</option>
+          <option value={3}>광고 없음 (errorCode 3)</option>
+        </select>
+      </Field>
+      <p className={styles.note}>셸이 받은 토큰: {shellToken ? `${shellToken.slice(0, 24)}…` : '없음'}</p>
+    </Group>
+  );
+}
+
+/** The alarms still to ring, soonest first, each time with its countdown. */
+function ScheduledAlarms({ alarms, now }: { alarms: Record<string, NativeMarketAlarm>; now: number }) {
+  const scheduled = Object.values(alarms).sort((a, b) => Math.min(...a.at) - Math.min(...b.at));
+  return (
+    <Group title={`예약된 알림 ${scheduled.length}`}>
+      {scheduled.length === 0 ? (
+        <p className={styles.note}>예약된 알림이 없어요.</p>
+      ) : (
+        <ul className={styles.list}>
+          {scheduled.map((alarm) => (
+            <li key={alarm.marketUID}>
+              <strong>{alarm.title || alarm.marketUID}</strong>
+              {alarm.at.map((time) => (
+                <span key={time} className={styles.alarmTime}>
+                  {seoulDateTime.format(new Date(time))} · {remainingLabel(time - now)}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Group>
+  );
+}
+
+function ReceivedList({ received, shares }: { received: Banner[]; shares: { id: number; at: number; text: string }[] }) {
+  return (
+    <Group title="받은 알림 · 공유">
+      {received.length === 0 && shares.length === 0 && <p className={styles.note}>아직 없어요.</p>}
+      <ul className={styles.list}>
+        {received.map((item) => (
+          <li key={item.id}>
+            <strong>{item.title}</strong>
+            <span>{item.body}</span>
+          </li>
+        ))}
+        {shares.map((item) => (
+          <li key={item.id}>
+            <strong>공유 · {clockTime.format(item.at)}</strong>
+            <span>{item.text}</span>
+          </li>
+        ))}
+      </ul>
+    </Group>
+  );
+}
+
+function BridgeLog({ log, onClear }: { log: LogEntry[]; onClear: () => void }) {
+  return (
+    <Group
+      title="브리지 로그"
+      extra={
+        <button type="button" className={styles.linkButton} onClick={onClear}>
+          지우기
+        </button>
+      }
+    >
+      <ol className={styles.log} aria-label="브리지 로그">
+        {log.map((entry) => (
+          <li key={entry.id} data-direction={entry.direction}>
+            <span className={styles.logTime}>{clockTime.format(entry.at)}</span>
+            <span className={styles.logArrow}>{entry.direction === 'in' ? '앱 →' : entry.direction === 'out' ? '→ 앱' : '•'}</span>
+            <span className={styles.logAction}>{entry.action}</span>
+            <code className={styles.logData}>{brief(entry.data)}</code>
+          </li>
+        ))}
+      </ol>
+    </Group>
   );
 }
 

@@ -2,6 +2,8 @@
 // and provide the browser APIs jsdom lacks.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+// jest-dom's matchers (toBeInTheDocument, toHaveTextContent, toBeDisabled ...) on vitest's expect, with their types.
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { apiJournalFile, journalFileName, type ApiJournalTest } from '@creator-market/sdk/control';
 import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';

@@ -31,9 +31,9 @@ describe('AppBar', () => {
     const user = userEvent.setup();
     const onNavigate = vi.fn();
     render(<AppBar left="close" right={['cart', 'setting', 'download']} cartCount={2} onNavigate={onNavigate} />);
-    expect(screen.getByRole('button', { name: '닫기' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '닫기' })).toBeInTheDocument();
     const cart = screen.getByRole('link', { name: '장바구니' });
-    expect(cart.textContent).toBe('2');
+    expect(cart).toHaveTextContent('2');
     await user.click(screen.getByRole('link', { name: '설정' }));
     await user.click(screen.getByRole('link', { name: '앱 다운로드' }));
     expect(onNavigate.mock.calls).toEqual([['/setting'], ['/download']]);

@@ -31,34 +31,34 @@ describe('Drawer (store-bound bottom sheet)', () => {
         {(params) => <p>마켓 {params.marketId}</p>}
       </Drawer>,
     );
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await actAndSettle(() => openDrawer('cart', { marketId: '7' }));
     const sheet = screen.getByRole('dialog', { name: '장바구니' });
-    expect(sheet.textContent).toContain('마켓 7');
-    expect(document.body.style.position).toBe('fixed');
-    expect(document.body.style.top).toBe('-500px');
+    expect(sheet).toHaveTextContent(/마켓 7/);
+    expect(document.body).toHaveStyle({ position: 'fixed' });
+    expect(document.body).toHaveStyle({ top: '-500px' });
     expect(uiState.scrollLocks).toBe(1);
 
     afterThrottle();
     await user.keyboard('{Escape}');
     expect(uiState.drawers.cart).toBeUndefined();
-    expect(document.body.style.position).toBe('');
+    expect(document.body).toHaveStyle({ position: '' });
     expect(uiState.scrollLocks).toBe(0);
     expect(vi.spyOn(window, 'scrollTo')).toHaveBeenLastCalledWith(0, 500);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('closes on a backdrop click', async () => {
     const user = userEvent.setup();
     render(<Drawer name="alarm" ariaLabel="오픈 알림" />);
     await actAndSettle(() => openDrawer('alarm'));
-    expect(screen.getByRole('dialog', { name: '오픈 알림' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '오픈 알림' })).toBeInTheDocument();
 
     afterThrottle();
     await user.click(screen.getByTestId('sheet-backdrop'));
     expect(uiState.drawers.alarm).toBeUndefined();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('ignores a second click within 200 ms of opening (drawer click throttle)', async () => {
@@ -68,7 +68,7 @@ describe('Drawer (store-bound bottom sheet)', () => {
     // The same tap landing on the fresh backdrop must not close it.
     await user.click(screen.getByTestId('sheet-backdrop'));
     expect(uiState.drawers.cart).toBeDefined();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });
 
@@ -128,7 +128,7 @@ describe('BottomSheet keyboard focus', () => {
     screen.getByRole('button', { name: '배송 옵션' }).focus();
     rerender(<Page open onClose={() => undefined} />);
     const sheet = screen.getByRole('dialog', { name: '배송 옵션 선택' });
-    expect(document.activeElement).toBe(sheet);
+    expect(sheet).toHaveFocus();
 
     // A radio group is one stop (its checked radio), as in the browser.
     const stop = (name: string) =>
@@ -139,11 +139,11 @@ describe('BottomSheet keyboard focus', () => {
           : screen.getByRole('button', { name });
     for (const name of ['닫기', '메모', '빠른 배송', '적용', '닫기', '메모']) {
       await user.tab();
-      expect(document.activeElement).toBe(stop(name));
+      expect(stop(name)).toHaveFocus();
     }
     for (const name of ['닫기', '적용', '빠른 배송', '메모', '닫기', '적용']) {
       await user.tab({ shift: true });
-      expect(document.activeElement).toBe(stop(name));
+      expect(stop(name)).toHaveFocus();
     }
     expect(sheet.contains(document.activeElement)).toBe(true);
   });
@@ -157,10 +157,10 @@ describe('BottomSheet keyboard focus', () => {
     // Something outside took focus (a click behind the backdrop in a test, a script): Tab goes back inside.
     screen.getByRole('button', { name: '페이지 버튼' }).focus();
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: '닫기' }));
+    expect(screen.getByRole('button', { name: '닫기' })).toHaveFocus();
 
     rerender(<Page open={false} onClose={() => undefined} />);
-    expect(document.activeElement).toBe(opener);
+    expect(opener).toHaveFocus();
   });
 
   it('closes on Escape pressed anywhere in it', async () => {
@@ -169,7 +169,7 @@ describe('BottomSheet keyboard focus', () => {
     render(<Page open onClose={onClose} />);
     await user.tab();
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '메모' }));
+    expect(screen.getByRole('textbox', { name: '메모' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -180,14 +180,14 @@ describe('scroll lock', () => {
     window.scrollTo(0, 320);
     lockScroll();
     lockScroll();
-    expect(document.body.style.position).toBe('fixed');
-    expect(document.body.style.top).toBe('-320px');
+    expect(document.body).toHaveStyle({ position: 'fixed' });
+    expect(document.body).toHaveStyle({ top: '-320px' });
 
     unlockScroll();
-    expect(document.body.style.position).toBe('fixed');
+    expect(document.body).toHaveStyle({ position: 'fixed' });
 
     unlockScroll();
-    expect(document.body.style.position).toBe('');
+    expect(document.body).toHaveStyle({ position: '' });
     expect(vi.spyOn(window, 'scrollTo')).toHaveBeenLastCalledWith(0, 320);
 
     // Extra releases do not drive the counter below zero.

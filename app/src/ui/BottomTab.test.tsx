@@ -22,6 +22,6 @@ describe('BottomTab', () => {
 
   it('shows the cart count on the cart tab', () => {
     render(<BottomTab current="home" onNavigate={() => undefined} cartCount={120} />);
-    expect(within(screen.getByRole('button', { name: /장바구니/ })).getByText('99+')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: /장바구니/ })).getByText('99+')).toBeInTheDocument();
   });
 });

@@ -50,44 +50,17 @@ export function Carousel({
   const slides = Children.toArray(children);
   const count = slides.length;
   const looping = count > 1;
-  // Track positions: with looping, a copy of the last slide sits before the first and a copy of the
-  // first after the last; position 1 is the first real slide.
-  const [position, setPosition] = useState(looping ? 1 : 0);
-  const [animate, setAnimate] = useState(true);
+  const { position, index, animate, goTo } = useLoopingPosition(count);
   const [dragOffset, setDragOffset] = useState(0);
   const [paused, setPaused] = useState(false);
   const viewportRef = useRef<HTMLDivElement>(null);
   const drag = useRef<DragState | null>(null);
   const guard = useDragClickGuard();
 
-  const index = looping ? (position - 1 + count) % count : 0;
-
-  const goTo = useCallback((next: number) => {
-    setAnimate(true);
-    setPosition(next);
-  }, []);
-
   const indexChanged = useEffectEvent((shown: number) => onIndexChange?.(shown));
   useEffect(() => {
     indexChanged(index);
   }, [index]);
-
-  // Landed on a copy: jump, without animation, to the real slide it copies.
-  useEffect(() => {
-    if (!looping || (position !== 0 && position !== count + 1)) return;
-    const timer = setTimeout(() => {
-      setAnimate(false);
-      setPosition(position === 0 ? count : 1);
-    }, SLIDE_TRANSITION_MS);
-    return () => clearTimeout(timer);
-  }, [position, count, looping]);
-
-  // Re-enable the transition on the frame after a jump.
-  useEffect(() => {
-    if (animate) return;
-    const frame = requestAnimationFrame(() => setAnimate(true));
-    return () => cancelAnimationFrame(frame);
-  }, [animate]);
 
   useEffect(() => {
     if (!autoplay || !looping || paused) return;
@@ -184,25 +157,79 @@ export function Carousel({
           })}
         </div>
       </div>
-      {looping && indicator === 'dots' && (
-        <div className={styles.dots}>
-          {slides.map((_, dot) => (
-            <button
-              key={dot}
-              type="button"
-              className={cx(styles.dot, dot === index && styles.dotActive)}
-              aria-label={`${dot + 1}번째 슬라이드`}
-              aria-current={dot === index || undefined}
-              onClick={() => goTo(dot + 1)}
-            />
-          ))}
-        </div>
-      )}
-      {looping && indicator === 'counter' && (
-        <span className={styles.counter} aria-hidden="true">
-          <strong>{index + 1}</strong> / {count}
-        </span>
-      )}
+      {looping && <Indicator kind={indicator} index={index} count={count} onPick={(dot) => goTo(dot + 1)} />}
     </section>
   );
+}
+
+/**
+ * The track's position and its transition. With looping, a copy of the last slide sits before the first and
+ * a copy of the first after the last; position 1 is the first real slide, and `index` the real slide shown.
+ */
+function useLoopingPosition(count: number) {
+  const looping = count > 1;
+  const [position, setPosition] = useState(looping ? 1 : 0);
+  const [animate, setAnimate] = useState(true);
+
+  const goTo = useCallback((next: number) => {
+    setAnimate(true);
+    setPosition(next);
+  }, []);
+
+  // Landed on a copy: jump, without animation, to the real slide it copies.
+  useEffect(() => {
+    if (!looping || (position !== 0 && position !== count + 1)) return;
+    const timer = setTimeout(() => {
+      setAnimate(false);
+      setPosition(position === 0 ? count : 1);
+    }, SLIDE_TRANSITION_MS);
+    return () => clearTimeout(timer);
+  }, [position, count, looping]);
+
+  // Re-enable the transition on the frame after a jump.
+  useEffect(() => {
+    if (animate) return;
+    const frame = requestAnimationFrame(() => setAnimate(true));
+    return () => cancelAnimationFrame(frame);
+  }, [animate]);
+
+  return { position, index: looping ? (position - 1 + count) % count : 0, animate, goTo };
+}
+
+/** Which slide is shown: dots that also pick a slide, or a "2 / 5" counter. */
+function Indicator({
+  kind,
+  index,
+  count,
+  onPick,
+}: {
+  kind: NonNullable<CarouselProps['indicator']>;
+  index: number;
+  count: number;
+  onPick: (dot: number) => void;
+}) {
+  if (kind === 'dots') {
+    return (
+      <div className={styles.dots}>
+        {Array.from({ length: count }, (_, dot) => (
+          <button
+            key={dot}
+            type="button"
+            className={cx(styles.dot, dot === index && styles.dotActive)}
+            aria-label={`${dot + 1}번째 슬라이드`}
+            aria-current={dot === index || undefined}
+            onClick={() => onPick(dot)}
+          />
+        ))}
+      </div>
+    );
+  }
+  if (kind === 'counter') {
+    return (
+      <span className={styles.counter} aria-hidden="true">
+        <strong>{index + 1}</strong> / {count}
+      </span>
+    );
+  }
+  return null;
 }

@@ -21,10 +21,10 @@ describe('confirm and alert', () => {
       });
     });
     const dialog = screen.getByRole('alertdialog', { name: '주문 취소' });
-    expect(dialog.textContent).toContain('주문 취소 후에는 수정할 수 없어요.');
+    expect(dialog).toHaveTextContent(/주문 취소 후에는 수정할 수 없어요\./);
     await user.click(screen.getByRole('button', { name: '주문 취소' }));
     await expect(answer).resolves.toBe(true);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('resolves false on cancel and on Escape', async () => {
@@ -61,20 +61,20 @@ describe('confirm and alert', () => {
     });
     const confirmButton = screen.getByRole('button', { name: '입력하기' });
     const cancelButton = screen.getByRole('button', { name: '취소' });
-    expect(document.activeElement).toBe(confirmButton);
+    expect(confirmButton).toHaveFocus();
     await user.tab();
-    expect(document.activeElement).toBe(cancelButton);
+    expect(cancelButton).toHaveFocus();
     await user.tab();
-    expect(document.activeElement).toBe(confirmButton);
+    expect(confirmButton).toHaveFocus();
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(cancelButton);
+    expect(cancelButton).toHaveFocus();
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(confirmButton);
+    expect(confirmButton).toHaveFocus();
 
     await user.keyboard('{Escape}');
     await expect(answer).resolves.toBe(false);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
   });
 
   it('gives focus back to a button that was disabled while it worked (focus had dropped to the page)', async () => {
@@ -102,7 +102,7 @@ describe('confirm and alert', () => {
         <DialogHost />
       </>,
     );
-    expect(document.activeElement).toBe(document.body);
+    expect(document.body).toHaveFocus();
     rerender(
       <>
         <PayButton busy={false} />
@@ -115,7 +115,7 @@ describe('confirm and alert', () => {
     });
     await user.keyboard('{Escape}');
     await expect(done).resolves.toBeUndefined();
-    expect(document.activeElement).toBe(pay);
+    expect(pay).toHaveFocus();
   });
 
   it('shows queued dialogs one after another', async () => {
@@ -132,7 +132,7 @@ describe('confirm and alert', () => {
     expect(document.activeElement?.textContent).toBe('확인');
     await user.click(screen.getByRole('button', { name: '확인' }));
     await expect(done).resolves.toBeUndefined();
-    expect(screen.getByRole('alertdialog', { name: '필수 업데이트 안내' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: '필수 업데이트 안내' })).toBeInTheDocument();
   });
 
   it('locks page scroll while a dialog is open', async () => {
@@ -156,10 +156,10 @@ describe('closing a dialog without its buttons', () => {
       answer = confirm({ title: '문의하기', message: '위치: /search/result?term=%EB%A7%90' });
     });
     await user.click(screen.getByText('위치: /search/result?term=%EB%A7%90'));
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     await user.click(screen.getByTestId('dialog-backdrop'));
     await expect(answer).resolves.toBe(false);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
     let shown: Promise<void> | undefined;
     await actAndSettle(() => {
@@ -167,7 +167,7 @@ describe('closing a dialog without its buttons', () => {
     });
     await user.click(screen.getByTestId('dialog-backdrop'));
     await expect(shown).resolves.toBeUndefined();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it("the browser's back closes it", async () => {
@@ -180,7 +180,7 @@ describe('closing a dialog without its buttons', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(answer).resolves.toBe(false);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it("the app's own back step (a cancelled navigation, then the login prompt) leaves it open", async () => {
@@ -195,7 +195,7 @@ describe('closing a dialog without its buttons', () => {
     await act(async () => {
       await popped;
     });
-    expect(screen.getByRole('alertdialog', { name: '로그인 필요' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: '로그인 필요' })).toBeInTheDocument();
     await actAndSettle(() => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
@@ -213,12 +213,12 @@ describe('LoginPrompt', () => {
       answer = openLoginPrompt();
     });
     const dialog = screen.getByRole('alertdialog', { name: '로그인 필요' });
-    expect(dialog.textContent).toContain('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?');
-    expect(screen.getByRole('button', { name: '다음에' })).toBeTruthy();
+    expect(dialog).toHaveTextContent(/간편 로그인 후 이용할 수 있어요\. 지금 로그인 할까요\?/);
+    expect(screen.getByRole('button', { name: '다음에' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '로그인' }));
     expect(onLogin).toHaveBeenCalledTimes(1);
     await expect(answer).resolves.toBe(true);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('closes without logging in on 다음에', async () => {

@@ -94,7 +94,7 @@ describe('useInfiniteList', () => {
 
   it('shows the empty state when the first page is empty', async () => {
     render(<List fetchPage={() => Promise.resolve([])} />);
-    expect(await screen.findByText('주문 알림이 없어요')).toBeTruthy();
+    expect(await screen.findByText('주문 알림이 없어요')).toBeInTheDocument();
   });
 
   it('exposes a failed page and retries it', async () => {
@@ -106,7 +106,7 @@ describe('useInfiniteList', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: '다시 시도' }));
     await screen.findByText('a');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('starts again from page one when the reset key changes, ignoring the old answer', async () => {
@@ -122,7 +122,7 @@ describe('useInfiniteList', () => {
     view.rerender(<List fetchPage={fetchPage} resetKey="키링" />);
     await screen.findByText('새 검색어');
     await actAndSettle(() => resolveOld(rows('옛 검색어')));
-    expect(screen.queryByText('옛 검색어')).toBeNull();
+    expect(screen.queryByText('옛 검색어')).not.toBeInTheDocument();
     await waitFor(() => expect(fetchPage.mock.calls[1]?.[0].page).toBe(1));
   });
 });

@@ -12,22 +12,22 @@ function box(container: HTMLElement): HTMLElement {
 describe('LazyImage', () => {
   it('loads the image only once the box comes within 1000 px of the viewport', () => {
     const { container } = render(<LazyImage src="/covers/1.svg" alt="말랑 곰돌이 조각스티커" ratio={4 / 3} />);
-    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(observedMargins(box(container))).toEqual(['1000px']);
 
     act(() => setIntersecting(box(container), false));
-    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
 
     act(() => setIntersecting(box(container), true));
     const image = screen.getByRole('img', { name: '말랑 곰돌이 조각스티커' });
-    expect(image.getAttribute('src')).toBe('/covers/1.svg');
+    expect(image).toHaveAttribute('src', '/covers/1.svg');
     // Loaded for good: no longer observed.
     expect(observedMargins(box(container))).toEqual([]);
   });
 
   it('keeps a fixed aspect-ratio box and fades the image in when loaded', () => {
     const { container } = render(<LazyImage src="/covers/2.svg" alt="키링" ratio={4 / 3} />);
-    expect((box(container).firstElementChild as HTMLElement).style.paddingTop).toBe('75%');
+    expect(box(container).firstElementChild).toHaveStyle({ paddingTop: '75%' });
     act(() => setIntersecting(box(container), true));
     expect(box(container).dataset.state).toBe('waiting');
     fireEvent.load(screen.getByRole('img'));
@@ -48,14 +48,14 @@ describe('LazyImage', () => {
   it('asks for the lead image at high priority and every other image at low priority', () => {
     render(<LazyImage src="/banners/1.svg" alt="배너 1" priority />);
     const lead = screen.getByRole('img', { name: '배너 1' });
-    expect(lead.getAttribute('fetchpriority')).toBe('high');
-    expect(lead.getAttribute('elementtiming')).toBe('lead-image');
+    expect(lead).toHaveAttribute('fetchpriority', 'high');
+    expect(lead).toHaveAttribute('elementtiming', 'lead-image');
 
     const other = render(<LazyImage src="/banners/2.svg" alt="배너 2" />);
     act(() => setIntersecting(box(other.container), true));
     const image = screen.getByRole('img', { name: '배너 2' });
-    expect(image.getAttribute('fetchpriority')).toBe('low');
-    expect(image.hasAttribute('elementtiming')).toBe(false);
+    expect(image).toHaveAttribute('fetchpriority', 'low');
+    expect(image).not.toHaveAttribute('elementtiming');
   });
 
   describe('settling', () => {

@@ -12,9 +12,9 @@ test('shows the first parts at once, the rest in order while idle, and the place
     </RevealInTurn>,
   );
   expect(screen.getAllByText(/^part/).map((part) => part.textContent)).toEqual(['part 1', 'part 2']);
-  expect(screen.getByText('more to come')).toBeTruthy();
+  expect(screen.getByText('more to come')).toBeInTheDocument();
 
-  expect(await screen.findByText('part 4')).toBeTruthy();
+  expect(await screen.findByText('part 4')).toBeInTheDocument();
   expect(screen.getAllByText(/^part/).map((part) => part.textContent)).toEqual(['part 1', 'part 2', 'part 3', 'part 4']);
-  expect(screen.queryByText('more to come')).toBeNull();
+  expect(screen.queryByText('more to come')).not.toBeInTheDocument();
 });

@@ -51,7 +51,7 @@ describe('statusBarFades', () => {
 describe('StatusBarOverlay', () => {
   it('is opaque white by default', () => {
     render(<StatusBarOverlay />);
-    expect(screen.getByTestId('status-bar-overlay').style.opacity).toBe('1');
+    expect(screen.getByTestId('status-bar-overlay')).toHaveStyle({ opacity: '1' });
   });
 
   it('starts transparent on a coloured page and becomes opaque after scrolling', async () => {
@@ -65,12 +65,12 @@ describe('StatusBarOverlay', () => {
     });
     render(<StatusBarOverlay />);
     const overlay = screen.getByTestId('status-bar-overlay');
-    expect(overlay.style.opacity).toBe('0');
+    expect(overlay).toHaveStyle({ opacity: '0' });
 
     await actAndSettle(() => {
       window.scrollTo(0, 400);
       window.dispatchEvent(new Event('scroll'));
     });
-    expect(overlay.style.opacity).toBe('1');
+    expect(overlay).toHaveStyle({ opacity: '1' });
   });
 });

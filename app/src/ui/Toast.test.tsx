@@ -22,18 +22,18 @@ describe('toast', () => {
     await actAndSettle(() => {
       toast('저장 완료 되었어요', { type: 'success' });
     });
-    expect(screen.getByRole('status').textContent).toContain('저장 완료 되었어요');
+    expect(screen.getByRole('status')).toHaveTextContent(/저장 완료 되었어요/);
 
     await advance(2999);
-    expect(screen.getByRole('status').getAttribute('aria-hidden')).toBeNull();
+    expect(screen.getByRole('status')).not.toHaveAttribute('aria-hidden');
 
     await advance(1);
     // Fading out: hidden from assistive technology, gone after the exit animation.
-    expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.getByText('저장 완료 되었어요')).toBeTruthy();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByText('저장 완료 되었어요')).toBeInTheDocument();
 
     await advance(TOAST_EXIT_MS);
-    expect(screen.queryByText('저장 완료 되었어요')).toBeNull();
+    expect(screen.queryByText('저장 완료 되었어요')).not.toBeInTheDocument();
   });
 
   it('honours a custom duration and position', async () => {
@@ -43,7 +43,7 @@ describe('toast', () => {
     });
     expect(screen.getByRole('status').closest('[data-position]')?.getAttribute('data-position')).toBe('top');
     await advance(1000 + TOAST_EXIT_MS);
-    expect(screen.queryByText('인증번호가 발송되었습니다')).toBeNull();
+    expect(screen.queryByText('인증번호가 발송되었습니다')).not.toBeInTheDocument();
   });
 
   it('announces warnings and errors as alerts', async () => {
@@ -51,7 +51,7 @@ describe('toast', () => {
     await actAndSettle(() => {
       toast('품절된 물품이 있어요', { type: 'warning' });
     });
-    expect(screen.getByRole('alert').textContent).toContain('품절된 물품이 있어요');
+    expect(screen.getByRole('alert')).toHaveTextContent(/품절된 물품이 있어요/);
   });
 
   it('keeps at most three toasts per position', async () => {
@@ -60,7 +60,7 @@ describe('toast', () => {
       for (const n of [1, 2, 3, 4]) toast(`알림 ${n}`);
     });
     await advance(TOAST_EXIT_MS);
-    expect(screen.queryByText('알림 1')).toBeNull();
+    expect(screen.queryByText('알림 1')).not.toBeInTheDocument();
     expect(screen.getAllByRole('status').map((el) => el.textContent)).toEqual(['알림 2', '알림 3', '알림 4']);
   });
 });
@@ -76,6 +76,6 @@ describe('toast action', () => {
     });
     await user.click(screen.getByRole('button', { name: '구독 목록' }));
     expect(onClick).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.queryByText('작가님을 구독했어요')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('작가님을 구독했어요')).not.toBeInTheDocument());
   });
 });

@@ -87,28 +87,18 @@ export interface ControlRoutesOptions {
   diffs?: DiffLog | null;
 }
 
-/** Every /__mock route: the control document's operations, and the document itself. */
-export function controlRoutes({ control, access, journal, diffs = null }: ControlRoutesOptions): Route[] {
-  const validator = new RequestValidator(controlDocument);
-  const operations = listOperations(controlDocument);
-  // GET /__mock: every route on one line, method and path aligned.
-  const index = operations.map((op) => {
-    const method = op.method.toUpperCase();
-    const path = `${CONTROL_PREFIX}${op.path === '/' ? '' : op.path}`;
-    return { line: `${method.padEnd(6)} ${path}  ${op.summary}`, method, path, operationId: op.operationId, summary: op.summary };
-  });
-  const endpoints: Record<string, Endpoint> = {
-    // ---------------------------------------------------------------- the index
-    listControlRoutes: () => ({ routes: index, document: `${CONTROL_PREFIX}/openapi.json`, docs: `${CONTROL_PREFIX}/docs` }),
+/** The personas, and a token for one of them. */
+const personaEndpoints: Record<string, Endpoint> = {
+  listPersonas: () => ({ personas: personas.map(({ id, uid, label, email }) => ({ id, uid, label, email })) }),
+  loginAsPersona: ({ world, body }) => {
+    const account = findAccount(world.store, { persona: (body as { persona: PersonaId }).persona });
+    return { token: issueToken(account.uid), uid: account.uid };
+  },
+};
 
-    // ---------------------------------------------------------------- personas
-    listPersonas: () => ({ personas: personas.map(({ id, uid, label, email }) => ({ id, uid, label, email })) }),
-    loginAsPersona: ({ world, body }) => {
-      const account = findAccount(world.store, { persona: (body as { persona: PersonaId }).persona });
-      return { token: issueToken(account.uid), uid: account.uid };
-    },
-
-    // ---------------------------------------------------------------- scenarios and latency
+/** Sticky scenario rules and the latency of the caller's world. */
+function scenarioEndpoints(control: ControlState): Record<string, Endpoint> {
+  return {
     listScenarios: ({ world, query }) => {
       const operationId = query.operationId;
       const target = operationId === undefined ? undefined : control.target(operationId);
@@ -153,8 +143,12 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
       control.setLatency(world, (body as { ms: number }).ms);
       return { ms: control.latencyOf(world), globalMs: control.latencyMs };
     },
+  };
+}
 
-    // ---------------------------------------------------------------- worlds and clock
+/** The worlds, and the caller's world's clock. */
+function clockEndpoints(control: ControlState): Record<string, Endpoint> {
+  return {
     listWorlds: ({ world }) => ({ current: world.name, capacity: control.worlds.capacity, worlds: control.worlds.list() }),
     getClock: ({ world }) => clockOf(world),
     setClock: ({ world, body, context }) => {
@@ -179,51 +173,67 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
       world.touched();
       return clockOf(world, context);
     },
+  };
+}
 
-    // ---------------------------------------------------------------- test helpers
-    confirmReceiptDeposit: ({ world, params }) => {
-      const receipt = depositReceipt(world, params.publicId!);
-      world.touched();
-      return { receipt };
-    },
-    setReceiptStatus: ({ world, params, body }) => {
-      const { status, ...change } = body as { status: SellerStatus } & SellerStatusChange;
-      const receipt = moveReceipt(world, params.publicId!, status, change);
-      world.touched();
-      return { receipt };
-    },
-    sendNotification: ({ world, body }) => {
-      const notification = sendNotification(world, body as NotificationInput);
-      world.touched();
-      return { notification };
-    },
-    openMarket: ({ world, params }) => {
-      const market = openMarket(world, params.marketId!);
-      world.touched();
-      return { market };
-    },
-    closeMarket: ({ world, params }) => {
-      const market = closeMarket(world, params.marketId!);
-      world.touched();
-      return { market };
-    },
-    getPhoneCode: ({ world, query }) => latestPhoneCode(world, query),
+/** What a test moves on in one call: a deposit, a receipt's status, a notification, a market, the last phone code. */
+const testHelperEndpoints: Record<string, Endpoint> = {
+  confirmReceiptDeposit: ({ world, params }) => {
+    const receipt = depositReceipt(world, params.publicId!);
+    world.touched();
+    return { receipt };
+  },
+  setReceiptStatus: ({ world, params, body }) => {
+    const { status, ...change } = body as { status: SellerStatus } & SellerStatusChange;
+    const receipt = moveReceipt(world, params.publicId!, status, change);
+    world.touched();
+    return { receipt };
+  },
+  sendNotification: ({ world, body }) => {
+    const notification = sendNotification(world, body as NotificationInput);
+    world.touched();
+    return { notification };
+  },
+  openMarket: ({ world, params }) => {
+    const market = openMarket(world, params.marketId!);
+    world.touched();
+    return { market };
+  },
+  closeMarket: ({ world, params }) => {
+    const market = closeMarket(world, params.marketId!);
+    world.touched();
+    return { market };
+  },
+  getPhoneCode: ({ world, query }) => latestPhoneCode(world, query),
+};
 
-    // ---------------------------------------------------------------- data in one call (./records)
-    createRecord: ({ world, params, body, context }) =>
-      jsonAnswer(201, makeRecord(world, params.entity as RecordEntity, (body ?? {}) as Record<string, unknown>), context.headers),
-    updateRecord: ({ world, params, body }) =>
-      changeRecord(world, params.entity as RecordEntity, params.id!, (body ?? {}) as Record<string, unknown>),
+/** Records made or changed in one call (./records). */
+const recordEndpoints: Record<string, Endpoint> = {
+  createRecord: ({ world, params, body, context }) =>
+    jsonAnswer(201, makeRecord(world, params.entity as RecordEntity, (body ?? {}) as Record<string, unknown>), context.headers),
+  updateRecord: ({ world, params, body }) =>
+    changeRecord(world, params.entity as RecordEntity, params.id!, (body ?? {}) as Record<string, unknown>),
+};
 
-    // ---------------------------------------------------------------- the request journal
+/** The request journal of the caller's world. */
+function journalEndpoints(journal: RequestJournal): Record<string, Endpoint> {
+  return {
     listRequests: ({ world, query }) => ({ capacity: journal.capacity, requests: journal.list(world, journalFilter(query)) }),
     countRequests: ({ world, body }) => ({ count: journal.count(world, body ?? {}) }),
     clearRequests: ({ world }) => ({ cleared: journal.clear(world) }),
+  };
+}
 
-    // ---------------------------------------------------------------- diff mode
+/** Diff mode's findings (empty when it is off). */
+function diffEndpoints(diffs: DiffLog | null): Record<string, Endpoint> {
+  return {
     getDiff: () => ({ enabled: diffs !== null, ...(diffs?.summary() ?? { operations: [], compared: 0, differing: 0 }) }),
+  };
+}
 
-    // ---------------------------------------------------------------- reset and state
+/** The caller's world reset, exported or replaced. */
+function stateEndpoints(control: ControlState): Record<string, Endpoint> {
+  return {
     resetWorld: ({ world, body, context }) => worldSummary(control.reset(world, (body as { seed?: number } | undefined)?.seed), context),
     exportState: ({ world, context }): Answer => {
       context.headers['Content-Disposition'] = `attachment; filename="creator-market-world-${world.name}.json"`;
@@ -240,6 +250,29 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
       }
       return worldSummary(next, context);
     },
+  };
+}
+
+/** Every /__mock route: the control document's operations, and the document itself. */
+export function controlRoutes({ control, access, journal, diffs = null }: ControlRoutesOptions): Route[] {
+  const validator = new RequestValidator(controlDocument);
+  const operations = listOperations(controlDocument);
+  // GET /__mock: every route on one line, method and path aligned.
+  const index = operations.map((op) => {
+    const method = op.method.toUpperCase();
+    const path = `${CONTROL_PREFIX}${op.path === '/' ? '' : op.path}`;
+    return { line: `${method.padEnd(6)} ${path}  ${op.summary}`, method, path, operationId: op.operationId, summary: op.summary };
+  });
+  const endpoints: Record<string, Endpoint> = {
+    listControlRoutes: () => ({ routes: index, document: `${CONTROL_PREFIX}/openapi.json`, docs: `${CONTROL_PREFIX}/docs` }),
+    ...personaEndpoints,
+    ...scenarioEndpoints(control),
+    ...clockEndpoints(control),
+    ...testHelperEndpoints,
+    ...recordEndpoints,
+    ...journalEndpoints(journal),
+    ...diffEndpoints(diffs),
+    ...stateEndpoints(control),
   };
 
   const routes: Route[] = operations.map((op) => {

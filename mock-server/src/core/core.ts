@@ -126,6 +126,114 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** A conforming answer's violations: one shared empty list (a proxied answer's check sets its own). */
 const NO_VIOLATIONS: string[] = [];
 
+/** The caller's world, stamped on the answer's headers with its clock; a 400 for an invalid name. */
+function enterWorld(worlds: WorldRegistry, name: string | undefined, headers: AnswerHeaders): World {
+  if (name !== undefined && !WorldRegistry.isValidName(name.trim())) {
+    throw new ApiFailure(400, 'bad-request', { message: 'X-Mock-World 이름은 영문, 숫자, _ . : - 로 64자 이내여야 해요.' });
+  }
+  let resolved: ReturnType<WorldRegistry['resolve']>;
+  try {
+    resolved = worlds.resolve(name);
+  } catch (err) {
+    throw worldRefusal(err);
+  }
+  const { world, status } = resolved;
+  headers['X-Mock-World'] = world.name;
+  if (status !== 'existing') headers['X-Mock-World-Status'] = status;
+  headers['X-Mock-Now'] = new Date(world.clock.now()).toISOString();
+  return world;
+}
+
+/** The journal's record of one request, before its answer (`finish` fills that in). */
+function journalRecord(
+  world: World,
+  request: CoreRequest,
+  operationId: string | null,
+  matched: boolean,
+  source: 'mocked' | 'proxied',
+): JournalRecord {
+  return {
+    timeMs: world.clock.now(),
+    realMs: Date.now(),
+    world: world.name,
+    operationId,
+    matched,
+    method: request.method,
+    path: request.pathname,
+    search: request.search,
+    body: undefined,
+    status: 0,
+    errorCode: null,
+    screen: screenOf(request.header('x-mock-screen')),
+    durationMs: 0,
+    source,
+    violations: NO_VIOLATIONS,
+    scenario: null,
+    fault: null,
+    diff: null,
+  };
+}
+
+/** What diff mode answers again with: the worlds, the origin rule, and where the findings go. */
+interface Shadowing {
+  worlds: WorldRegistry;
+  originAllowed: AccessPolicy['originAllowed'];
+  diffs: NonNullable<OperationProxy['diffs']>;
+}
+
+/**
+ * Diff mode (../recording/diff): the forwarded request answered again by our own handler in the caller's
+ * shadow world (the named world `shadow.<world>`, made from the same records as every world), and the two
+ * answers compared by meaning; null when no shadow world could be had.
+ */
+async function shadowDiff(
+  shadowing: Shadowing,
+  request: CoreRequest,
+  route: OperationRoute,
+  params: Record<string, string>,
+  world: World,
+  forwarded: ForwardedAnswer,
+): Promise<DiffFinding[] | null> {
+  let shadow: World;
+  try {
+    shadow = shadowing.worlds.fromRequest(`shadow.${world.name}`.slice(0, 64));
+  } catch {
+    return null;
+  }
+  const bytes = forwarded.requestBytes;
+  const again: CoreRequest = {
+    method: request.method,
+    pathname: request.pathname,
+    search: request.search,
+    header: (name) => request.header(name),
+    headerEntries: () => request.headerEntries(),
+    hasBody: bytes !== undefined && bytes.byteLength > 0,
+    body: () => Promise.resolve(bytes ?? new Uint8Array()),
+    origin: request.origin,
+    clientAddress: request.clientAddress,
+  };
+  let mine: Answer;
+  try {
+    const rejection = route.service.guard?.(again);
+    if (rejection) throw rejection;
+    const input = await readOperationBody(again, route);
+    const query: Record<string, unknown> = parseSearch(request.search);
+    mine = answerOperation(again, route, params, query, input, { world: shadow, originAllowed: shadowing.originAllowed }, {});
+  } catch (err) {
+    mine = errorAnswer(err, {}, route.service.formatError);
+  }
+  const text = mine.body === undefined ? '' : typeof mine.body === 'string' ? mine.body : utf8(mine.body);
+  let body: unknown = text === '' ? undefined : text;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    // not JSON: compared as its text
+  }
+  const findings = diffAnswers({ status: forwarded.answer.status, body: forwarded.body }, { status: mine.status, body });
+  shadowing.diffs.add(route.op.operationId, findings);
+  return findings;
+}
+
 export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts = {}): Core {
   const options = { ...DEFAULT_CORE_OPTIONS, ...partial };
   const worlds =
@@ -148,6 +256,7 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
   const access = createAccessPolicy({ allowOrigins: options.allowOrigins, allowHosts: options.allowHosts });
   const journal = new RequestJournal(options.journal);
   const proxy = parts.proxy;
+  const shadowing: Shadowing | null = proxy?.diffs ? { worlds, originAllowed: access.originAllowed, diffs: proxy.diffs } : null;
   const operations = new OperationRoutes(services, (op: OperationInfo) => proxy?.forwards(op) ?? false);
   const routes = new OperationTable<Route>([
     ...controlRoutes({ control, access, journal, diffs: proxy?.diffs ?? null }),
@@ -156,51 +265,6 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
     ...sellerCenterRoutes(worlds, access),
     ...postcodeRoutes(),
   ]);
-
-  /** The caller's world, stamped on the answer's headers with its clock; a 400 for an invalid name. */
-  const enterWorld = (name: string | undefined, headers: AnswerHeaders): World => {
-    if (name !== undefined && !WorldRegistry.isValidName(name.trim())) {
-      throw new ApiFailure(400, 'bad-request', { message: 'X-Mock-World 이름은 영문, 숫자, _ . : - 로 64자 이내여야 해요.' });
-    }
-    let resolved: ReturnType<WorldRegistry['resolve']>;
-    try {
-      resolved = worlds.resolve(name);
-    } catch (err) {
-      throw worldRefusal(err);
-    }
-    const { world, status } = resolved;
-    headers['X-Mock-World'] = world.name;
-    if (status !== 'existing') headers['X-Mock-World-Status'] = status;
-    headers['X-Mock-Now'] = new Date(world.clock.now()).toISOString();
-    return world;
-  };
-
-  const journalRecord = (
-    world: World,
-    request: CoreRequest,
-    operationId: string | null,
-    matched: boolean,
-    source: 'mocked' | 'proxied',
-  ): JournalRecord => ({
-    timeMs: world.clock.now(),
-    realMs: Date.now(),
-    world: world.name,
-    operationId,
-    matched,
-    method: request.method,
-    path: request.pathname,
-    search: request.search,
-    body: undefined,
-    status: 0,
-    errorCode: null,
-    screen: screenOf(request.header('x-mock-screen')),
-    durationMs: 0,
-    source,
-    violations: NO_VIOLATIONS,
-    scenario: null,
-    fault: null,
-    diff: null,
-  });
 
   const finish = (world: World, entry: JournalRecord | null, started: number, answer: Answer): Answer => {
     if (entry) {
@@ -250,8 +314,8 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
           entry.body = forwarded.requestBody;
           entry.violations = forwarded.violations;
         }
-        if (proxy!.diffs) {
-          const diff = await shadowDiff(request, route, params, world, forwarded);
+        if (shadowing) {
+          const diff = await shadowDiff(shadowing, request, route, params, world, forwarded);
           if (entry) entry.diff = diff;
         }
         Object.assign(forwarded.answer.headers, headers);
@@ -267,58 +331,6 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
     } catch (err) {
       return finish(world, entry, started, errorAnswer(err, headers, service.formatError));
     }
-  }
-
-  /**
-   * Diff mode (../recording/diff): the forwarded request answered again by our own handler in the caller's
-   * shadow world (the named world `shadow.<world>`, made from the same records as every world), and the two
-   * answers compared by meaning; null when no shadow world could be had.
-   */
-  async function shadowDiff(
-    request: CoreRequest,
-    route: OperationRoute,
-    params: Record<string, string>,
-    world: World,
-    forwarded: ForwardedAnswer,
-  ): Promise<DiffFinding[] | null> {
-    let shadow: World;
-    try {
-      shadow = worlds.fromRequest(`shadow.${world.name}`.slice(0, 64));
-    } catch {
-      return null;
-    }
-    const bytes = forwarded.requestBytes;
-    const again: CoreRequest = {
-      method: request.method,
-      pathname: request.pathname,
-      search: request.search,
-      header: (name) => request.header(name),
-      headerEntries: () => request.headerEntries(),
-      hasBody: bytes !== undefined && bytes.byteLength > 0,
-      body: () => Promise.resolve(bytes ?? new Uint8Array()),
-      origin: request.origin,
-      clientAddress: request.clientAddress,
-    };
-    let mine: Answer;
-    try {
-      const rejection = route.service.guard?.(again);
-      if (rejection) throw rejection;
-      const input = await readOperationBody(again, route);
-      const query: Record<string, unknown> = parseSearch(request.search);
-      mine = answerOperation(again, route, params, query, input, { world: shadow, originAllowed: access.originAllowed }, {});
-    } catch (err) {
-      mine = errorAnswer(err, {}, route.service.formatError);
-    }
-    const text = mine.body === undefined ? '' : typeof mine.body === 'string' ? mine.body : utf8(mine.body);
-    let body: unknown = text === '' ? undefined : text;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      // not JSON: compared as its text
-    }
-    const findings = diffAnswers({ status: forwarded.answer.status, body: forwarded.body }, { status: mine.status, body });
-    proxy!.diffs!.add(route.op.operationId, findings);
-    return findings;
   }
 
   async function answerRoute(
@@ -351,10 +363,10 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
       }
       const operation = operations.find(request.method, request.pathname);
       if (operation) {
-        world = enterWorld(worldName, headers);
+        world = enterWorld(worlds, worldName, headers);
         return await answerOperationRequest(request, operation.op, operation.params, world, headers);
       }
-      world = enterWorld(worldName, headers);
+      world = enterWorld(worlds, worldName, headers);
       const route = routes.match(request.method, request.pathname);
       if (route) return await answerRoute(request, route.op, route.params, world, headers);
       const started = performance.now();

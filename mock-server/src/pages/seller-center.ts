@@ -133,21 +133,6 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
     return body;
   };
 
-  // ---- a sales notification's order
-  const transactionOf = (context: RouteContext, fields: Fields) => {
-    const tx = String(context.params.transactionId);
-    const token = field(fields, 'token');
-    const origin = returnOrigin(field(fields, 'state'), access);
-    const match = /^tx_([0-9]{12})$/.exec(tx);
-    if (!match) throw badRequest('주문 처리 번호가 올바르지 않아요.');
-    const worldNamed = (name: string) => worldOf(worlds, name === 'default' ? '' : name);
-    const claims = readTransactionToken(token, tx, (name) => worldNamed(name).clock.now());
-    const world = worldNamed(claims.world);
-    const row = findReceipt(world.store, match[1]!);
-    if (row.sellerUID !== claims.sub) throw new ApiFailure(403, 'permission-denied');
-    return { world, row, origin, hidden: { token, state: origin } };
-  };
-
   return [
     // ---- 작가 신청하기
     {
@@ -187,22 +172,7 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       async handle(context) {
         const body = await postedForm(context);
         const page = readAccountPage(worlds, body, access, context.request.origin);
-        const input: SellerProfileInput = {
-          bank: { no: field(body, 'bankNo').replace(/\D/g, ''), name: field(body, 'bankName'), type: field(body, 'bankType') },
-          business: {
-            type: field(body, 'businessType'),
-            regNo: field(body, 'regNo').replace(/\D/g, ''),
-            name: field(body, 'businessName'),
-            ceo: field(body, 'ceo'),
-            addr: field(body, 'addr'),
-            addr2: field(body, 'addr2', false),
-            tel: field(body, 'tel'),
-            email: field(body, 'email'),
-            mailOrderNo: field(body, 'mailOrderNo'),
-            terms: field(body, 'terms', false) === 'on',
-          },
-          inquiry: { tel: field(body, 'inquiryTel', false), time: field(body, 'inquiryTime', false) },
-        };
+        const input = profileInputFrom(body);
         const problem =
           page.account.user.level !== USER_LEVEL.seller
             ? '작가 계정만 프로필을 완성할 수 있어요. 먼저 작가 신청을 해주세요.'
@@ -277,7 +247,51 @@ export function sellerCenterRoutes(worlds: WorldRegistry, access: AccessPolicy):
       },
     },
 
-    // ---- a sales notification's order
+    ...transactionRoutes(worlds, access, postedForm),
+  ];
+}
+
+/** What 프로필 완성하기 posted: the settlement account, the business and the inquiry contact. */
+function profileInputFrom(body: Fields): SellerProfileInput {
+  return {
+    bank: { no: field(body, 'bankNo').replace(/\D/g, ''), name: field(body, 'bankName'), type: field(body, 'bankType') },
+    business: {
+      type: field(body, 'businessType'),
+      regNo: field(body, 'regNo').replace(/\D/g, ''),
+      name: field(body, 'businessName'),
+      ceo: field(body, 'ceo'),
+      addr: field(body, 'addr'),
+      addr2: field(body, 'addr2', false),
+      tel: field(body, 'tel'),
+      email: field(body, 'email'),
+      mailOrderNo: field(body, 'mailOrderNo'),
+      terms: field(body, 'terms', false) === 'on',
+    },
+    inquiry: { tel: field(body, 'inquiryTel', false), time: field(body, 'inquiryTime', false) },
+  };
+}
+
+/**
+ * A sales notification's order (the link in the seller's notification): the order with its next steps
+ * (paid, shipped with a courier and invoice number, cancelled with a reason). The link's token names the
+ * world and the seller.
+ */
+function transactionRoutes(worlds: WorldRegistry, access: AccessPolicy, postedForm: (context: RouteContext) => Promise<Fields>): Route[] {
+  const transactionOf = (context: RouteContext, fields: Fields) => {
+    const tx = String(context.params.transactionId);
+    const token = field(fields, 'token');
+    const origin = returnOrigin(field(fields, 'state'), access);
+    const match = /^tx_([0-9]{12})$/.exec(tx);
+    if (!match) throw badRequest('주문 처리 번호가 올바르지 않아요.');
+    const worldNamed = (name: string) => worldOf(worlds, name === 'default' ? '' : name);
+    const claims = readTransactionToken(token, tx, (name) => worldNamed(name).clock.now());
+    const world = worldNamed(claims.world);
+    const row = findReceipt(world.store, match[1]!);
+    if (row.sellerUID !== claims.sub) throw new ApiFailure(403, 'permission-denied');
+    return { world, row, origin, hidden: { token, state: origin } };
+  };
+
+  return [
     {
       method: 'GET',
       path: `${SELLER_CENTER_PATH}/transaction/{transactionId}`,

@@ -46,8 +46,14 @@ const readRecords = (dir, kind) => {
   }
 };
 
-/** A product API read of `base` (the `data` of the envelope), in `world` when given. */
+/**
+ * A product API read of `base` (the `data` of the envelope), in `world` when given.
+ * @param {string} base
+ * @param {string} apiPath
+ * @param {{world?: string, token?: string}} [options]
+ */
 async function apiGet(base, apiPath, { world, token } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (world) headers['X-Mock-World'] = world;
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -71,6 +71,84 @@ const journeyName = (/** @type {import('@playwright/test').TestInfo} */ testInfo
  *   & import('@creator-market/mock-server/playwright').MockFixtures & import('@creator-market/mock-server/playwright').MockOptions} MockTestArgs
  */
 
+/**
+ * What went wrong in the browser (console errors, page errors, HTTP errors), shown with a failure.
+ * @param {import('@playwright/test').Page} page
+ */
+function collectBrowserErrors(page) {
+  /** @type {string[]} */
+  const browserErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') browserErrors.push(message.text().slice(0, 300));
+  });
+  page.on('pageerror', (error) => browserErrors.push(`page error: ${error.message.slice(0, 300)}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      browserErrors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url().slice(0, 200)}`);
+  });
+  return browserErrors;
+}
+
+/**
+ * The waits for what a screen shows (a text, a dialog, a toast), each failing with a sentence saying what
+ * was expected where (`here`: the page's address).
+ * @param {import('@playwright/test').Page} page
+ * @param {() => string} here
+ * @returns {Pick<JourneyContext, 'see' | 'dialog' | 'answer' | 'toast'>}
+ */
+function waitsOn(page, here) {
+  return {
+    /** Waits until `text` (exactly, the whole text of an element) is visible; `within` narrows the search. */
+    async see(text, { within = page, timeout = WAIT_MS, exact = true } = {}) {
+      // The first visible one: carousels and kept-alive pages hold hidden copies of the same text.
+      const target = within.getByText(text, { exact }).filter({ visible: true }).first();
+      try {
+        await target.waitFor({ state: 'visible', timeout });
+      } catch {
+        throw new JourneyFailure(`expected to see '${text}' at ${here()}, it did not appear within ${timeout / 1000} s`);
+      }
+      return target;
+    },
+
+    /** The open dialog (confirm/alert) whose title is `title`. */
+    async dialog(title, { timeout = WAIT_MS } = {}) {
+      const dialog = page
+        .getByRole('alertdialog')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+        .last();
+      try {
+        await dialog.waitFor({ state: 'visible', timeout });
+      } catch {
+        const open = await page
+          .getByRole('alertdialog')
+          .allInnerTexts()
+          .catch(() => []);
+        throw new JourneyFailure(
+          `expected the dialog '${title}' at ${here()}; ${open.length ? `open instead: ${JSON.stringify(open.map((t) => t.replace(/\s+/g, ' ')))}` : 'no dialog opened'}`,
+        );
+      }
+      return dialog;
+    },
+
+    /** Presses `label` in a dialog and waits for it to close. */
+    async answer(dialog, label) {
+      await dialog.getByRole('button', { name: label, exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    },
+
+    /** The toast that says `text`. */
+    async toast(text, { timeout = WAIT_MS } = {}) {
+      const toast = page.locator('[role="status"], [role="alert"]').filter({ hasText: text }).first();
+      try {
+        await toast.waitFor({ state: 'visible', timeout });
+      } catch {
+        throw new JourneyFailure(`expected the toast '${text}' at ${here()}`);
+      }
+      return toast;
+    },
+  };
+}
+
 /** @type {import('@playwright/test').Fixtures<{ctx: JourneyContext}, {}, MockTestArgs>} */
 const journeyFixtures = {
   ctx: async ({ page, context, world, door, apiBase, baseURL }, use, testInfo) => {
@@ -85,16 +163,7 @@ const journeyFixtures = {
     const appPath = (url) => (url.pathname.startsWith(rootPath) ? `/${url.pathname.slice(rootPath.length)}` : url.pathname);
     const isAt = (wanted) => (url) => url.origin === appOrigin && appPath(url) === wanted;
 
-    // What went wrong in the browser (console errors, page errors, HTTP errors), shown with a failure.
-    const browserErrors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') browserErrors.push(message.text().slice(0, 300));
-    });
-    page.on('pageerror', (error) => browserErrors.push(`page error: ${error.message.slice(0, 300)}`));
-    page.on('response', (response) => {
-      if (response.status() >= 400)
-        browserErrors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url().slice(0, 200)}`);
-    });
+    const browserErrors = collectBrowserErrors(page);
 
     const shots = [];
     const defects = [];
@@ -191,54 +260,7 @@ const journeyFixtures = {
         return first;
       },
 
-      /** Waits until `text` (exactly, the whole text of an element) is visible; `within` narrows the search. */
-      async see(text, { within = page, timeout = WAIT_MS, exact = true } = {}) {
-        // The first visible one: carousels and kept-alive pages hold hidden copies of the same text.
-        const target = within.getByText(text, { exact }).filter({ visible: true }).first();
-        try {
-          await target.waitFor({ state: 'visible', timeout });
-        } catch {
-          throw new JourneyFailure(`expected to see '${text}' at ${here()}, it did not appear within ${timeout / 1000} s`);
-        }
-        return target;
-      },
-
-      /** The open dialog (confirm/alert) whose title is `title`. */
-      async dialog(title, { timeout = WAIT_MS } = {}) {
-        const dialog = page
-          .getByRole('alertdialog')
-          .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
-          .last();
-        try {
-          await dialog.waitFor({ state: 'visible', timeout });
-        } catch {
-          const open = await page
-            .getByRole('alertdialog')
-            .allInnerTexts()
-            .catch(() => []);
-          throw new JourneyFailure(
-            `expected the dialog '${title}' at ${here()}; ${open.length ? `open instead: ${JSON.stringify(open.map((t) => t.replace(/\s+/g, ' ')))}` : 'no dialog opened'}`,
-          );
-        }
-        return dialog;
-      },
-
-      /** Presses `label` in a dialog and waits for it to close. */
-      async answer(dialog, label) {
-        await dialog.getByRole('button', { name: label, exact: true }).click();
-        await dialog.waitFor({ state: 'hidden' });
-      },
-
-      /** The toast that says `text`. */
-      async toast(text, { timeout = WAIT_MS } = {}) {
-        const toast = page.locator('[role="status"], [role="alert"]').filter({ hasText: text }).first();
-        try {
-          await toast.waitFor({ state: 'visible', timeout });
-        } catch {
-          throw new JourneyFailure(`expected the toast '${text}' at ${here()}`);
-        }
-        return toast;
-      },
+      ...waitsOn(page, here),
 
       /** Fails the journey with a step the app does not offer yet. */
       missing(what) {

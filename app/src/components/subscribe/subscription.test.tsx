@@ -42,7 +42,7 @@ describe('subscribe button', () => {
     const seller = sellers[0]!;
     renderAt('/', <SubscribeButton seller={{ uid: seller.sellerUID, name: seller.sellerName }} />);
     fireEvent.click(screen.getByRole('button', { name: /구독/ }));
-    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeTruthy();
+    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeInTheDocument();
     expect(session.subscribedSellerIds).toEqual([]);
   });
 
@@ -52,11 +52,11 @@ describe('subscribe button', () => {
     const own = await api.get('/common/v2/seller/{sellerPID}', { params: { path: { sellerPID: session.me!.seller!.publicId } } });
     expect(own._id).toBe(session.me!.user.uid);
     const { unmount } = renderAt('/', <SubscribeButton seller={{ uid: own._id, name: own.info.name }} />);
-    expect(screen.queryByRole('button', { name: /구독/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /구독/ })).not.toBeInTheDocument();
     unmount();
     const other = await unsubscribedSeller();
     renderAt('/', <SubscribeButton seller={other} />);
-    expect(screen.getByRole('button', { name: `${other.name} 구독` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `${other.name} 구독` })).toBeInTheDocument();
   });
 
   test('the first subscription asks for confirmation, then subscribes on the server', async () => {
@@ -65,9 +65,9 @@ describe('subscribe button', () => {
     const seller = await unsubscribedSeller();
     renderAt('/', <SubscribeButton seller={seller} />);
     fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
-    expect(await screen.findByText('작가님 구독')).toBeTruthy();
+    expect(await screen.findByText('작가님 구독')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '구독하기' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: `${seller.name} 구독중` })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: `${seller.name} 구독중` })).toBeInTheDocument());
     expect(session.subscribedSellerIds).toContain(seller.uid);
     await waitFor(async () => expect(await serverSubscribes(seller.uid)).toBe(true));
   });
@@ -80,8 +80,8 @@ describe('subscribe button', () => {
     fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
     // Optimistic: subscribed before the server answers.
     expect(session.subscribedSellerIds).toContain(seller.uid);
-    expect(await screen.findByText(`${seller.name} 작가님을 구독했어요`)).toBeTruthy();
-    expect(screen.queryByText('작가님 구독')).toBeNull();
+    expect(await screen.findByText(`${seller.name} 작가님을 구독했어요`)).toBeInTheDocument();
+    expect(screen.queryByText('작가님 구독')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '구독 목록' }));
     expect(window.location.pathname).toBe('/subscribe');
     expect(await serverSubscribes(seller.uid)).toBe(true);
@@ -94,9 +94,9 @@ describe('subscribe button', () => {
     renderAt('/', <SubscribeButton seller={seller} />);
     fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
     expect(session.subscribedSellerIds).toContain(seller.uid);
-    expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
+    expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
     expect(session.subscribedSellerIds).not.toContain(seller.uid);
-    expect(screen.getByRole('button', { name: `${seller.name} 구독` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `${seller.name} 구독` })).toBeInTheDocument();
   });
 
   test('already-subscribed on the server keeps the optimistic subscription', async () => {
@@ -107,10 +107,10 @@ describe('subscribe button', () => {
     setSubscribedSellerIds(session.subscribedSellerIds.filter((id) => id !== seller.uid));
     renderAt('/', <SubscribeButton seller={seller} />);
     fireEvent.click(screen.getByRole('button', { name: `${seller.name} 구독` }));
-    await waitFor(() => expect(screen.getByRole('button', { name: `${seller.name} 구독중` })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: `${seller.name} 구독중` })).toBeInTheDocument());
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(session.subscribedSellerIds).toContain(seller.uid);
-    expect(screen.queryByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
+    expect(screen.queryByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).not.toBeInTheDocument();
   });
 
   test('cancelling asks first, removes at once, and is rolled back when it fails', async () => {
@@ -119,9 +119,9 @@ describe('subscribe button', () => {
     renderAt('/', <SubscribeButton seller={{ uid, name: '테스트' }} />);
 
     fireEvent.click(screen.getByRole('button', { name: '테스트 구독중' }));
-    expect(await screen.findByText('테스트 작가님 구독을 취소할까요?')).toBeTruthy();
+    expect(await screen.findByText('테스트 작가님 구독을 취소할까요?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '다음에' }));
-    await waitFor(() => expect(screen.queryByText('테스트 작가님 구독을 취소할까요?')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('테스트 작가님 구독을 취소할까요?')).not.toBeInTheDocument());
     expect(session.subscribedSellerIds).toContain(uid);
 
     await failWith('cancelSubscription', 'http-504');
@@ -130,7 +130,7 @@ describe('subscribe button', () => {
     fireEvent.click(button);
     fireEvent.click(await screen.findByRole('button', { name: '구독 취소' }));
     await waitFor(() => expect(session.subscribedSellerIds).not.toContain(uid));
-    expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeTruthy();
+    expect(await screen.findByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
     expect(session.subscribedSellerIds).toContain(uid);
     expect(await serverSubscribes(uid)).toBe(true);
   });
@@ -147,7 +147,7 @@ describe('subscribe button', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: '첫째 구독중' }));
     fireEvent.click(await screen.findByRole('button', { name: '구독 취소' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: '첫째 구독' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: '첫째 구독' })).toBeInTheDocument());
     await waitFor(async () => expect(await serverSubscribes(first!)).toBe(false));
 
     // Cancelled elsewhere already: the server answers already-canceled, the app keeps it removed.
@@ -155,9 +155,9 @@ describe('subscribe button', () => {
     expect(session.subscribedSellerIds).toContain(second);
     fireEvent.click(screen.getByRole('button', { name: '둘째 구독중' }));
     fireEvent.click(await screen.findByRole('button', { name: '구독 취소' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: '둘째 구독' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: '둘째 구독' })).toBeInTheDocument());
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(session.subscribedSellerIds).not.toContain(second);
-    expect(screen.queryByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).toBeNull();
+    expect(screen.queryByText('요청에 실패했습니다. 잠시 후 다시 시도해주세요.')).not.toBeInTheDocument();
   });
 });

@@ -49,7 +49,7 @@ describe('one placement', () => {
 
   test.each(SLOT_UNITS)('%s: a guest on the web asks with the stored guest id, pf web, lcl ko_KR and sees the ad', async (unit) => {
     renderScreen('/', '/', () => <AdSlot unit={unit} />);
-    await waitFor(() => expect(slot(unit)).toBeTruthy());
+    await waitFor(() => expect(slot(unit)).toBeInTheDocument());
     const guest = localStorage.getItem(AD_GUEST_KEY);
     expect(guest).toBeTruthy();
     expect(requests).toEqual([{ unit, uid: guest, pf: 'web', lcl: 'ko_KR' }]);
@@ -71,7 +71,7 @@ describe('one placement', () => {
   ] as const)('inside the native app on %s: pf from the shell, lcl from the device language %s', async (os, language, lcl) => {
     installSimulatedShell({ os, language });
     renderScreen('/', '/', () => <AdSlot unit={AD_UNITS.calendarMiddleBanner} />);
-    await waitFor(() => expect(slot(AD_UNITS.calendarMiddleBanner)).toBeTruthy());
+    await waitFor(() => expect(slot(AD_UNITS.calendarMiddleBanner)).toBeInTheDocument());
     expect(requests).toEqual([expect.objectContaining({ unit: AD_UNITS.calendarMiddleBanner, pf: os, lcl })]);
   });
 
@@ -107,14 +107,14 @@ describe('kept-alive pages', () => {
       </Activity>
     );
     const { rerender } = render(view('visible'));
-    await waitFor(() => expect(slot(AD_UNITS.homeTop30Native)).toBeTruthy());
+    await waitFor(() => expect(slot(AD_UNITS.homeTop30Native)).toBeInTheDocument());
     expect(requests).toHaveLength(1);
     rerender(view('hidden'));
     rerender(view('visible'));
     // Shown again: the ad is there at once, and stays, without asking again.
-    expect(slot(AD_UNITS.homeTop30Native)).toBeTruthy();
+    expect(slot(AD_UNITS.homeTop30Native)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(slot(AD_UNITS.homeTop30Native)).toBeTruthy();
+    expect(slot(AD_UNITS.homeTop30Native)).toBeInTheDocument();
     expect(requests).toHaveLength(1);
   });
 });
@@ -124,7 +124,7 @@ describe('home popup', () => {
     renderScreen('/', '/', HomePopupAd);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requests).toHaveLength(0);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test.each([
@@ -134,10 +134,10 @@ describe('home popup', () => {
     installSimulatedShell({ os });
     const { unmount } = renderScreen('/', '/', HomePopupAd);
     const popup = await screen.findByRole('dialog', { name: '광고' });
-    expect(popup.querySelector(`[data-ad-unit="${unit}"]`)).toBeTruthy();
+    expect(popup.querySelector(`[data-ad-unit="${unit}"]`)).toBeInTheDocument();
     expect(requests).toEqual([expect.objectContaining({ unit, pf: os })]);
     fireEvent.click(screen.getByRole('button', { name: '오늘 하루 보지 않기' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(localStorage.getItem(HOME_POPUP_HIDDEN_KEY)).toBeTruthy();
     unmount();
 

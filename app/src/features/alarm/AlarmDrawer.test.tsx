@@ -47,8 +47,8 @@ describe('alarm', () => {
     const market = markets[0]!;
     renderAt('/', <AlarmButton market={{ marketUID: market.marketUID, marketST: market.marketST, title: market.marketTitle }} />);
     fireEvent.click(screen.getByRole('button', { name: /오픈 알림/ }));
-    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeTruthy();
-    expect(screen.queryByText('오픈 알림 설정')).toBeNull();
+    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeInTheDocument();
+    expect(screen.queryByText('오픈 알림 설정')).not.toBeInTheDocument();
   });
 
   test('only times still ahead can be switched; saving sets the alarm, switching all off deletes it', async () => {
@@ -58,7 +58,7 @@ describe('alarm', () => {
 
     renderAt('/', <AlarmButton market={market} />);
     const button = screen.getByRole('button', { name: /오픈 알림/ });
-    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(button);
 
     const drawer = await screen.findByRole('dialog', { name: '오픈 알림 설정' });
@@ -66,39 +66,39 @@ describe('alarm', () => {
     for (const name of ['오픈 시간', '3분 전', '5분 전', '10분 전']) expect(toggle(name).disabled).toBe(false);
     for (const name of ['30분 전', '1일 전']) expect(toggle(name).disabled).toBe(true);
     // On the web the alarm rings only in the app: the drawer says so, with the store links.
-    expect(within(drawer).getByText('알림은 앱에서 울려요')).toBeTruthy();
-    expect(within(drawer).getByRole('link', { name: 'App Store' })).toBeTruthy();
-    expect(within(drawer).getByRole('link', { name: 'Google Play' })).toBeTruthy();
+    expect(within(drawer).getByText('알림은 앱에서 울려요')).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'App Store' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Google Play' })).toBeInTheDocument();
 
     const save = within(drawer).getByRole<HTMLButtonElement>('button', { name: '저장하기' });
-    expect(save.disabled).toBe(true);
+    expect(save).toBeDisabled();
     fireEvent.click(toggle('30분 전'));
-    expect(toggle('30분 전').getAttribute('aria-checked')).toBe('false');
+    expect(toggle('30분 전')).toHaveAttribute('aria-checked', 'false');
     fireEvent.click(toggle('10분 전'));
     fireEvent.click(toggle('오픈 시간'));
     throttle();
     fireEvent.click(save);
 
-    expect(await screen.findByText('오픈 알림을 설정했어요')).toBeTruthy();
+    expect(await screen.findByText('오픈 알림을 설정했어요')).toBeInTheDocument();
     const stored = (await api.get('/alarm')).find((entry) => entry.marketUID === market.marketUID);
     expect(stored?.at).toEqual([start - 10 * MINUTE, start]);
-    await waitFor(() => expect(screen.getByRole('button', { name: /알림 설정됨/ }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /알림 설정됨/ })).toHaveAttribute('aria-pressed', 'true'));
 
     // Open again: the stored times are on; switching them off deletes the alarm.
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     throttle();
     fireEvent.click(screen.getByRole('button', { name: /알림 설정됨/ }));
     const again = await screen.findByRole('dialog', { name: '오픈 알림 설정' });
     const switchIn = (name: string) => within(again).getByRole('switch', { name });
-    expect(switchIn('10분 전').getAttribute('aria-checked')).toBe('true');
-    expect(switchIn('오픈 시간').getAttribute('aria-checked')).toBe('true');
-    expect(switchIn('3분 전').getAttribute('aria-checked')).toBe('false');
+    expect(switchIn('10분 전')).toHaveAttribute('aria-checked', 'true');
+    expect(switchIn('오픈 시간')).toHaveAttribute('aria-checked', 'true');
+    expect(switchIn('3분 전')).toHaveAttribute('aria-checked', 'false');
     fireEvent.click(switchIn('10분 전'));
     fireEvent.click(switchIn('오픈 시간'));
     throttle();
     fireEvent.click(within(again).getByRole('button', { name: '저장하기' }));
-    expect(await screen.findByText('오픈 알림을 해제했어요')).toBeTruthy();
+    expect(await screen.findByText('오픈 알림을 해제했어요')).toBeInTheDocument();
     expect((await api.get('/alarm')).some((entry) => entry.marketUID === market.marketUID)).toBe(false);
-    await waitFor(() => expect(screen.getByRole('button', { name: /오픈 알림/ }).getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /오픈 알림/ })).toHaveAttribute('aria-pressed', 'false'));
   });
 });

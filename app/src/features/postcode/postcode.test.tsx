@@ -33,10 +33,10 @@ function embed(options: { q?: string; autoClose?: boolean } = {}) {
 describe('the postcode widget adapter', () => {
   test('embed(element) draws the search with tips; choosing an address hands over the widget data', async () => {
     const { oncomplete, onsearch, element } = embed();
-    expect(within(element).getByRole('region', { name: POSTCODE_TEXT.tipsTitle })).toBeTruthy();
+    expect(within(element).getByRole('region', { name: POSTCODE_TEXT.tipsTitle })).toBeInTheDocument();
     fireEvent.click(within(element).getByRole('button', { name: '예) 와우산로 94' }));
     const result = await within(element).findByRole('button', { name: /서울특별시 마포구 와우산로 94/ });
-    expect(within(element).getByText(POSTCODE_TEXT.count(1))).toBeTruthy();
+    expect(within(element).getByText(POSTCODE_TEXT.count(1))).toBeInTheDocument();
     expect(onsearch).toHaveBeenCalledWith({ q: '와우산로 94', count: 1 });
     fireEvent.click(result);
     expect(oncomplete).toHaveBeenCalledWith(
@@ -61,7 +61,7 @@ describe('the postcode widget adapter', () => {
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(first.list.length));
     act(() => setIntersecting(element.querySelector('[data-sentinel]')!, true));
     await waitFor(() => expect(within(list).getAllByRole('button').length).toBeGreaterThan(first.list.length));
-    expect(within(element).getByText(POSTCODE_TEXT.count(first.paging.dataCnt))).toBeTruthy();
+    expect(within(element).getByText(POSTCODE_TEXT.count(first.paging.dataCnt))).toBeInTheDocument();
   });
 
   test('a one-character query is refused in place; nothing matching says so', async () => {
@@ -69,10 +69,10 @@ describe('the postcode widget adapter', () => {
     const input = within(element).getByRole('searchbox');
     fireEvent.change(input, { target: { value: '로' } });
     fireEvent.submit(within(element).getByRole('search'));
-    expect(within(element).getByRole('alert').textContent).toBe(POSTCODE_TEXT.tooShort);
+    expect(within(element).getByRole('alert')).toHaveTextContent(POSTCODE_TEXT.tooShort);
     fireEvent.change(input, { target: { value: '없는도로명길' } });
     fireEvent.submit(within(element).getByRole('search'));
-    expect(await within(element).findByText(POSTCODE_TEXT.empty)).toBeTruthy();
+    expect(await within(element).findByText(POSTCODE_TEXT.empty)).toBeInTheDocument();
   });
 
   test('the lookup refuses a bad query in the ErrorBody shape', async () => {
@@ -86,7 +86,7 @@ describe('the postcode drawer', () => {
     const onClose = vi.fn();
     render(<PostcodeDrawer open onClose={onClose} onComplete={(data) => chosen.push(addressFromPostcode(data))} />);
     const drawer = screen.getByRole('dialog', { name: POSTCODE_TEXT.title });
-    await waitFor(() => expect(within(drawer).getByRole('searchbox')).toBeTruthy());
+    await waitFor(() => expect(within(drawer).getByRole('searchbox')).toBeInTheDocument());
     fireEvent.change(within(drawer).getByRole('searchbox'), { target: { value: '판교역로 235' } });
     fireEvent.submit(within(drawer).getByRole('search'));
     fireEvent.click(await within(drawer).findByRole('button', { name: /판교역로 235/ }));

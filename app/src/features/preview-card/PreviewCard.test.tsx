@@ -20,7 +20,7 @@ test("a past planned date says '출시', a coming one '출시 예정'", async ()
       <PreviewCard preview={coming} />
     </>,
   );
-  expect(screen.getByText('12.1 (화) 출시')).toBeTruthy();
-  expect(screen.getByText('12.24 (목) 출시 예정')).toBeTruthy();
-  expect(screen.queryByText('12.1 (화) 출시 예정')).toBeNull();
+  expect(screen.getByText('12.1 (화) 출시')).toBeInTheDocument();
+  expect(screen.getByText('12.24 (목) 출시 예정')).toBeInTheDocument();
+  expect(screen.queryByText('12.1 (화) 출시 예정')).not.toBeInTheDocument();
 });

@@ -27,33 +27,33 @@ describe('Calendar', () => {
     const markets = await api.get('/common/v2/opened-market');
     const today = seoulDayKey(Date.now());
     renderScreen('/calendar', '/calendar', Calendar);
-    expect(screen.getByRole('heading', { level: 1, name: '달력' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '달력' })).toBeInTheDocument();
     const grid = screen.getByRole('grid');
     const firstRow = within(grid).getAllByRole('row')[0]!;
     expect(new Date(`${within(firstRow).getAllByRole('gridcell')[0]!.getAttribute('data-day')}T00:00:00Z`).getUTCDay()).toBe(0);
-    expect(day(today).getAttribute('aria-selected')).toBe('true');
+    expect(day(today)).toHaveAttribute('aria-selected', 'true');
 
     // Still ahead: opening later today, closing later today.
     const opensToday = markets.filter((event) => seoulDayKey(event.marketST) === today && Date.parse(event.marketST) > Date.now());
     const closesToday = markets.filter((event) => seoulDayKey(event.marketED) === today && Date.parse(event.marketED) >= Date.now());
-    await waitFor(() => expect(screen.getByRole('heading', { name: `오픈 예정 ${opensToday.length}` })).toBeTruthy());
-    expect(screen.getByRole('heading', { name: `종료 예정 ${closesToday.length}` })).toBeTruthy();
-    if (opensToday.length > 0) expect(day(today).querySelector('[data-dot="open"]')).toBeTruthy();
-    if (closesToday.length > 0) expect(day(today).querySelector('[data-dot="close"]')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { name: `오픈 예정 ${opensToday.length}` })).toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: `종료 예정 ${closesToday.length}` })).toBeInTheDocument();
+    if (opensToday.length > 0) expect(day(today).querySelector('[data-dot="open"]')).toBeInTheDocument();
+    if (closesToday.length > 0) expect(day(today).querySelector('[data-dot="close"]')).toBeInTheDocument();
   });
 
   test('a day without markets says so', async () => {
     const markets = await api.get('/common/v2/opened-market');
     const busy = new Set(markets.flatMap((event) => [seoulDayKey(event.marketST), seoulDayKey(event.marketED)]));
     renderScreen('/calendar', '/calendar', Calendar);
-    await waitFor(() => expect(screen.queryByLabelText('불러오는 중')).toBeNull());
+    await waitFor(() => expect(screen.queryByLabelText('불러오는 중')).not.toBeInTheDocument());
     // Back a month at a time until a day of the month has no market.
     const { year, month } = addMonths(monthOfKey(seoulDayKey(Date.now())), -1);
     fireEvent.click(screen.getByRole('button', { name: '이전 달' }));
     const quiet = Array.from({ length: 28 }, (_, index) => dayKey(year, month, index + 1)).find((key) => !busy.has(key))!;
     fireEvent.click(day(quiet));
-    expect(await screen.findByText('마켓 일정이 없어요')).toBeTruthy();
-    expect(day(quiet).querySelector('[data-dot]')).toBeNull();
+    expect(await screen.findByText('마켓 일정이 없어요')).toBeInTheDocument();
+    expect(day(quiet).querySelector('[data-dot]')).not.toBeInTheDocument();
   });
 
   test('the alarm filter keeps only markets with an alarm', async () => {
@@ -61,14 +61,14 @@ describe('Calendar', () => {
     expect(alarms.length).toBeGreaterThan(0);
     const target = alarms[0]!;
     renderScreen('/calendar', '/calendar', Calendar);
-    await waitFor(() => expect(screen.queryByLabelText('불러오는 중')).toBeNull());
+    await waitFor(() => expect(screen.queryByLabelText('불러오는 중')).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: '알림 설정' }));
     const key = seoulDayKey(target.marketST);
     const { year, month } = monthOfKey(key);
     while (!screen.queryByRole('heading', { name: `${year}년 ${month + 1}월` }))
       fireEvent.click(screen.getByRole('button', { name: '다음 달' }));
     fireEvent.click(day(key));
-    expect(await screen.findByText(target.marketTitle)).toBeTruthy();
+    expect(await screen.findByText(target.marketTitle)).toBeInTheDocument();
     const opening = screen.getByRole('heading', { name: /^오픈 예정/ }).parentElement!;
     expect(within(opening).getAllByLabelText('알림 설정됨').length).toBe(within(opening).getAllByRole('link').length);
   });
@@ -94,7 +94,7 @@ describe('Calendar', () => {
     // Today: the list starts with the earliest start, so the opened markets would lead it.
     const today = (await screen.findByRole('heading', { name: /^오픈 예정/ })).parentElement!;
     await waitFor(() => expect(within(today).getAllByRole('link').length).toBeGreaterThan(0));
-    for (const title of opened) expect(within(today).queryByText(title)).toBeNull();
+    for (const title of opened) expect(within(today).queryByText(title)).not.toBeInTheDocument();
 
     const { year, month } = monthOfKey(quiet);
     while (!screen.queryByRole('heading', { name: `${year}년 ${month + 1}월` }))
@@ -107,12 +107,12 @@ describe('Calendar', () => {
     expect(cards()).toHaveLength(20);
     fireEvent.click(within(section).getByRole('button', { name: '더보기' }));
     expect(cards()).toHaveLength(25);
-    expect(within(section).queryByRole('button', { name: '더보기' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: '더보기' })).not.toBeInTheDocument();
   });
 
   test('a failed load shows the error state', async () => {
     await mock.faults.force('network-error', { operationId: 'listOpenedMarkets' });
     renderScreen('/calendar', '/calendar', Calendar);
-    expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('불러오지 못했어요')).toBeInTheDocument();
   });
 });

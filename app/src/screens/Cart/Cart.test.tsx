@@ -93,19 +93,19 @@ describe('loading, empty, error', () => {
     await signInAs('buyer');
     const list = await entries();
     renderCart();
-    expect(screen.getByRole('status', { name: '불러오는 중' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: '불러오는 중' })).toBeInTheDocument();
     const newest = list[0]!;
     const card = await screen.findByRole('region', { name: newest.market.title });
     for (const line of newest.productList)
-      expect(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).toBeTruthy();
-    expect(screen.getByText(`마켓 ${list.length}개`)).toBeTruthy();
+      expect(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).toBeInTheDocument();
+    expect(screen.getByText(`마켓 ${list.length}개`)).toBeInTheDocument();
   });
 
   test('an empty cart says 장바구니가 비었어요', async () => {
     await signInAs('buyer-new');
     renderCart();
-    expect(await screen.findByText('장바구니가 비었어요')).toBeTruthy();
-    expect(document.querySelector('button[data-state]')).toBeNull();
+    expect(await screen.findByText('장바구니가 비었어요')).toBeInTheDocument();
+    expect(document.querySelector('button[data-state]')).not.toBeInTheDocument();
   });
 
   test('a failed load shows the error state; 다시 시도 loads the cart', async () => {
@@ -113,12 +113,12 @@ describe('loading, empty, error', () => {
     const newest = (await entries())[0]!;
     await mock.faults.force('network-error', { operationId: 'listCarts', times: 1 });
     renderCart();
-    expect(await screen.findByText('장바구니를 불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('장바구니를 불러오지 못했어요')).toBeInTheDocument();
     // The catalogue's message for a request that got no answer.
     const dialog = await screen.findByRole('alertdialog', { name: '인터넷에 연결할 수 없어요' });
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
-    expect(await screen.findByRole('region', { name: newest.market.title })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: newest.market.title })).toBeInTheDocument();
   });
 
   test('/cart/:marketId shows that market', async () => {
@@ -126,7 +126,7 @@ describe('loading, empty, error', () => {
     const list = await entries();
     const last = list[list.length - 1]!;
     renderCart(`/cart/${last.market._id}`);
-    expect(await screen.findByRole('region', { name: last.market.title })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: last.market.title })).toBeInTheDocument();
   });
 });
 
@@ -140,9 +140,9 @@ describe('market selector', () => {
     fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${list[0]!.market.title}`) }));
     const drawer = await screen.findByRole('dialog', { name: '장바구니 마켓' });
     const tag = (label: string) => within(drawer).getByRole('button', { name: new RegExp(`^${label}\\d+$`) });
-    expect(tag('전체').textContent).toBe(`전체${list.length}`);
-    expect(tag('주문 종료').textContent).toBe(`주문 종료${list.filter((e) => stateOf(e) === 'closed').length}`);
-    expect(tag('오픈 예정').textContent).toBe(`오픈 예정${list.filter((e) => stateOf(e) === 'pre-open').length}`);
+    expect(tag('전체')).toHaveTextContent(`전체${list.length}`);
+    expect(tag('주문 종료')).toHaveTextContent(`주문 종료${list.filter((e) => stateOf(e) === 'closed').length}`);
+    expect(tag('오픈 예정')).toHaveTextContent(`오픈 예정${list.filter((e) => stateOf(e) === 'pre-open').length}`);
 
     fireEvent.click(tag('주문 종료'));
     expect(within(drawer).getAllByRole('listitem')).toHaveLength(1);
@@ -150,9 +150,9 @@ describe('market selector', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: '선택 삭제 (1)' }));
     const confirmDialog = await screen.findByRole('alertdialog', { name: '장바구니 삭제' });
     fireEvent.click(within(confirmDialog).getByRole('button', { name: '삭제' }));
-    expect(await screen.findByText('삭제되었습니다')).toBeTruthy();
+    expect(await screen.findByText('삭제되었습니다')).toBeInTheDocument();
     expect((await entries()).map((e) => e._id)).not.toContain(ended._id);
-    expect(within(drawer).getByText('해당하는 마켓이 없어요')).toBeTruthy();
+    expect(within(drawer).getByText('해당하는 마켓이 없어요')).toBeInTheDocument();
 
     // Picking a market shows it and puts it in the address.
     const other = list.find((e) => e._id !== ended._id && e._id !== list[0]!._id)!;
@@ -200,7 +200,7 @@ describe('market selector filters', () => {
     expect(titles.some((text) => text.includes(closing.market.title))).toBe(true);
     expect(titles.some((text) => text.includes(upcoming.market.title))).toBe(false);
     fireEvent.click(within(drawer).getByRole('button', { name: /^오픈 예정\d+$/ }));
-    expect(within(drawer).getByText(upcoming.market.title)).toBeTruthy();
+    expect(within(drawer).getByText(upcoming.market.title)).toBeInTheDocument();
   });
 });
 
@@ -218,15 +218,15 @@ describe('quantity', () => {
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
     const minus = within(row).getByRole<HTMLButtonElement>('button', { name: '수량 줄이기' });
     const plus = within(row).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' });
-    expect(within(row).getByText(`${line.limitAmount}개 주문 가능`)).toBeTruthy();
-    expect(plus.disabled).toBe(true);
+    expect(within(row).getByText(`${line.limitAmount}개 주문 가능`)).toBeInTheDocument();
+    expect(plus).toBeDisabled();
 
     for (let amount = line.amount; amount > 1; amount -= 1) {
       fireEvent.click(minus);
       await waitFor(() => expect(row.querySelector('output')?.textContent).toBe(String(amount - 1)));
     }
-    expect(minus.disabled).toBe(true);
-    expect(within(row).queryByText(/개 주문 가능$/)).toBeNull();
+    expect(minus).toBeDisabled();
+    expect(within(row).queryByText(/개 주문 가능$/)).not.toBeInTheDocument();
 
     // Saved once, a second after the last change.
     await act(async () => {
@@ -248,11 +248,13 @@ describe('quantity', () => {
     const card = await showCart(entry);
     const [first, second] = entry.productList;
     fireEvent.click(within(card).getByRole('button', { name: `${second!.productTitle} ${second!.option} 빼기` }));
-    await waitFor(() => expect(within(card).queryByRole('listitem', { name: `${second!.productTitle} ${second!.option}` })).toBeNull());
+    await waitFor(() =>
+      expect(within(card).queryByRole('listitem', { name: `${second!.productTitle} ${second!.option}` })).not.toBeInTheDocument(),
+    );
     expect((await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).productList).toHaveLength(1);
 
     fireEvent.click(within(card).getByRole('button', { name: `${first!.productTitle} ${first!.option} 빼기` }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: entry.market.title })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: entry.market.title })).not.toBeInTheDocument());
     expect((await entries()).map((e) => e._id)).not.toContain(entry._id);
   });
 });
@@ -261,7 +263,7 @@ describe('order button', () => {
   test('an open market: disabled with the check message until the memo is written, then 주문 시작', async () => {
     await signInAs('buyer');
     await showCart(orderable(await entries()));
-    expect(orderButton().textContent).toBe('주문 시작');
+    expect(orderButton()).toHaveTextContent('주문 시작');
     expect(orderButton().disabled).toBe(true);
     expect(checkMessage()).toBe('주문 메모를 입력해주세요');
     typeMemo();
@@ -273,12 +275,12 @@ describe('order button', () => {
     await signInAs('buyer');
     await showCart(orderable(await entries()));
     expect(checkMessage()).toBe('주문 메모를 입력해주세요');
-    expect(document.querySelector('[data-order-message]')!.getAttribute('data-order-message')).toBe('hint');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.querySelector('[data-order-message]')!).toHaveAttribute('data-order-message', 'hint');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     typeMemo();
     await waitFor(() => expect(checkMessage()).toBeNull());
     typeMemo('');
-    expect((await screen.findByRole('alert')).textContent).toBe('주문 메모를 입력해주세요');
+    expect(await screen.findByRole('alert')).toHaveTextContent('주문 메모를 입력해주세요');
   });
 
   test('a typed memo is kept per cart entry across a reload', async () => {
@@ -301,13 +303,13 @@ describe('order button', () => {
     for (const line of entry.productList) {
       expect(
         within(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).getByText('주문 종료'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
     }
-    expect(orderButton().textContent).toBe('장바구니 삭제');
+    expect(orderButton()).toHaveTextContent('장바구니 삭제');
     expect(orderButton().disabled).toBe(false);
     fireEvent.click(orderButton());
-    expect(await screen.findByText('삭제되었습니다')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('region', { name: entry.market.title })).toBeNull());
+    expect(await screen.findByText('삭제되었습니다')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: entry.market.title })).not.toBeInTheDocument());
     expect((await entries()).map((e) => e._id)).not.toContain(entry._id);
   });
 
@@ -317,14 +319,14 @@ describe('order button', () => {
     const start = Date.parse(entry.market.marketST);
     startClockAt(start - 5 * MINUTE + 10_000);
     await showCart(entry);
-    expect(orderButton().textContent).toBe(`${formatDistance(start, Date.now())} 후 주문 시작`);
-    expect(orderButton().textContent).toBe('5분 후 주문 시작');
+    expect(orderButton()).toHaveTextContent(`${formatDistance(start, Date.now())} 후 주문 시작`);
+    expect(orderButton()).toHaveTextContent('5분 후 주문 시작');
     expect(orderButton().disabled).toBe(true);
 
     jumpTo(start - 2 * MINUTE);
-    await waitFor(() => expect(orderButton().textContent).toBe('2분 후 주문 시작'));
+    await waitFor(() => expect(orderButton()).toHaveTextContent('2분 후 주문 시작'));
     jumpTo(start + 1000);
-    await waitFor(() => expect(orderButton().textContent).toBe('주문 시작'));
+    await waitFor(() => expect(orderButton()).toHaveTextContent('주문 시작'));
   });
 
   test('a market the seller has not opened (status 0) waits too', async () => {
@@ -332,7 +334,7 @@ describe('order button', () => {
     const entry = orderable(await entries());
     changeMarket(cartWorld.world, entry.market._id, (market) => ({ ...market, status: 0 }));
     await showCart(entry);
-    expect(orderButton().textContent).toMatch(/^.+ 후 주문 시작$/);
+    expect(orderButton()).toHaveTextContent(/^.+ 후 주문 시작$/);
     expect(orderButton().disabled).toBe(true);
   });
 
@@ -342,24 +344,24 @@ describe('order button', () => {
     changeCartEntry(cartWorld.world, entry._id, (cart) => ({ ...cart, status: 1 }));
     startClockAt(Date.now());
     const card = await showCart(entry);
-    expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]);
+    expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[0]);
     expect(orderButton().disabled).toBe(true);
-    expect(within(card).getByText('주문을 접수하고 있어서 수량과 배송 옵션을 바꿀 수 없어요')).toBeTruthy();
-    for (const stepper of within(card).getAllByRole('button', { name: /수량/ })) expect((stepper as HTMLButtonElement).disabled).toBe(true);
-    expect(within(card).getByRole<HTMLButtonElement>('button', { name: /배송 옵션/ }).disabled).toBe(true);
-    expect(within(card).queryByRole('button', { name: /빼기$/ })).toBeNull();
+    expect(within(card).getByText('주문을 접수하고 있어서 수량과 배송 옵션을 바꿀 수 없어요')).toBeInTheDocument();
+    for (const stepper of within(card).getAllByRole('button', { name: /수량/ })) expect(stepper).toBeDisabled();
+    expect(within(card).getByRole<HTMLButtonElement>('button', { name: /배송 옵션/ })).toBeDisabled();
+    expect(within(card).queryByRole('button', { name: /빼기$/ })).not.toBeInTheDocument();
 
     // A new message every 2 s from when the app saw the order start, wrapping after the 16th (each move lands
     // in the second half of a message's 2 s, so the screen's last tick falls within them).
     const since = cart.orderingSince[entry._id]!;
     jumpTo(since + 3000);
-    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[1]));
+    await waitFor(() => expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[1]));
     jumpTo(since + 5000);
-    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[2]));
+    await waitFor(() => expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[2]));
     jumpTo(since + 15 * 2000 + 1000);
-    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[15]));
+    await waitFor(() => expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[15]));
     jumpTo(since + 16 * 2000 + 1000);
-    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
+    await waitFor(() => expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[0]));
   });
 
   test('a sold-out line: 품절, its stepper off, and 품절 제외 후 주문', async () => {
@@ -370,10 +372,10 @@ describe('order button', () => {
     changeOption(cartWorld.world, line._id, line.option, (option) => ({ ...option, stock: option.order }));
     const card = await showCart(entry);
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
-    expect(within(row).getByText('품절')).toBeTruthy();
-    expect(within(row).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' }).disabled).toBe(true);
+    expect(within(row).getByText('품절')).toBeInTheDocument();
+    expect(within(row).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' })).toBeDisabled();
     typeMemo();
-    expect(orderButton().textContent).toBe('품절 제외 후 주문');
+    expect(orderButton()).toHaveTextContent('품절 제외 후 주문');
     await waitFor(() => expect(orderButton().disabled).toBe(false));
   });
 
@@ -383,9 +385,11 @@ describe('order button', () => {
     const line = entry.productList[1]!;
     changeOption(cartWorld.world, line._id, line.option, (option) => ({ ...option, useYN: false }));
     const card = await showCart(entry);
-    expect(within(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).getByText('판매 종료')).toBeTruthy();
+    expect(
+      within(within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` })).getByText('판매 종료'),
+    ).toBeInTheDocument();
     typeMemo();
-    expect(orderButton().textContent).toBe('품절 제외 후 주문');
+    expect(orderButton()).toHaveTextContent('품절 제외 후 주문');
   });
 });
 
@@ -403,7 +407,7 @@ describe('order checks', () => {
     advanceDate(250); // past the drawers' click throttle (one open or close in 200 ms)
     fireEvent.click(within(drawer).getByRole('radio', { name: new RegExp(choice.title) }));
     await waitFor(() => expect(checkMessage()).toBe('주문 메모를 입력해주세요'));
-    expect(within(card).getByRole('button', { name: new RegExp(choice.title) })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: new RegExp(choice.title) })).toBeInTheDocument();
     expect((await api.get('/cart/v2/get/single', { params: { query: { id: entry._id } } })).deliveryOption).toEqual({
       title: choice.title,
     });
@@ -416,7 +420,7 @@ describe('order checks', () => {
     fireEvent.click(within(card).getByRole('button', { name: new RegExp(choice.title) }));
     const again = await screen.findByRole('dialog', { name: '배송 옵션 선택' });
     const chosen = within(again).getByRole<HTMLInputElement>('radio', { name: new RegExp(choice.title) });
-    expect(chosen.checked).toBe(true);
+    expect(chosen).toBeChecked();
     advanceDate(250);
     fireEvent.click(chosen);
     await waitFor(() => expect(sheetState()).toBe('closed'));
@@ -465,7 +469,7 @@ describe('order checks', () => {
     await showCart(entry);
     expect(checkMessage()).toBe('주문 가능한 물품을 1개 이상 담아주세요');
     typeMemo();
-    expect(orderButton().textContent).toBe('품절 제외 후 주문');
+    expect(orderButton()).toHaveTextContent('품절 제외 후 주문');
     expect(orderButton().disabled).toBe(true);
   });
 
@@ -480,7 +484,7 @@ describe('order checks', () => {
     }));
     const card = await showCart(entry);
     const summary = within(card).getByText('배송비').closest('div') as HTMLElement;
-    expect(within(summary).getByText('무료배송')).toBeTruthy();
+    expect(within(summary).getByText('무료배송')).toBeInTheDocument();
     expect(within(card).getByText('총 주문 금액').closest('div')?.textContent).toContain(`${productTotal.toLocaleString('ko-KR')}원`);
   });
 });
@@ -528,8 +532,8 @@ describe('cart sync', () => {
 
     const reads = countCartReads();
     renderCart();
-    expect(await screen.findByRole('region', { name: detail.market.title })).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(`마켓 ${list.length}개`)).toBeTruthy());
+    expect(await screen.findByRole('region', { name: detail.market.title })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(`마켓 ${list.length}개`)).toBeInTheDocument());
     expect(reads).toEqual({ full: 0, single: 2 });
   });
 
@@ -537,10 +541,10 @@ describe('cart sync', () => {
     await signInAs('buyer');
     const entry = orderable(await entries());
     const view = await showCart(entry);
-    expect(orderButton().textContent).toBe('주문 시작');
+    expect(orderButton()).toHaveTextContent('주문 시작');
     changeCartEntry(cartWorld.world, entry._id, (cart) => ({ ...cart, status: 1 }));
     await syncEntry(entry._id);
-    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
-    expect(within(view).getByText('주문을 접수하고 있어서 수량과 배송 옵션을 바꿀 수 없어요')).toBeTruthy();
+    await waitFor(() => expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[0]));
+    expect(within(view).getByText('주문을 접수하고 있어서 수량과 배송 옵션을 바꿀 수 없어요')).toBeInTheDocument();
   });
 });

@@ -82,7 +82,7 @@ describe('buyer info', () => {
     await readyToOrder(entry);
     fireEvent.click(orderButton());
     const dialog = await dialogNamed('주문 정보 입력');
-    expect(within(dialog).getByText('구매 정보, 배송 주소를 입력해주세요')).toBeTruthy();
+    expect(within(dialog).getByText('구매 정보, 배송 주소를 입력해주세요')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '입력하기' }));
     await waitFor(() => expect(window.location.pathname).toBe('/edit/myinfo'));
     expect((await api.get('/cart/v2/get')).map((e) => e._id)).toContain(added._id);
@@ -133,7 +133,7 @@ describe('a successful order', () => {
     const [gone, ...kept] = entry.productList as [CartEntry['productList'][number], ...CartEntry['productList']];
     changeOption(cartWorld.world, gone._id, gone.option, (o) => ({ ...o, stock: o.order }));
     await readyToOrder(entry);
-    expect(orderButton().textContent).toBe('품절 제외 후 주문');
+    expect(orderButton()).toHaveTextContent('품절 제외 후 주문');
     fireEvent.click(orderButton());
 
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/r\/\d{12}\/pay$/));
@@ -180,11 +180,11 @@ describe('a successful order', () => {
     fakeTickingClock();
     await readyToOrder(entry);
     fireEvent.click(orderButton());
-    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
+    await waitFor(() => expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[0]));
     expect(orderButton().disabled).toBe(true);
     // The next message 2 s after the order started (the screen ticks every second).
     tickUpTo(cart.orderingSince[entry._id]! + 3000);
-    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[1]));
+    await waitFor(() => expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[1]));
     release();
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/r\/\d{12}\/pay$/));
   });
@@ -212,9 +212,9 @@ describe('when the world changed under the buyer', () => {
 
     fireEvent.click(orderButton());
     const toast = await screen.findByText('품절된 물품이 있어요');
-    expect(toast.closest('[role="alert"]')).toBeTruthy();
+    expect(toast.closest('[role="alert"]')).toBeInTheDocument();
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
-    await waitFor(() => expect(within(row).getByText('품절')).toBeTruthy());
+    await waitFor(() => expect(within(row).getByText('품절')).toBeInTheDocument());
     expect(trackedEvents('out_of_stock')).toHaveLength(1);
     expect(window.location.pathname).toBe(`/cart/${entry.market._id}`);
   });
@@ -229,10 +229,10 @@ describe('when the world changed under the buyer', () => {
 
     fireEvent.click(orderButton());
     const dialog = await dialogNamed('재고 부족 안내');
-    expect(dialog.textContent).toContain(`· ${line.productTitle} (${line.option})`);
+    expect(dialog).toHaveTextContent(`· ${line.productTitle} (${line.option})`);
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
-    await waitFor(() => expect(within(row).getByText('1개 주문 가능')).toBeTruthy());
+    await waitFor(() => expect(within(row).getByText('1개 주문 가능')).toBeInTheDocument());
   });
 
   test('the seller closed the market: 마켓 일정을 확인해주세요, then home', async () => {
@@ -242,7 +242,7 @@ describe('when the world changed under the buyer', () => {
     changeMarket(cartWorld.world, entry.market._id, (market) => ({ ...market, status: 3 }));
     fireEvent.click(orderButton());
     const dialog = await dialogNamed('마켓 일정을 확인해주세요');
-    expect(dialog.textContent).toContain(`· ${entry.market.title}`);
+    expect(dialog).toHaveTextContent(`· ${entry.market.title}`);
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
@@ -255,10 +255,10 @@ describe('when the world changed under the buyer', () => {
     changeProduct(cartWorld.world, line._id, (product) => ({ ...product, useYN: false }));
     fireEvent.click(orderButton());
     const dialog = await dialogNamed('삭제된 물품 확인');
-    expect(dialog.textContent).toContain(`· ${line.productTitle}`);
+    expect(dialog).toHaveTextContent(`· ${line.productTitle}`);
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     const row = within(card).getByRole('listitem', { name: `${line.productTitle} ${line.option}` });
-    await waitFor(() => expect(within(row).getByText('판매 종료')).toBeTruthy());
+    await waitFor(() => expect(within(row).getByText('판매 종료')).toBeInTheDocument());
   });
 
   test('the cart changed on another device: 장바구니 확인 (invalid-cart), and the cart reloads with what it holds now', async () => {
@@ -288,7 +288,7 @@ describe('when the world changed under the buyer', () => {
     const dialog = await dialogNamed('주문 접수 중');
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
     // Reloaded: the entry is locked while that order is received.
-    await waitFor(() => expect(orderButton().textContent).toBe(WAITING_MESSAGES[0]));
+    await waitFor(() => expect(orderButton()).toHaveTextContent(WAITING_MESSAGES[0]));
   });
 
   test('the seller stopped the chosen delivery option: 배송 옵션 확인', async () => {
@@ -350,9 +350,9 @@ describe('order rush answers', () => {
     await mock.scenarios.force(scenario, { operationId: 'insertReceipt', times: 1 });
     fireEvent.click(orderButton());
     const dialog = await dialogNamed(title);
-    expect(dialog.textContent).toContain(ORDER_RUSH);
+    expect(dialog).toHaveTextContent(ORDER_RUSH);
     fireEvent.click(within(dialog).getByRole('button', { name: '확인' }));
-    expect(orderButton().textContent).toBe('주문 시작');
+    expect(orderButton()).toHaveTextContent('주문 시작');
     expect((await api.get('/cart/v2/get')).map((e) => e._id)).toContain(entry._id);
   });
 });

@@ -8,7 +8,7 @@ test('links to the store of each platform, in a new tab', () => {
   renderAt('/download', <Download />);
   const play = screen.getByRole('link', { name: /Google Play/ });
   const appStore = screen.getByRole('link', { name: /App Store/ });
-  expect(play.getAttribute('href')).toBe(STORE_URLS.android);
-  expect(appStore.getAttribute('href')).toBe(STORE_URLS.ios);
-  expect(play.getAttribute('target')).toBe('_blank');
+  expect(play).toHaveAttribute('href', STORE_URLS.android);
+  expect(appStore).toHaveAttribute('href', STORE_URLS.ios);
+  expect(play).toHaveAttribute('target', '_blank');
 });

@@ -44,9 +44,9 @@ describe('Edit address: validation (every message from the sdk)', () => {
     await signInAs('buyer-new');
     renderForm();
     save();
-    expect(screen.getByText('받는 사람 이름을 입력해주세요')).toBeTruthy();
-    expect(screen.getByText('휴대폰 번호를 입력해주세요')).toBeTruthy();
-    expect(screen.getByText('배송 주소를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('받는 사람 이름을 입력해주세요')).toBeInTheDocument();
+    expect(screen.getByText('휴대폰 번호를 입력해주세요')).toBeInTheDocument();
+    expect(screen.getByText('배송 주소를 입력해주세요')).toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toHaveLength(3);
     expect(await api.get('/address/list')).toEqual([]);
   });
@@ -56,15 +56,15 @@ describe('Edit address: validation (every message from the sdk)', () => {
     renderForm();
     type(T.name, '이 새봄');
     save();
-    expect(screen.getByText('한글, 영문 대소문자, 특수문자( _, - )만 입력해주세요(띄어쓰기 불가)')).toBeTruthy();
+    expect(screen.getByText('한글, 영문 대소문자, 특수문자( _, - )만 입력해주세요(띄어쓰기 불가)')).toBeInTheDocument();
     type(T.name, '가나다라마바사아자차카');
     // Editing a field clears its message until the next save.
-    expect(screen.queryByText('한글, 영문 대소문자, 특수문자( _, - )만 입력해주세요(띄어쓰기 불가)')).toBeNull();
+    expect(screen.queryByText('한글, 영문 대소문자, 특수문자( _, - )만 입력해주세요(띄어쓰기 불가)')).not.toBeInTheDocument();
     save();
-    expect(screen.getByText('받는 사람 이름은 한글 10자, 영문30자 이내로 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('받는 사람 이름은 한글 10자, 영문30자 이내로 입력해주세요')).toBeInTheDocument();
     type(T.name, 'a'.repeat(30));
     save();
-    expect(screen.queryByText('받는 사람 이름은 한글 10자, 영문30자 이내로 입력해주세요')).toBeNull();
+    expect(screen.queryByText('받는 사람 이름은 한글 10자, 영문30자 이내로 입력해주세요')).not.toBeInTheDocument();
   });
 
   test('the phone: 11 digits for Korea, and a real mobile number', async () => {
@@ -72,14 +72,14 @@ describe('Edit address: validation (every message from the sdk)', () => {
     renderForm();
     type(T.phone, '010-1234');
     save();
-    expect(screen.getByText('휴대폰 번호 숫자 11자리를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('휴대폰 번호 숫자 11자리를 입력해주세요')).toBeInTheDocument();
     type(T.phone, '020-1234-5678');
     save();
-    expect(screen.getByText('유효한 휴대폰 번호를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('유효한 휴대폰 번호를 입력해주세요')).toBeInTheDocument();
     type(T.phone, '010-1234-5678');
     save();
-    expect(screen.queryByText('휴대폰 번호 숫자 11자리를 입력해주세요')).toBeNull();
-    expect(screen.queryByText('유효한 휴대폰 번호를 입력해주세요')).toBeNull();
+    expect(screen.queryByText('휴대폰 번호 숫자 11자리를 입력해주세요')).not.toBeInTheDocument();
+    expect(screen.queryByText('유효한 휴대폰 번호를 입력해주세요')).not.toBeInTheDocument();
   });
 
   test('a road address needs its detail address', async () => {
@@ -89,7 +89,7 @@ describe('Edit address: validation (every message from the sdk)', () => {
     type(T.phone, '01023456789');
     await chooseAddress('성수이로', '서울특별시 성동구 성수이로 113');
     save();
-    expect(screen.getByText('배송 주소를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('배송 주소를 입력해주세요')).toBeInTheDocument();
   });
 });
 
@@ -101,7 +101,7 @@ describe('Edit address: saving', () => {
     expect(input(T.addr).readOnly).toBe(true);
     await chooseAddress('와우산로 94', '서울특별시 마포구 와우산로 94');
     expect(input(T.zip).value).toBe('04066');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '우편번호 찾기' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '우편번호 찾기' })).not.toBeInTheDocument());
   });
 
   test('the first address is saved, becomes the primary one, and the address swaps to its edit form', async () => {
@@ -111,7 +111,7 @@ describe('Edit address: saving', () => {
     type(T.memo, '문 앞에 놓아주세요');
     const firstSave = Date.now();
     save();
-    expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
+    expect(await screen.findByText('저장 완료 되었어요')).toBeInTheDocument();
     const [saved] = await api.get('/address/list');
     expect(saved).toMatchObject({
       name: '이새봄',
@@ -124,9 +124,9 @@ describe('Edit address: saving', () => {
     });
     await waitFor(() => expect(window.location.search).toBe(`?_id=${saved!._id}`));
     expect(window.location.pathname).toBe('/edit/address');
-    expect(await screen.findByText(T.primary)).toBeTruthy();
+    expect(await screen.findByText(T.primary)).toBeInTheDocument();
     // The primary address cannot be deleted here; the form keeps what was saved.
-    expect(screen.queryByRole('button', { name: T.delete })).toBeNull();
+    expect(screen.queryByRole('button', { name: T.delete })).not.toBeInTheDocument();
     expect(input(T.addr2).value).toBe('3층 301호');
 
     // Saving again updates the same address; a save within 1 s of the last one is ignored. The clock is put
@@ -149,7 +149,7 @@ describe('Edit address: saving', () => {
     window.history.replaceState(ORDER_INFO_FLOW_STATE, '', '/edit/address');
     await fillValidForm();
     save();
-    expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
+    expect(await screen.findByText('저장 완료 되었어요')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/cart'));
     expect(await api.get('/address/list')).toHaveLength(1);
   });
@@ -168,11 +168,11 @@ describe('Edit address: saving', () => {
     const after = await api.get('/address/list');
     expect(after).toHaveLength(before.length + 1);
     expect(after.find((a) => a._id === id)?.status).toBe(0);
-    expect(screen.queryByText(T.primary)).toBeNull();
+    expect(screen.queryByText(T.primary)).not.toBeInTheDocument();
 
     fireEvent.click(await screen.findByRole('button', { name: T.delete }));
     fireEvent.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: '삭제' }));
-    expect(await screen.findByText('삭제되었습니다')).toBeTruthy();
+    expect(await screen.findByText('삭제되었습니다')).toBeInTheDocument();
     expect((await api.get('/address/list')).map((a) => a._id)).toEqual(before.map((a) => a._id));
   });
 
@@ -184,11 +184,11 @@ describe('Edit address: saving', () => {
     expect(input(T.zip).value).toBe(primary!.zip);
     expect(input(T.addr2).value).toBe(primary!.addr2);
     expect(input(T.memo).value).toBe(primary!.msg);
-    expect(screen.getByText(T.primary)).toBeTruthy();
+    expect(screen.getByText(T.primary)).toBeInTheDocument();
     // The server refuses a memo over 100 characters (the input itself stops typing at 100).
     type(T.memo, '가'.repeat(101));
     save();
-    expect(await screen.findByText('저장에 실패했습니다.')).toBeTruthy();
+    expect(await screen.findByText('저장에 실패했습니다.')).toBeInTheDocument();
     expect((await api.get('/address/list'))[0]!.msg).toBe(primary!.msg);
   });
 });

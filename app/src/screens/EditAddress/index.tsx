@@ -157,54 +157,9 @@ export default function EditAddress() {
           void save();
         }}
       >
-        <FormSection
-          title={EDIT_ADDRESS_TEXT.section}
-          description={
-            address?.status === ADDRESS_STATUS.primary ? (
-              <Badge tone="mint" size="sm">
-                {EDIT_ADDRESS_TEXT.primary}
-              </Badge>
-            ) : undefined
-          }
-        >
-          <TextField
-            label={EDIT_ADDRESS_TEXT.name}
-            value={form.name}
-            onChange={(value) => change('name', value)}
-            error={errors.name}
-            placeholder={EDIT_ADDRESS_TEXT.namePlaceholder}
-            maxLength={30}
-            autoComplete="name"
-          />
-          <PhoneField
-            label={EDIT_ADDRESS_TEXT.phone}
-            value={form.phone}
-            onChange={(value) => change('phone', value)}
-            error={errors.phone}
-          />
-        </FormSection>
+        <RecipientSection form={form} errors={errors} onChange={change} primary={address?.status === ADDRESS_STATUS.primary} />
         <FormSection title={EDIT_ADDRESS_TEXT.addressSection}>
-          <TextField
-            label={EDIT_ADDRESS_TEXT.zip}
-            value={form.zip}
-            onChange={() => {}}
-            readOnly
-            placeholder="00000"
-            onClick={() => setPostcodeOpen(true)}
-            aside={
-              <Button variant="secondary" className={styles.findButton} onClick={() => setPostcodeOpen(true)}>
-                {EDIT_ADDRESS_TEXT.findZip}
-              </Button>
-            }
-          />
-          <TextField
-            label={EDIT_ADDRESS_TEXT.addr}
-            value={form.addr}
-            onChange={() => {}}
-            readOnly
-            placeholder={EDIT_ADDRESS_TEXT.addrPlaceholder}
-            onClick={() => setPostcodeOpen(true)}
-          />
+          <FoundAddress zip={form.zip} addr={form.addr} onFind={() => setPostcodeOpen(true)} />
           <TextField
             ref={detailInput}
             label={EDIT_ADDRESS_TEXT.addr2}
@@ -247,5 +202,71 @@ export default function EditAddress() {
         }}
       />
     </div>
+  );
+}
+
+/** Who receives the parcel: name and mobile number (a new address starts with the buyer's own). */
+function RecipientSection({
+  form,
+  errors,
+  onChange,
+  primary,
+}: {
+  form: AddressForm;
+  errors: AddressErrors;
+  onChange: <K extends keyof AddressForm>(key: K, value: AddressForm[K]) => void;
+  primary: boolean;
+}) {
+  return (
+    <FormSection
+      title={EDIT_ADDRESS_TEXT.section}
+      description={
+        primary ? (
+          <Badge tone="mint" size="sm">
+            {EDIT_ADDRESS_TEXT.primary}
+          </Badge>
+        ) : undefined
+      }
+    >
+      <TextField
+        label={EDIT_ADDRESS_TEXT.name}
+        value={form.name}
+        onChange={(value) => onChange('name', value)}
+        error={errors.name}
+        placeholder={EDIT_ADDRESS_TEXT.namePlaceholder}
+        maxLength={30}
+        autoComplete="name"
+      />
+      <PhoneField label={EDIT_ADDRESS_TEXT.phone} value={form.phone} onChange={(value) => onChange('phone', value)} error={errors.phone} />
+    </FormSection>
+  );
+}
+
+/** The postal code and road address: read-only, filled by the postcode search that a tap on either opens. */
+function FoundAddress({ zip, addr, onFind }: { zip: string; addr: string; onFind: () => void }) {
+  return (
+    <>
+      <TextField
+        label={EDIT_ADDRESS_TEXT.zip}
+        value={zip}
+        onChange={() => {}}
+        readOnly
+        placeholder="00000"
+        onClick={onFind}
+        aside={
+          <Button variant="secondary" className={styles.findButton} onClick={onFind}>
+            {EDIT_ADDRESS_TEXT.findZip}
+          </Button>
+        }
+      />
+      <TextField
+        label={EDIT_ADDRESS_TEXT.addr}
+        value={addr}
+        onChange={() => {}}
+        readOnly
+        placeholder={EDIT_ADDRESS_TEXT.addrPlaceholder}
+        onClick={onFind}
+      />
+    </>
   );
 }

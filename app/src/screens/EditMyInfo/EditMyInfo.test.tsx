@@ -51,7 +51,7 @@ const PNG = new Uint8Array([
 async function requestCode(number: string) {
   type(PHONE_TEXT.label, number);
   click(PHONE_TEXT.request);
-  expect(await screen.findByText('인증번호가 발송되었습니다')).toBeTruthy();
+  expect(await screen.findByText('인증번호가 발송되었습니다')).toBeInTheDocument();
   await screen.findByLabelText(PHONE_TEXT.code);
 }
 
@@ -65,16 +65,16 @@ describe('Edit buyer info: what is stored', () => {
   test("the buyer's info fills the form; the phone and refund account show locked as verified", async () => {
     await signInAs('buyer');
     await renderForm();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('구매자 정보');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('구매자 정보');
     expect(field(T.name).value).toBe('김하늘');
-    expect(within(screen.getByRole('group', { name: PHONE_TEXT.verified })).getByText('010-1234-5678')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: PHONE_TEXT.verified })).getByText('010-1234-5678')).toBeInTheDocument();
     expect((field(T.snsType) as unknown as HTMLSelectElement).value).toBe('1');
     expect(field(T.snsId).value).toBe('haneul_daily');
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: T.cashKinds.personal }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: T.cashKinds.personal })).toBeChecked();
     expect(field(T.cashNo.personal).value).toBe('010-1234-5678');
     const account = screen.getByRole('group', { name: ACCOUNT_TEXT.verified });
-    expect(within(account).getByText('신한은행 110123456789')).toBeTruthy();
-    expect(within(account).getByText('예금주 김하늘')).toBeTruthy();
+    expect(within(account).getByText('신한은행 110123456789')).toBeInTheDocument();
+    expect(within(account).getByText('예금주 김하늘')).toBeInTheDocument();
   });
 });
 
@@ -83,9 +83,9 @@ describe('Edit buyer info: every validation message', () => {
     await signInAs('buyer-new');
     await renderForm();
     save();
-    expect(screen.getByText('이름을 입력해주세요')).toBeTruthy();
-    expect(screen.getByText('휴대폰 번호를 입력해주세요')).toBeTruthy();
-    expect(screen.getByText('환불 계좌를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('이름을 입력해주세요')).toBeInTheDocument();
+    expect(screen.getByText('휴대폰 번호를 입력해주세요')).toBeInTheDocument();
+    expect(screen.getByText('환불 계좌를 입력해주세요')).toBeInTheDocument();
   });
 
   test('name: Korean, letters, _ and - only, no spaces, at most 30', async () => {
@@ -93,21 +93,21 @@ describe('Edit buyer info: every validation message', () => {
     await renderForm();
     type(T.name, '이 새봄');
     save();
-    expect(screen.getByText('한글, 영문 대소문자, 특수문자( _, - )만 입력해주세요(띄어쓰기 불가)')).toBeTruthy();
+    expect(screen.getByText('한글, 영문 대소문자, 특수문자( _, - )만 입력해주세요(띄어쓰기 불가)')).toBeInTheDocument();
     type(T.name, 'a'.repeat(31));
     save();
-    expect(screen.getByText('이름은 30자 이내로 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('이름은 30자 이내로 입력해주세요')).toBeInTheDocument();
   });
 
   test('SNS: an id is required once a type is chosen', async () => {
     await signInAs('buyer-new');
     await renderForm();
-    expect(screen.queryByLabelText(T.snsId)).toBeNull();
+    expect(screen.queryByLabelText(T.snsId)).not.toBeInTheDocument();
     fireEvent.change(field(T.snsType), { target: { value: '1' } });
     save();
-    expect(screen.getByText('SNS를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('SNS를 입력해주세요')).toBeInTheDocument();
     type(T.snsId, 'saebom');
-    expect(screen.queryByText('SNS를 입력해주세요')).toBeNull();
+    expect(screen.queryByText('SNS를 입력해주세요')).not.toBeInTheDocument();
   });
 
   test('cash receipt: none, personal (11 digits) or business (10 digits), shown formatted', async () => {
@@ -116,7 +116,7 @@ describe('Edit buyer info: every validation message', () => {
     fireEvent.click(screen.getByRole('radio', { name: T.cashKinds.personal }));
     type(T.cashNo.personal, '010-1234');
     save();
-    expect(screen.getByText('현금영수증 번호를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('현금영수증 번호를 입력해주세요')).toBeInTheDocument();
     type(T.cashNo.personal, '0101234567899');
     expect(field(T.cashNo.personal).value).toBe('010-1234-5678');
     fireEvent.click(screen.getByRole('radio', { name: T.cashKinds.business }));
@@ -124,7 +124,7 @@ describe('Edit buyer info: every validation message', () => {
     expect(field(T.cashNo.business).value).toBe('123-45-67890');
     fireEvent.click(screen.getByRole('radio', { name: T.cashKinds.none }));
     save();
-    expect(screen.queryByText('현금영수증 번호를 입력해주세요')).toBeNull();
+    expect(screen.queryByText('현금영수증 번호를 입력해주세요')).not.toBeInTheDocument();
   });
 
   test('phone: 11 Korean digits, a real mobile number, the account own number, verified before saving', async () => {
@@ -133,19 +133,19 @@ describe('Edit buyer info: every validation message', () => {
     click(PHONE_TEXT.changeLabel);
     type(PHONE_TEXT.label, '010-1234');
     click(PHONE_TEXT.request);
-    expect(screen.getByText('휴대폰 번호 숫자 11자리를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('휴대폰 번호 숫자 11자리를 입력해주세요')).toBeInTheDocument();
     type(PHONE_TEXT.label, '020-1234-5678');
     click(PHONE_TEXT.request);
-    expect(screen.getByText('유효한 휴대폰 번호를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('유효한 휴대폰 번호를 입력해주세요')).toBeInTheDocument();
     type(PHONE_TEXT.label, '010-1234-5678');
     click(PHONE_TEXT.request);
-    expect(screen.getByText('이미 등록된 휴대폰 번호예요')).toBeTruthy();
+    expect(screen.getByText('이미 등록된 휴대폰 번호예요')).toBeInTheDocument();
     type(PHONE_TEXT.label, '010-9876-5432');
     save();
-    expect(screen.getByText('휴대폰 번호 인증을 완료해주세요')).toBeTruthy();
+    expect(screen.getByText('휴대폰 번호 인증을 완료해주세요')).toBeInTheDocument();
     // Giving up the change brings the verified number back.
     click(PHONE_TEXT.cancelChange);
-    expect(within(screen.getByRole('group', { name: PHONE_TEXT.verified })).getByText('010-1234-5678')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: PHONE_TEXT.verified })).getByText('010-1234-5678')).toBeInTheDocument();
   });
 
   test('the code: 6 digits', async () => {
@@ -154,7 +154,7 @@ describe('Edit buyer info: every validation message', () => {
     await requestCode('010-2345-6789');
     type(PHONE_TEXT.code, '123');
     click(PHONE_TEXT.confirmLabel);
-    expect(screen.getByText('인증 번호는 숫자 6자리를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('인증 번호는 숫자 6자리를 입력해주세요')).toBeInTheDocument();
   });
 
   test('refund account: bank and number required, 8 to 14 digits, the registered one, verified before saving', async () => {
@@ -162,12 +162,12 @@ describe('Edit buyer info: every validation message', () => {
     await renderForm();
     type(ACCOUNT_TEXT.number, '12345678');
     click(ACCOUNT_TEXT.verify);
-    expect(screen.getByText('환불 계좌를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('환불 계좌를 입력해주세요')).toBeInTheDocument();
     verifyAccount('004', '1234567');
-    expect(screen.getByText('계좌번호는 숫자 8자리~14자리 사이로 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('계좌번호는 숫자 8자리~14자리 사이로 입력해주세요')).toBeInTheDocument();
     type(ACCOUNT_TEXT.number, '123456789012');
     save();
-    expect(screen.getByText('환불 계좌 인증을 완료해주세요')).toBeTruthy();
+    expect(screen.getByText('환불 계좌 인증을 완료해주세요')).toBeInTheDocument();
   });
 
   test('refund account: the verified account entered again is already registered', async () => {
@@ -175,10 +175,10 @@ describe('Edit buyer info: every validation message', () => {
     await renderForm();
     click(ACCOUNT_TEXT.changeLabel);
     fireEvent.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: ACCOUNT_TEXT.change }));
-    await waitFor(() => expect(screen.queryByRole('group', { name: ACCOUNT_TEXT.verified })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('group', { name: ACCOUNT_TEXT.verified })).not.toBeInTheDocument());
     expect(field(ACCOUNT_TEXT.number).value).toBe('');
     verifyAccount('088', '110123456789');
-    expect(screen.getByText('이미 등록된 계좌예요')).toBeTruthy();
+    expect(screen.getByText('이미 등록된 계좌예요')).toBeInTheDocument();
   });
 
   test('colour: hex only; photo: JPEG, PNG or WebP only', async () => {
@@ -186,11 +186,11 @@ describe('Edit buyer info: every validation message', () => {
     await renderForm();
     fireEvent.change(screen.getByLabelText(PROFILE_TEXT.customColour), { target: { value: 'mint' } });
     save();
-    expect(screen.getByText('#RRGGBB 형식의 색상을 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('#RRGGBB 형식의 색상을 입력해주세요')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: PROFILE_TEXT.swatch('#FFB6C1') }));
-    expect(screen.queryByText('#RRGGBB 형식의 색상을 입력해주세요')).toBeNull();
+    expect(screen.queryByText('#RRGGBB 형식의 색상을 입력해주세요')).not.toBeInTheDocument();
     chooseFile(new File(['not an image'], 'notes.txt', { type: 'text/plain' }));
-    expect(screen.getByText('JPEG, PNG, WebP 이미지만 올릴 수 있어요')).toBeTruthy();
+    expect(screen.getByText('JPEG, PNG, WebP 이미지만 올릴 수 있어요')).toBeInTheDocument();
   });
 });
 
@@ -199,21 +199,21 @@ describe('Edit buyer info: phone verification', () => {
     await signInAs('buyer-new');
     await renderForm();
     await requestCode('010-2345-6789');
-    expect(screen.getByText('남은 시간 5:00')).toBeTruthy();
+    expect(screen.getByText('남은 시간 5:00')).toBeInTheDocument();
     // Resending waits for the countdown.
-    expect(screen.getByRole('button', { name: PHONE_TEXT.resend }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: PHONE_TEXT.resend })).toBeDisabled();
     const code = sentCode()!;
     expect(code).toMatch(/^\d{6}$/);
 
     type(PHONE_TEXT.code, code === '000000' ? '111111' : '000000');
     click(PHONE_TEXT.confirmLabel);
-    expect(await screen.findByText('인증번호 오류')).toBeTruthy();
+    expect(await screen.findByText('인증번호 오류')).toBeInTheDocument();
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button'));
 
     type(PHONE_TEXT.code, code);
     click(PHONE_TEXT.confirmLabel);
-    expect(await screen.findByText('인증이 완료되었습니다.')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: PHONE_TEXT.verified })).getByText('010-2345-6789')).toBeTruthy();
+    expect(await screen.findByText('인증이 완료되었습니다.')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: PHONE_TEXT.verified })).getByText('010-2345-6789')).toBeInTheDocument();
     expect((await api.get('/user/me')).user.phone).toBe('+821023456789');
     expect(session.me!.user.phone).toBe('+821023456789');
   });
@@ -227,23 +227,23 @@ describe('Edit buyer info: phone verification', () => {
     const code = sentCode()!;
 
     tickUpTo(start + (PHONE_CODE_VALIDITY_SECONDS - 1) * 1000);
-    await waitFor(() => expect(screen.getByText(/남은 시간 0:0[12]/)).toBeTruthy());
-    expect(screen.getByRole('button', { name: PHONE_TEXT.resend }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(screen.getByText(/남은 시간 0:0[12]/)).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: PHONE_TEXT.resend })).toBeDisabled();
 
     tickUpTo(start + (PHONE_CODE_VALIDITY_SECONDS + 1) * 1000);
-    await waitFor(() => expect(screen.getByRole('button', { name: PHONE_TEXT.resend }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(screen.getByRole('button', { name: PHONE_TEXT.resend })).toBeEnabled());
     type(PHONE_TEXT.code, code);
     click(PHONE_TEXT.confirmLabel);
-    expect(screen.getByText('인증 번호를 재발송 해주세요')).toBeTruthy();
+    expect(screen.getByText('인증 번호를 재발송 해주세요')).toBeInTheDocument();
     expect((await api.get('/user/me')).user.phone).toBeUndefined();
 
     // A new code works again.
     click(PHONE_TEXT.resend);
     await waitFor(() => expect(sentCode()).toBeDefined());
-    await waitFor(() => expect(screen.getByRole('button', { name: PHONE_TEXT.resend }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() => expect(screen.getByRole('button', { name: PHONE_TEXT.resend })).toBeDisabled());
     type(PHONE_TEXT.code, sentCode()!);
     click(PHONE_TEXT.confirmLabel);
-    expect(await screen.findByText('인증이 완료되었습니다.')).toBeTruthy();
+    expect(await screen.findByText('인증이 완료되었습니다.')).toBeInTheDocument();
   });
 
   test('a Chinese number skips the SMS step', async () => {
@@ -252,8 +252,8 @@ describe('Edit buyer info: phone verification', () => {
     fireEvent.change(screen.getByRole('combobox', { name: '국가 번호' }), { target: { value: 'cn' } });
     type(PHONE_TEXT.label, '138 1234 5678');
     click(PHONE_TEXT.register);
-    expect(await screen.findByText('인증이 완료되었습니다.')).toBeTruthy();
-    expect(screen.queryByLabelText(PHONE_TEXT.code)).toBeNull();
+    expect(await screen.findByText('인증이 완료되었습니다.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(PHONE_TEXT.code)).not.toBeInTheDocument();
     expect((await api.get('/user/me')).user.phone).toBe('+8613812345678');
   });
 });
@@ -271,7 +271,7 @@ describe('Edit buyer info: refund account', () => {
       // An account the bank refuses is 은행 인증 오류.
       const firstCheck = Date.now();
       verifyAccount('004', '12345678000');
-      expect(await screen.findByText('은행 인증 오류')).toBeTruthy();
+      expect(await screen.findByText('은행 인증 오류')).toBeInTheDocument();
       fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button'));
       // Within 3 s of that check, another one is not sent. The clock is put back to a second after it: on a
       // loaded machine the wait for the dialog can take seconds.
@@ -286,8 +286,8 @@ describe('Edit buyer info: refund account', () => {
     vi.setSystemTime(Date.now() + 3000);
     click(ACCOUNT_TEXT.verify);
     const locked = await screen.findByRole('group', { name: ACCOUNT_TEXT.verified });
-    expect(within(locked).getByText('KB국민은행 12345678901')).toBeTruthy();
-    expect(screen.queryByLabelText(ACCOUNT_TEXT.number)).toBeNull();
+    expect(within(locked).getByText('KB국민은행 12345678901')).toBeInTheDocument();
+    expect(screen.queryByLabelText(ACCOUNT_TEXT.number)).not.toBeInTheDocument();
     expect((await api.get('/user/me')).user.account).toMatchObject({ no: '12345678901', type: '004' });
 
     click(ACCOUNT_TEXT.changeLabel);
@@ -316,7 +316,7 @@ describe('Edit buyer info: saving', () => {
     await screen.findByRole('group', { name: ACCOUNT_TEXT.verified });
     const entries = window.history.length;
     save();
-    expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
+    expect(await screen.findByText('저장 완료 되었어요')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/edit/address'));
     // The address form takes this form's place in history: one back returns to where the buyer came from.
     expect(window.history.length).toBe(entries);
@@ -344,10 +344,12 @@ describe('Edit buyer info: saving', () => {
     server.events.on('request:start', onRequest);
     try {
       chooseFile(new File([PNG], 'me.png', { type: 'image/png' }));
-      await waitFor(() => expect(screen.getByRole('img', { name: PROFILE_TEXT.photo }).getAttribute('src')).toMatch(/^data:image\/png/));
+      await waitFor(() =>
+        expect(screen.getByRole('img', { name: PROFILE_TEXT.photo })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png/)),
+      );
       fireEvent.click(screen.getByRole('radio', { name: PROFILE_TEXT.swatch('#BDB2FF') }));
       save();
-      expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
+      expect(await screen.findByText('저장 완료 되었어요')).toBeInTheDocument();
     } finally {
       server.events.removeListener('request:start', onRequest);
     }
@@ -365,7 +367,7 @@ describe('Edit buyer info: saving', () => {
     // The input stops at 100 characters; the server refuses a longer id.
     type(T.snsId, 'x'.repeat(101));
     save();
-    expect(await screen.findByText('저장에 실패했습니다.')).toBeTruthy();
+    expect(await screen.findByText('저장에 실패했습니다.')).toBeInTheDocument();
     expect((await api.get('/user/me')).user.sns?.id).toBe('haneul_daily');
   });
 });

@@ -126,7 +126,6 @@ function BuyerInfo({ user: loaded }: { user: User }) {
     }
   }
 
-  const kind = form.cashReceipt.kind;
   return (
     <form
       noValidate
@@ -187,38 +186,11 @@ function BuyerInfo({ user: loaded }: { user: User }) {
           />
         )}
       </FormSection>
-      <FormSection title={EDIT_MY_INFO_TEXT.cashSection}>
-        <RadioGroup<CashReceiptKind>
-          name="cashReceipt"
-          label={EDIT_MY_INFO_TEXT.cashSection}
-          className={styles.cashKinds}
-          options={(['none', 'personal', 'business'] as const).map((value) => ({ value, label: EDIT_MY_INFO_TEXT.cashKinds[value] }))}
-          value={kind}
-          onChange={(next) =>
-            change(
-              'cashReceipt',
-              {
-                kind: next,
-                no: next === kind ? form.cashReceipt.no : '',
-                lastIsPersonal: next === 'none' ? form.cashReceipt.lastIsPersonal : next === 'personal',
-              },
-              'cashReceipt',
-            )
-          }
-        />
-        {kind !== 'none' && (
-          <TextField
-            label={EDIT_MY_INFO_TEXT.cashNo[kind]}
-            value={formatCashReceipt(kind, form.cashReceipt.no)}
-            onChange={(value) =>
-              change('cashReceipt', { ...form.cashReceipt, no: digitsOnly(value, cashReceiptMaxDigits(kind)) }, 'cashReceipt')
-            }
-            error={errors.cashReceipt}
-            inputMode="numeric"
-            placeholder={EDIT_MY_INFO_TEXT.cashPlaceholder[kind]}
-          />
-        )}
-      </FormSection>
+      <CashReceiptSection
+        value={form.cashReceipt}
+        onChange={(receipt) => change('cashReceipt', receipt, 'cashReceipt')}
+        error={errors.cashReceipt}
+      />
       <FormSection title={EDIT_MY_INFO_TEXT.refundSection} description={EDIT_MY_INFO_TEXT.refundDescription}>
         <RefundAccountSection
           value={form.account}
@@ -236,5 +208,49 @@ function BuyerInfo({ user: loaded }: { user: User }) {
         </Button>
       </SaveBar>
     </form>
+  );
+}
+
+/** The cash receipt: none, or a personal phone number or a business number (its digits, shown formatted). */
+function CashReceiptSection({
+  value,
+  onChange,
+  error,
+}: {
+  value: BuyerInfoForm['cashReceipt'];
+  onChange: (next: BuyerInfoForm['cashReceipt']) => void;
+  error: string | undefined;
+}) {
+  const kind = value.kind;
+  return (
+    <FormSection title={EDIT_MY_INFO_TEXT.cashSection}>
+      <RadioGroup<CashReceiptKind>
+        name="cashReceipt"
+        label={EDIT_MY_INFO_TEXT.cashSection}
+        className={styles.cashKinds}
+        options={(['none', 'personal', 'business'] as const).map((option) => ({
+          value: option,
+          label: EDIT_MY_INFO_TEXT.cashKinds[option],
+        }))}
+        value={kind}
+        onChange={(next) =>
+          onChange({
+            kind: next,
+            no: next === kind ? value.no : '',
+            lastIsPersonal: next === 'none' ? value.lastIsPersonal : next === 'personal',
+          })
+        }
+      />
+      {kind !== 'none' && (
+        <TextField
+          label={EDIT_MY_INFO_TEXT.cashNo[kind]}
+          value={formatCashReceipt(kind, value.no)}
+          onChange={(input) => onChange({ ...value, no: digitsOnly(input, cashReceiptMaxDigits(kind)) })}
+          error={error}
+          inputMode="numeric"
+          placeholder={EDIT_MY_INFO_TEXT.cashPlaceholder[kind]}
+        />
+      )}
+    </FormSection>
   );
 }

@@ -29,14 +29,14 @@ const headings = () => screen.queryAllByRole('heading', { level: 2 }).map((headi
 describe('Home', () => {
   test('shows placeholders, then the banner, the categories and the sections in the spec order', async () => {
     renderScreen('/', '/', Home);
-    expect(screen.getByRole('link', { name: '물품, 작가명 검색' }).getAttribute('href')).toBe('/search');
+    expect(screen.getByRole('link', { name: '물품, 작가명 검색' })).toHaveAttribute('href', '/search');
     expect(screen.getAllByRole('status', { name: '불러오는 중' }).length).toBeGreaterThan(0);
 
     await firstBannerLoads();
-    expect(await findSections()).toBeTruthy();
+    expect(await findSections()).toBeInTheDocument();
     await waitFor(() => expect(screen.queryAllByRole('status', { name: '불러오는 중' })).toHaveLength(0));
 
-    expect(screen.getByLabelText('메인 배너')).toBeTruthy();
+    expect(screen.getByLabelText('메인 배너')).toBeInTheDocument();
     const categories = within(screen.getByRole('navigation', { name: '작가 카테고리' })).getAllByRole('link');
     expect(categories.length).toBe(8);
     expect(categories[0]?.getAttribute('href')).toBe('/list/category/stickers');
@@ -69,7 +69,7 @@ describe('Home', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS);
     });
-    expect(await screen.findByRole('heading', { name: SECTION_TITLES.newSeller })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: SECTION_TITLES.newSeller })).toBeInTheDocument();
   });
 
   test('a section whose list is empty is not shown', async () => {
@@ -81,19 +81,19 @@ describe('Home', () => {
     );
     renderScreen('/', '/', Home);
     await firstBannerLoads();
-    expect(await findSections()).toBeTruthy();
+    expect(await findSections()).toBeInTheDocument();
     await waitFor(() => expect(screen.queryAllByRole('status', { name: '불러오는 중' })).toHaveLength(0));
-    expect(screen.queryByRole('heading', { name: SECTION_TITLES.newSeller })).toBeNull();
+    expect(screen.queryByRole('heading', { name: SECTION_TITLES.newSeller })).not.toBeInTheDocument();
   });
 
   test('when nothing loads, the error is shown once and the retry loads the sections', async () => {
     await mock.faults.force('network-error', { method: 'GET', path: '/common' });
     renderScreen('/', '/', Home);
-    expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('불러오지 못했어요')).toBeInTheDocument();
     await waitFor(() => expect(uiState.dialogs.map((dialog) => dialog.title)).toEqual(['인터넷에 연결할 수 없어요']));
 
     await mock.faults.clear();
     screen.getByRole('button', { name: '다시 시도' }).click();
-    expect(await findSections()).toBeTruthy();
+    expect(await findSections()).toBeInTheDocument();
   });
 });

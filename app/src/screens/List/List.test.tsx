@@ -28,10 +28,10 @@ const sentinel = () => document.querySelector('[data-sentinel]') as Element;
 describe('List', () => {
   test('top sellers: placeholders, then the ranked sellers with subscribe buttons', async () => {
     renderScreen('/list/topSeller', PATTERN, List);
-    expect(screen.getByRole('heading', { name: '인기 작가 TOP 30' })).toBeTruthy();
-    expect(screen.getByRole('status', { name: '불러오는 중' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '인기 작가 TOP 30' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '불러오는 중' })).toBeInTheDocument();
     const sellers = await api.get('/common/v2/seller', { params: { query: { from: 'top' } } });
-    expect(await screen.findByText(sellers[0]!.sellerName)).toBeTruthy();
+    expect(await screen.findByText(sellers[0]!.sellerName)).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /구독$/ })).toHaveLength(sellers.length);
   });
 
@@ -39,11 +39,11 @@ describe('List', () => {
     const expected = marketsOf('openMarket', await api.get('/common/v2/opened-market'), Date.now());
     expect(expected.length).toBeGreaterThan(20);
     renderScreen('/list/openMarket', PATTERN, List);
-    expect(screen.getByRole('tab', { name: '주문 가능' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: '주문 가능' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(document.querySelectorAll('a[href^="/m/"]')).toHaveLength(10));
     setIntersecting(sentinel(), true);
     await waitFor(() => expect(document.querySelectorAll('a[href^="/m/"]')).toHaveLength(20));
-    expect(screen.getByText(expected[0]!.marketTitle)).toBeTruthy();
+    expect(screen.getByText(expected[0]!.marketTitle)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('tab', { name: '오픈 예정' }));
     expect(window.location.pathname).toBe('/list/scheduleMarket');
@@ -56,10 +56,10 @@ describe('List', () => {
     });
     const link = (uid: string) => document.querySelector(`a[href$="#${uid}"]`);
     renderScreen('/list/newProduct', PATTERN, List);
-    await waitFor(() => expect(link(first[0]!.productUID)).toBeTruthy());
-    expect(link(second[second.length - 1]!.productUID)).toBeNull();
+    await waitFor(() => expect(link(first[0]!.productUID)).toBeInTheDocument());
+    expect(link(second[second.length - 1]!.productUID)).not.toBeInTheDocument();
     setIntersecting(sentinel(), true);
-    await waitFor(() => expect(link(second[second.length - 1]!.productUID)).toBeTruthy());
+    await waitFor(() => expect(link(second[second.length - 1]!.productUID)).toBeInTheDocument());
   });
 
   test('previews open the seller profile', async () => {
@@ -73,14 +73,14 @@ describe('List', () => {
     const news = await api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } } });
     const keyring = news.find((entry) => entry.sellerCategory === 'keyring')!;
     renderScreen('/list/category/keyring', PATTERN, List);
-    expect(screen.getByRole('heading', { name: '키링' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '키링' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: '작가 카테고리' });
-    expect(within(tabs).getByRole('tab', { name: /^키링/ }).getAttribute('aria-selected')).toBe('true');
+    expect(within(tabs).getByRole('tab', { name: /^키링/ })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(configStore.read(localStorage).remember.category.keyring).toBe(keyring.sellerUID));
     // Other categories whose newest seller was never seen carry the new-seller dot.
     const dot = (name: RegExp) => within(tabs).getByRole('tab', { name }).querySelector('[aria-label="새 작가"]');
-    expect(dot(/^스티커/)).toBeTruthy();
-    expect(dot(/^키링/)).toBeNull();
+    expect(dot(/^스티커/)).toBeInTheDocument();
+    expect(dot(/^키링/)).not.toBeInTheDocument();
 
     const members = await api.get('/common/v2/seller-ctg', { params: { query: { category: 'keyring' } } });
     await waitFor(() => expect(document.querySelectorAll('[data-seller]')).toHaveLength(members.length));
@@ -98,14 +98,14 @@ describe('List', () => {
       ),
     );
     renderScreen('/list/newSeller', PATTERN, List);
-    expect(await screen.findByText('아직 작가님이 없어요')).toBeTruthy();
+    expect(await screen.findByText('아직 작가님이 없어요')).toBeInTheDocument();
   });
 
   test('a failed list shows the error with a retry that loads it', async () => {
     await mock.faults.force('network-error', { operationId: 'listHomeProducts' });
     renderScreen('/list/topCart', PATTERN, List);
-    expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
-    expect(await screen.findByText('인터넷에 연결할 수 없어요')).toBeTruthy();
+    expect(await screen.findByText('불러오지 못했어요')).toBeInTheDocument();
+    expect(await screen.findByText('인터넷에 연결할 수 없어요')).toBeInTheDocument();
     await mock.faults.clear();
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));

@@ -21,13 +21,13 @@ describe('Login', () => {
   test('offers Kakao, Apple and Kakao account entry, each leaving for the API sign-in page with this origin', () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     renderAt('/auth', <Login />);
-    expect(screen.getByRole('heading', { name: '로그인' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '로그인' })).toBeInTheDocument();
     const origin = encodeURIComponent(window.location.origin);
 
     fireEvent.click(screen.getByRole('button', { name: /카카오로 시작하기/ }));
     expect(assign).toHaveBeenLastCalledWith(`${API_BASE}/auth/v2/kakao?state=${origin}`);
     // One sign-in at a time: the other buttons wait.
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Apple로 시작하기/ }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Apple로 시작하기/ })).toBeDisabled();
   });
 
   test('the sign-in page leaves no history entry: leaving notes the trip, to end on the page the prompt opened on', async () => {
@@ -71,12 +71,12 @@ describe('Login', () => {
       renderAt('/auth', <Login />);
       const kakao = screen.getByRole<HTMLButtonElement>('button', { name: /카카오로 시작하기/ });
       fireEvent.click(kakao);
-      expect(kakao.getAttribute('aria-busy')).toBe('true');
+      expect(kakao).toHaveAttribute('aria-busy', 'true');
       act(() => void vi.advanceTimersByTime(7999));
-      expect(kakao.disabled).toBe(true);
+      expect(kakao).toBeDisabled();
       act(() => void vi.advanceTimersByTime(1));
-      expect(kakao.disabled).toBe(false);
-      expect(kakao.getAttribute('aria-busy')).toBeNull();
+      expect(kakao).toBeEnabled();
+      expect(kakao).not.toHaveAttribute('aria-busy');
     } finally {
       vi.useRealTimers();
     }
@@ -86,7 +86,7 @@ describe('Login', () => {
     saveLoginRedirect(sessionStorage, { path: '/m/mallang_studio/3?from=home#notice', direct: false });
     const token = await personaToken('buyer');
     renderAt(`/auth/kakao?token=${encodeURIComponent(token)}`, <Login />);
-    expect(screen.getByText('로그인하고 있어요')).toBeTruthy();
+    expect(screen.getByText('로그인하고 있어요')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/m/mallang_studio/3'));
     expect(window.location.search).toBe('?from=home');
     expect(window.location.hash).toBe('#notice');
@@ -103,8 +103,8 @@ describe('Login', () => {
   test('a token the server refuses: 토큰 인증 실패 with the code, then a reload into /auth', async () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     renderAt('/auth/kakao?token=not-a-token', <Login />);
-    expect(await screen.findByText('토큰 인증 실패')).toBeTruthy();
-    expect(screen.getByText('unauthorized')).toBeTruthy();
+    expect(await screen.findByText('토큰 인증 실패')).toBeInTheDocument();
+    expect(screen.getByText('unauthorized')).toBeInTheDocument();
     expect(session.token).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '다시 로그인' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth'));

@@ -75,13 +75,13 @@ describe('Market', () => {
   test('placeholders, then the market: countdown, minimum price, products on sale with their count', async () => {
     const { detail, sellerId, marketId } = await findMarket('opened', (d) => d.market.minPrice > 0);
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
-    expect(screen.getByLabelText('불러오는 중')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: detail.market.title })).toBeTruthy();
-    expect(screen.getByRole('timer').textContent).toMatch(/^마감까지/);
-    expect(screen.getByText(`물품 ${detail.market.minPrice.toLocaleString('ko-KR')}원 이상 주문 가능한 마켓이에요`)).toBeTruthy();
+    expect(screen.getByLabelText('불러오는 중')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: detail.market.title })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^마감까지/);
+    expect(screen.getByText(`물품 ${detail.market.minPrice.toLocaleString('ko-KR')}원 이상 주문 가능한 마켓이에요`)).toBeInTheDocument();
     leadCoverLoads(detail.market.title);
     const products = visibleProducts(detail.product);
-    expect(await screen.findByRole('heading', { name: `물품 ${products.length}` })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `물품 ${products.length}` })).toBeInTheDocument();
     expect(document.querySelectorAll(`a[href^="/p/${sellerId}/${marketId}#"]`)).toHaveLength(products.length);
   });
 
@@ -93,16 +93,16 @@ describe('Market', () => {
     holdTimeoutsOf(FIRST_SCREEN_WAIT_MS);
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
-    expect(screen.getByRole('timer')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: /^물품 / })).toBeNull();
+    expect(screen.getByRole('timer')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^물품 / })).not.toBeInTheDocument();
     expect(paths).not.toContain('/common/v2/reco-seller');
-    expect(goToTop()).toBeNull();
+    expect(goToTop()).not.toBeInTheDocument();
 
     leadCoverLoads(detail.market.title);
-    expect(await screen.findByRole('heading', { name: `물품 ${visibleProducts(detail.product).length}` })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: '함께 구독하는 작가' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `물품 ${visibleProducts(detail.product).length}` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '함께 구독하는 작가' })).toBeInTheDocument();
     expect(paths).toContain('/common/v2/reco-seller');
-    await waitFor(() => expect(goToTop()).not.toBeNull());
+    await waitFor(() => expect(goToTop()).toBeInTheDocument());
   });
 
   test('a lead cover that never loads holds the rest back FIRST_SCREEN_WAIT_MS at most', async () => {
@@ -111,9 +111,9 @@ describe('Market', () => {
     const fallback = holdTimeoutsOf(FIRST_SCREEN_WAIT_MS);
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
-    expect(screen.queryByRole('heading', { name: /^물품 / })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^물품 / })).not.toBeInTheDocument();
     fallback.run();
-    expect(await screen.findByRole('heading', { name: `물품 ${visibleProducts(detail.product).length}` })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `물품 ${visibleProducts(detail.product).length}` })).toBeInTheDocument();
   });
 
   test('a guest who adds to the cart is asked to log in', async () => {
@@ -121,27 +121,27 @@ describe('Market', () => {
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
     fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
-    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeTruthy();
+    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeInTheDocument();
   });
 
   test('a market before open (status 0) shows the preview alert instead of the drawer, even to guests', async () => {
     const { detail, sellerId, marketId } = await findMarket('before-open');
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
-    expect(screen.getByRole('timer').textContent).toMatch(/^오픈까지/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^오픈까지/);
     fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
-    expect(await screen.findByText('오픈 전 마켓이에요')).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: '장바구니 담기' })).toBeNull();
+    expect(await screen.findByText('오픈 전 마켓이에요')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '장바구니 담기' })).not.toBeInTheDocument();
   });
 
   test('a closed market cannot be added to and offers the closed-market action', async () => {
     const { detail, sellerId, marketId } = await findMarket('closed');
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' }).disabled).toBe(true);
-    expect(screen.getByRole('timer').textContent).toBe('주문 종료');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' })).toBeDisabled();
+    expect(screen.getByRole('timer')).toHaveTextContent('주문 종료');
     // The seller has orderable or scheduled markets (it was found through them): one opens it, more the profile.
-    expect(await screen.findByRole('button', { name: /작가님의 다른 마켓 보기|진행 중인 마켓 보기/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /작가님의 다른 마켓 보기|진행 중인 마켓 보기/ })).toBeInTheDocument();
   });
 
   test('one clock: at the opening and at the closing every time-dependent part flips at the same tick', async () => {
@@ -153,28 +153,28 @@ describe('Market', () => {
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
     const info = () => screen.getByRole('heading', { name: detail.market.title }).parentElement!;
-    expect(info().textContent).toMatch(/오픈/);
-    expect(screen.getByRole('timer').textContent).toMatch(/^오픈까지/);
-    expect(screen.getByRole('button', { name: /오픈 알림|알림 설정됨/ })).toBeTruthy();
+    expect(info()).toHaveTextContent(/오픈/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^오픈까지/);
+    expect(screen.getByRole('button', { name: /오픈 알림|알림 설정됨/ })).toBeInTheDocument();
     // The add drawer is open across both instants.
     fireEvent.click(screen.getByRole('button', { name: '장바구니 담기' }));
-    expect(await screen.findByRole('dialog', { name: '장바구니 담기' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '장바구니 담기' })).toBeInTheDocument();
 
     // The opening: one tick, and badge, countdown and alarm button have all changed (no later tick needed).
     tickUpTo(start + 1000);
-    expect(info().textContent).toContain('주문 가능');
-    expect(info().textContent).not.toMatch(/오픈/);
-    expect(screen.getByRole('timer').textContent).toMatch(/^마감까지/);
-    expect(screen.queryByRole('button', { name: /오픈 알림|알림 설정됨/ })).toBeNull();
-    expect(screen.getByRole('dialog', { name: '장바구니 담기' })).toBeTruthy();
+    expect(info()).toHaveTextContent(/주문 가능/);
+    expect(info()).not.toHaveTextContent(/오픈/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^마감까지/);
+    expect(screen.queryByRole('button', { name: /오픈 알림|알림 설정됨/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: '장바구니 담기' })).toBeInTheDocument();
 
     // The closing: badge, countdown, bottom bar and the open drawer, at the same tick.
     tickUpTo(end + 1000);
-    expect(info().textContent).toContain('주문 종료');
-    expect(info().textContent).not.toContain('주문 가능');
-    expect(screen.getByRole('timer').textContent).toBe('주문 종료');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' }).disabled).toBe(true);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '장바구니 담기' })).toBeNull());
+    expect(info()).toHaveTextContent(/주문 종료/);
+    expect(info()).not.toHaveTextContent(/주문 가능/);
+    expect(screen.getByRole('timer')).toHaveTextContent('주문 종료');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' })).toBeDisabled();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '장바구니 담기' })).not.toBeInTheDocument());
   });
 
   test('adding for real: options from 0 with their limits, only amounts above 0 are sent, a toast links to the cart', async () => {
@@ -197,14 +197,14 @@ describe('Market', () => {
     expect(add.disabled).toBe(true);
 
     const stepper = within(drawer).getByRole('group', { name: `${product.title} ${option.title}` });
-    expect(within(stepper).getByText('0')).toBeTruthy();
+    expect(within(stepper).getByText('0')).toBeInTheDocument();
     fireEvent.click(within(stepper).getByRole('button', { name: '수량 늘리기' }));
-    expect(within(stepper).getByText('1')).toBeTruthy();
-    expect(within(drawer).getByText('총 1개')).toBeTruthy();
+    expect(within(stepper).getByText('1')).toBeInTheDocument();
+    expect(within(drawer).getByText('총 1개')).toBeInTheDocument();
     throttle();
     fireEvent.click(add);
 
-    expect(await screen.findByText('장바구니에 담았어요')).toBeTruthy();
+    expect(await screen.findByText('장바구니에 담았어요')).toBeInTheDocument();
     const entry = (await api.get('/cart/v2/get')).find((cart) => cart.market._id === detail.market._id);
     expect(entry?.productList.map((line) => [line._id, line.option, line.amount])).toEqual([[product._id, option.title, 1]]);
     expect(trackedEvents('add_to_cart')[0]?.params).toMatchObject({ currency: 'KRW', value: option.price });
@@ -222,21 +222,21 @@ describe('Market', () => {
     const more = within(stepper).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' });
     await waitFor(() => {
       fireEvent.click(more);
-      expect(within(stepper).getByText('1')).toBeTruthy();
+      expect(within(stepper).getByText('1')).toBeInTheDocument();
       expect(more.disabled).toBe(true);
     });
     fireEvent.click(more);
-    expect(within(stepper).getByText('1')).toBeTruthy();
+    expect(within(stepper).getByText('1')).toBeInTheDocument();
     const row = stepper.closest('li')!;
-    expect(within(row).getByText(`장바구니에 이미 ${limit - 1}개 담겨 있어 더 담을 수 없어요`)).toBeTruthy();
-    expect(within(row).queryByText('품절')).toBeNull();
+    expect(within(row).getByText(`장바구니에 이미 ${limit - 1}개 담겨 있어 더 담을 수 없어요`)).toBeInTheDocument();
+    expect(within(row).queryByText('품절')).not.toBeInTheDocument();
 
     // Meanwhile the cart took the last one elsewhere: the server refuses, and the toast names the limit.
     await api.post('/cart/add/common', body(1));
     throttle();
     fireEvent.click(within(drawer).getAllByRole('button', { name: '장바구니 담기' }).at(-1)!);
-    expect(await screen.findByText('주문 가능 수량을 넘었어요. 장바구니에 담긴 수량을 확인해주세요')).toBeTruthy();
-    expect(screen.queryByText('품절된 물품이 있어요')).toBeNull();
+    expect(await screen.findByText('주문 가능 수량을 넘었어요. 장바구니에 담긴 수량을 확인해주세요')).toBeInTheDocument();
+    expect(screen.queryByText('품절된 물품이 있어요')).not.toBeInTheDocument();
   });
 
   test("amounts chosen before the cart's lines arrive are brought within the limit once they do", async () => {
@@ -255,12 +255,12 @@ describe('Market', () => {
     const drawer = await screen.findByRole('dialog', { name: '장바구니 담기' });
     const stepper = within(drawer).getByRole('group', { name: `${product.title} ${option.title}` });
     for (let count = 0; count < limit; count += 1) fireEvent.click(within(stepper).getByRole('button', { name: '수량 늘리기' }));
-    expect(within(stepper).getByText(String(limit))).toBeTruthy();
+    expect(within(stepper).getByText(String(limit))).toBeInTheDocument();
 
     answerCart();
-    await waitFor(() => expect(within(stepper).getByText('1')).toBeTruthy());
-    expect(within(stepper).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' }).disabled).toBe(true);
-    expect(within(stepper.closest('li')!).getByText(`장바구니에 이미 ${limit - 1}개 담겨 있어 더 담을 수 없어요`)).toBeTruthy();
+    await waitFor(() => expect(within(stepper).getByText('1')).toBeInTheDocument());
+    expect(within(stepper).getByRole<HTMLButtonElement>('button', { name: '수량 늘리기' })).toBeDisabled();
+    expect(within(stepper.closest('li')!).getByText(`장바구니에 이미 ${limit - 1}개 담겨 있어 더 담을 수 없어요`)).toBeInTheDocument();
   });
 
   test('share without a share sheet copies the market address', async () => {
@@ -270,7 +270,7 @@ describe('Market', () => {
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
     fireEvent.click(screen.getByRole('button', { name: '공유하기' }));
-    expect(await screen.findByText('마켓 주소가 복사되었어요')).toBeTruthy();
+    expect(await screen.findByText('마켓 주소가 복사되었어요')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/m/${sellerId}/${marketId}`);
   });
 
@@ -300,8 +300,8 @@ describe('Market', () => {
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
     await screen.findByRole('heading', { name: detail.market.title });
     fireEvent.click(screen.getByRole('button', { name: '공유하기' }));
-    expect(await screen.findByText('복사하지 못했어요. 주소를 직접 복사해주세요.')).toBeTruthy();
-    expect(screen.queryByText('마켓 주소가 복사되었어요')).toBeNull();
+    expect(await screen.findByText('복사하지 못했어요. 주소를 직접 복사해주세요.')).toBeInTheDocument();
+    expect(screen.queryByText('마켓 주소가 복사되었어요')).not.toBeInTheDocument();
   });
 
   test('an unknown market is Not found', async () => {
@@ -314,9 +314,9 @@ describe('Market', () => {
     const { detail, sellerId, marketId } = await findMarket('opened');
     await mock.faults.force('network-error', { operationId: 'getMarket' });
     renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
-    expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('불러오지 못했어요')).toBeInTheDocument();
     await mock.faults.clear();
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
-    expect(await screen.findByRole('heading', { name: detail.market.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: detail.market.title })).toBeInTheDocument();
   });
 });

@@ -26,7 +26,7 @@ describe('Order notifications (/message/user)', () => {
     await signInAs('buyer');
     const page = await api.get('/notification/message', { params: { query: { msgCategory: 'buyer' } } });
     renderMessage('user');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('주문 알림');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('주문 알림');
     await waitFor(() => expect(rows('user')).toHaveLength(page.length));
     expect(rows('user').map((row) => row.querySelector('strong')!.textContent)).toEqual(page.map((n) => n.title));
     // A notification about no order is not a button.
@@ -53,7 +53,7 @@ describe('Order notifications (/message/user)', () => {
     await waitFor(() => expect(rows('user').length).toBeGreaterThan(0));
     fireEvent.click(within(tags).getByRole('button', { name: '결제' }));
     await waitFor(() => expect(rows('user').map((row) => row.querySelector('strong')!.textContent)).toEqual(payments.map((n) => n.title)));
-    expect(within(tags).getByRole('button', { name: '결제' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(tags).getByRole('button', { name: '결제' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(within(tags).getByRole('button', { name: '취소' }));
     await waitFor(() => expect(rows('user').map((row) => row.querySelector('strong')!.textContent)).toEqual(cancels.map((n) => n.title)));
   });
@@ -83,7 +83,7 @@ describe('Order notifications (/message/user)', () => {
   test('none: 주문 알림이 없어요', async () => {
     await signInAs('buyer-new');
     renderMessage('user');
-    expect(await screen.findByText('주문 알림이 없어요')).toBeTruthy();
+    expect(await screen.findByText('주문 알림이 없어요')).toBeInTheDocument();
   });
 });
 
@@ -94,8 +94,10 @@ describe('Sales notifications (/message/seller)', () => {
     const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     renderMessage('seller');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('판매 알림');
-    expect(within(screen.getByRole('group', { name: MESSAGE_TEXT.filterLabel })).getByRole('button', { name: '신규 주문' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('판매 알림');
+    expect(
+      within(screen.getByRole('group', { name: MESSAGE_TEXT.filterLabel })).getByRole('button', { name: '신규 주문' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(rows('seller')).toHaveLength(page.length));
     fireEvent.click(within(rows('seller')[0]!).getByRole('button'));
     // The tab opens at the tap; the form's address arrives with its token.
@@ -116,14 +118,14 @@ describe('Sales notifications (/message/seller)', () => {
     // That seller has no sales yet.
     expect(await api.get('/notification/message', { params: { query: { msgCategory: 'seller' } } })).toEqual([]);
     renderMessage('seller');
-    expect(await screen.findByText('판매 알림이 없어요')).toBeTruthy();
-    expect(screen.queryByText('주문 알림이 없어요')).toBeNull();
+    expect(await screen.findByText('판매 알림이 없어요')).toBeInTheDocument();
+    expect(screen.queryByText('주문 알림이 없어요')).not.toBeInTheDocument();
   });
 
   test('a buyer has no sales notifications', async () => {
     await signInAs('buyer');
     renderMessage('seller');
-    expect(screen.getByText(MESSAGE_TEXT.sellersOnly)).toBeTruthy();
-    expect(screen.queryByRole('group', { name: MESSAGE_TEXT.filterLabel })).toBeNull();
+    expect(screen.getByText(MESSAGE_TEXT.sellersOnly)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: MESSAGE_TEXT.filterLabel })).not.toBeInTheDocument();
   });
 });

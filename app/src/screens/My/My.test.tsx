@@ -37,8 +37,8 @@ describe('My page: the buyer side', () => {
       api.get('/room'),
     ]);
     renderMy('user');
-    expect(screen.getByRole('tab', { name: PROFILE_TEXT.buyer }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('김하늘')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: PROFILE_TEXT.buyer })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('김하늘')).toBeInTheDocument();
 
     // The calendar card counts what the calendar lists for today, by section: markets opening today that have
     // not opened yet ('오픈 예정') and markets closing today that have not closed yet ('종료 예정').
@@ -47,13 +47,13 @@ describe('My page: the buyer side', () => {
     const opens = markets.filter((e) => seoulDayKey(e.marketST) === today && matchesCalendarFilter(timingOf(e), 'schedule', at)).length;
     const closes = markets.filter((e) => seoulDayKey(e.marketED) === today && marketState(timingOf(e), at) !== 'closed').length;
     const card = (await screen.findByText(BUYER_TEXT.opens(opens))).closest('a')!;
-    expect(card.textContent).toBe(`달력 · 오늘${BUYER_TEXT.opens(opens)}${BUYER_TEXT.closes(closes)}`);
+    expect(card).toHaveTextContent(`달력 · 오늘${BUYER_TEXT.opens(opens)}${BUYER_TEXT.closes(closes)}`);
     // More than a count of every market starting or ending today (what the card said before: '오늘 일정 N개').
     expect(opens + closes).toBeLessThan(
       markets.filter((e) => seoulDayKey(e.marketST) === today).length + markets.filter((e) => seoulDayKey(e.marketED) === today).length,
     );
-    expect(screen.getByText(`${session.subscribedSellerIds.length}명 구독중`).closest('a')!.getAttribute('href')).toBe('/subscribe');
-    expect(card.getAttribute('href')).toBe('/calendar');
+    expect(screen.getByText(`${session.subscribedSellerIds.length}명 구독중`).closest('a')!).toHaveAttribute('href', '/subscribe');
+    expect(card).toHaveAttribute('href', '/calendar');
 
     const shownNotifications = within(await listNamed(BUYER_TEXT.notifications)).getAllByRole('listitem');
     expect(shownNotifications).toHaveLength(3);
@@ -81,13 +81,13 @@ describe('My page: the buyer side', () => {
   test('a new buyer: nothing yet, and the order info asks to be filled in', async () => {
     await signInAs('buyer-new');
     renderMy('user');
-    expect(await screen.findByText(BUYER_TEXT.noNotifications)).toBeTruthy();
-    expect(await screen.findByText(BUYER_TEXT.noOrders)).toBeTruthy();
-    expect(await screen.findByRole('img', { name: BUYER_TEXT.needsInfo })).toBeTruthy();
+    expect(await screen.findByText(BUYER_TEXT.noNotifications)).toBeInTheDocument();
+    expect(await screen.findByText(BUYER_TEXT.noOrders)).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: BUYER_TEXT.needsInfo })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: new RegExp(ORDER_INFO_TEXT.title) }));
     const drawer = await screen.findByRole('dialog', { name: ORDER_INFO_TEXT.title });
-    expect(await within(drawer).findByText(ORDER_INFO_TEXT.noAddress)).toBeTruthy();
-    expect(within(drawer).getByText(ORDER_INFO_TEXT.incomplete)).toBeTruthy();
+    expect(await within(drawer).findByText(ORDER_INFO_TEXT.noAddress)).toBeInTheDocument();
+    expect(within(drawer).getByText(ORDER_INFO_TEXT.incomplete)).toBeInTheDocument();
     expect(within(drawer).getAllByText(ORDER_INFO_TEXT.missing).length).toBeGreaterThanOrEqual(4);
     fireEvent.click(within(drawer).getByRole('button', { name: ORDER_INFO_TEXT.addAddress }));
     expect(window.location.pathname).toBe('/edit/address');
@@ -97,7 +97,7 @@ describe('My page: the buyer side', () => {
     await signInAs('buyer');
     const [primary, other] = await api.get('/address/list');
     renderMy('user');
-    expect(screen.queryByRole('img', { name: BUYER_TEXT.needsInfo })).toBeNull();
+    expect(screen.queryByRole('img', { name: BUYER_TEXT.needsInfo })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: new RegExp(ORDER_INFO_TEXT.title) }));
     const drawer = await screen.findByRole('dialog', { name: ORDER_INFO_TEXT.title });
     const buyer = within(drawer).getByRole('region', { name: ORDER_INFO_TEXT.buyer });
@@ -114,12 +114,12 @@ describe('My page: the buyer side', () => {
       `/edit/address?_id=${primary!._id}`,
       `/edit/address?_id=${other!._id}`,
     ]);
-    expect(within(links[0]!).getByText(ORDER_INFO_TEXT.primary)).toBeTruthy();
+    expect(within(links[0]!).getByText(ORDER_INFO_TEXT.primary)).toBeInTheDocument();
 
     fireEvent.click(within(book).getByRole('button', { name: ORDER_INFO_TEXT.makePrimary }));
-    expect(await screen.findByText(ORDER_INFO_TEXT.madePrimary)).toBeTruthy();
+    expect(await screen.findByText(ORDER_INFO_TEXT.madePrimary)).toBeInTheDocument();
     await waitFor(async () => expect((await api.get('/address/list'))[0]!._id).toBe(other!._id));
-    await waitFor(() => expect(within(book).getAllByRole('link')[0]!.getAttribute('href')).toBe(`/edit/address?_id=${other!._id}`));
+    await waitFor(() => expect(within(book).getAllByRole('link')[0]!).toHaveAttribute('href', `/edit/address?_id=${other!._id}`));
 
     fireEvent.click(within(buyer).getByRole('button', { name: ORDER_INFO_TEXT.edit }));
     expect(window.location.pathname).toBe('/edit/myinfo');
@@ -132,8 +132,8 @@ describe('My page: the buyer side', () => {
     fireEvent.click(screen.getByRole('tab', { name: PROFILE_TEXT.seller }));
     await waitFor(() => expect(window.location.pathname).toBe('/my/seller'));
     expect(push).not.toHaveBeenCalled();
-    expect(screen.getByRole('tab', { name: PROFILE_TEXT.seller }).getAttribute('aria-selected')).toBe('true');
-    expect(await screen.findByText(SELLER_TEXT.applyTitle)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: PROFILE_TEXT.seller })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText(SELLER_TEXT.applyTitle)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: PROFILE_TEXT.buyer }));
     await waitFor(() => expect(window.location.pathname).toBe('/my/user'));
   });
@@ -144,7 +144,7 @@ describe('My page: the seller side for each persona', () => {
     await signInAs('buyer');
     const open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
     renderMy('seller');
-    expect(screen.getByText(PROFILE_TEXT.notSeller)).toBeTruthy();
+    expect(screen.getByText(PROFILE_TEXT.notSeller)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.apply }));
     // The mock server's seller center page, naming the account and the app's origin to return to.
     const url = new URL(open.mock.calls[0]![0]);
@@ -157,14 +157,14 @@ describe('My page: the seller side for each persona', () => {
     await signInAs('seller-incomplete');
     const open = vi.spyOn(pageNavigation, 'open').mockImplementation(() => {});
     renderMy('seller');
-    expect(screen.getByText('@monggeul_shop')).toBeTruthy();
+    expect(screen.getByText('@monggeul_shop')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.complete }));
     const url = new URL(open.mock.calls[0]![0]);
     expect(`${url.origin}${url.pathname}`).toBe(`${API_BASE}/__seller/profile`);
     expect(url.searchParams.get('uid')).toBe(session.me!.user.uid);
     expect(url.searchParams.get('state')).toBe(window.location.origin);
-    expect(screen.queryByText(SELLER_TEXT.publicLink)).toBeNull();
-    expect(screen.queryByRole('button', { name: SELLER_TEXT.apply })).toBeNull();
+    expect(screen.queryByText(SELLER_TEXT.publicLink)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SELLER_TEXT.apply })).not.toBeInTheDocument();
   });
 
   test('a complete seller: the public link to copy, shortcuts, the first 3 sales and news', async () => {
@@ -178,9 +178,9 @@ describe('My page: the seller side for each persona', () => {
     ]);
     renderMy('seller');
     const link = `${window.location.origin}/go/mallang_studio`;
-    expect(screen.getByText(link)).toBeTruthy();
+    expect(screen.getByText(link)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.copyLabel }));
-    expect(await screen.findByText('복사가 완료되었습니다!')).toBeTruthy();
+    expect(await screen.findByText('복사가 완료되었습니다!')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(link);
 
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.account }));
@@ -197,7 +197,7 @@ describe('My page: the seller side for each persona', () => {
     expect(salesRows.map((row) => row.querySelector('strong')!.textContent)).toEqual(sales.slice(0, 3).map((n) => n.title));
     const newsRows = within(await listNamed(SELLER_TEXT.news)).getAllByRole('listitem');
     expect(newsRows).toHaveLength(Math.min(3, news.length));
-    expect(newsRows[0]!.textContent).toContain(news[0]!.previewContents);
+    expect(newsRows[0]!).toHaveTextContent(news[0]!.previewContents);
     expect(screen.getAllByRole('link', { name: /더보기/ }).map((a) => a.getAttribute('href'))).toEqual([
       '/message/seller',
       '/promo/preview',

@@ -26,8 +26,8 @@ afterEach(() => {
 describe('Not found', () => {
   test('shows the logo, the lost-way message, a go-home button and the best-selling products', async () => {
     renderAt('/nowhere', <NotFound />);
-    expect(screen.getByRole('heading', { name: '길을 잃으셨나요?' })).toBeTruthy();
-    expect(screen.getByText('creator market')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '길을 잃으셨나요?' })).toBeInTheDocument();
+    expect(screen.getByText('creator market')).toBeInTheDocument();
 
     const best = await screen.findByRole('region', { name: '많이 팔린 물품' });
     const links = await waitFor(() => {
@@ -78,7 +78,7 @@ describe('Not found', () => {
       setUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36');
       renderAt('/app/profile/mallang_studio', <NotFound />);
       await waitFor(() => expect(window.location.pathname).toBe('/profile/mallang_studio'));
-      expect(screen.queryByRole('button', { name: '앱에서 열기' })).toBeNull();
+      expect(screen.queryByRole('button', { name: '앱에서 열기' })).not.toBeInTheDocument();
     });
   });
 });

@@ -29,12 +29,12 @@ describe('Order history', () => {
     expect(screen.getByRole('status', { name: '불러오는 중' }).querySelectorAll('[data-skeleton-item]')).toHaveLength(4);
     const rooms = await api.get('/room');
     const first = await screen.findByRole('link', { name: new RegExp(rooms[0]!.sellerName) });
-    expect(first.getAttribute('href')).toBe(`/order/${rooms[0]!._id}`);
+    expect(first).toHaveAttribute('href', `/order/${rooms[0]!._id}`);
     expect(rooms[0]!.pinned).toBe(true);
     const stars = screen.getAllByRole('button', { name: / 고정$/ });
     expect(stars.map((star) => star.getAttribute('aria-pressed'))).toEqual(rooms.map((room) => String(room.pinned)));
     // Relative Korean time of the last activity.
-    expect(within(first).getByText(/(전|방금) 주문$/)).toBeTruthy();
+    expect(within(first).getByText(/(전|방금) 주문$/)).toBeInTheDocument();
   });
 
   test('the star pins a room: it moves up among the pinned ones, and the server keeps the same order', async () => {
@@ -43,7 +43,7 @@ describe('Order history', () => {
     const before = await sellerNamesInOrder();
     const last = before[before.length - 1]!;
     fireEvent.click(await screen.findByRole('button', { name: `${last} 고정` }));
-    await waitFor(() => expect(screen.getByRole('button', { name: `${last} 고정` }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(screen.getByRole('button', { name: `${last} 고정` })).toHaveAttribute('aria-pressed', 'true'));
     const after = await sellerNamesInOrder();
     expect(after.slice(0, 2)).toContain(last);
     expect(after).not.toEqual(before);
@@ -53,7 +53,7 @@ describe('Order history', () => {
     // Unpinning the first room moves it below the pinned one.
     const first = after[0]!;
     fireEvent.click(screen.getByRole('button', { name: `${first} 고정` }));
-    await waitFor(() => expect(screen.getByRole('button', { name: `${first} 고정` }).getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() => expect(screen.getByRole('button', { name: `${first} 고정` })).toHaveAttribute('aria-pressed', 'false'));
     const unpinned = await sellerNamesInOrder();
     expect(unpinned[0]).not.toBe(first);
     expect(screen.getAllByRole('button', { name: / 고정$/ }).map((star) => star.getAttribute('aria-label')!.replace(/ 고정$/, ''))).toEqual(
@@ -65,25 +65,25 @@ describe('Order history', () => {
     await signInAs('buyer');
     const { unmount } = renderOrder();
     const banner = await screen.findByRole('complementary', { name: ORDER_TEXT.infoTitle });
-    expect(within(banner).getByText(/5년간 보관돼요/)).toBeTruthy();
+    expect(within(banner).getByText(/5년간 보관돼요/)).toBeInTheDocument();
     fireEvent.click(within(banner).getByRole('button', { name: ORDER_TEXT.closeInfo }));
-    expect(screen.queryByRole('complementary', { name: ORDER_TEXT.infoTitle })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: ORDER_TEXT.infoTitle })).not.toBeInTheDocument();
     expect(configStore.read(localStorage).remember.orderHistoryInfoSeen).toBe(true);
     unmount();
 
     renderOrder();
     const link = await screen.findByRole('button', { name: ORDER_TEXT.infoTitle });
-    expect(screen.queryByRole('complementary', { name: ORDER_TEXT.infoTitle })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: ORDER_TEXT.infoTitle })).not.toBeInTheDocument();
     fireEvent.click(link);
-    expect(screen.getByRole('complementary', { name: ORDER_TEXT.infoTitle })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: ORDER_TEXT.infoTitle })).toBeInTheDocument();
   });
 
   test('no orders: the empty state and no info banner', async () => {
     await signInAs('buyer-new');
     renderOrder();
-    expect(await screen.findByText(ORDER_TEXT.empty)).toBeTruthy();
-    expect(screen.queryByRole('complementary', { name: ORDER_TEXT.infoTitle })).toBeNull();
-    expect(screen.queryByRole('button', { name: ORDER_TEXT.infoTitle })).toBeNull();
+    expect(await screen.findByText(ORDER_TEXT.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: ORDER_TEXT.infoTitle })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ORDER_TEXT.infoTitle })).not.toBeInTheDocument();
   });
 });
 

@@ -22,28 +22,28 @@ describe('Order detail', () => {
     await signInAs('buyer');
     const [room] = await api.get('/room');
     renderDetail(room!._id);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(ORDER_DETAIL_TEXT.fallbackTitle);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(ORDER_DETAIL_TEXT.fallbackTitle);
     expect(screen.getByRole('status', { name: '불러오는 중' }).querySelectorAll('[data-skeleton-item]')).toHaveLength(3);
 
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(room!.sellerName));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(room!.sellerName));
     const info = await api.get('/room/info/{roomId}', { params: { path: { roomId: room!._id } } });
     const groups = mergeGroups(await api.get('/room/receipt', { params: { query: { seller: info.seller } } }));
     const first = groups[0]!;
     const [card] = await screen.findAllByRole('region', { name: first.title });
     const receipt = first.receipt[0]!;
     const link = within(card!).getAllByRole('link')[0]!;
-    expect(link.getAttribute('href')).toBe(`/r/${receipt.receiptPublicId}`);
-    expect(within(link).getByText(receipt.receiver)).toBeTruthy();
-    expect(within(link).getByText(`${receipt.totalPrice.toLocaleString('ko-KR')}원`)).toBeTruthy();
-    expect(within(link).getByText(ORDER_DETAIL_TEXT.receiptNo(receipt.receiptPublicId))).toBeTruthy();
-    expect(link.querySelector('time')!.textContent).toMatch(/^\d{2}\. \d{1,2}\. \d{1,2}\. \([일월화수목금토]\)$/);
+    expect(link).toHaveAttribute('href', `/r/${receipt.receiptPublicId}`);
+    expect(within(link).getByText(receipt.receiver)).toBeInTheDocument();
+    expect(within(link).getByText(`${receipt.totalPrice.toLocaleString('ko-KR')}원`)).toBeInTheDocument();
+    expect(within(link).getByText(ORDER_DETAIL_TEXT.receiptNo(receipt.receiptPublicId))).toBeInTheDocument();
+    expect(link.querySelector('time')!).toHaveTextContent(/^\d{2}\. \d{1,2}\. \d{1,2}\. \([일월화수목금토]\)$/);
     // Every group of the page is shown, every receipt with its status badge.
     expect(screen.getAllByRole('region')).toHaveLength(groups.length);
     const labels = screen.getAllByRole('link').map((l) => l.textContent ?? '');
     expect(labels.filter((text) => /결제 전|결제 완료|발송 완료|주문 취소/.test(text)).length).toBe(
       groups.flatMap((g) => g.receipt).length,
     );
-    expect(screen.getByRole('link', { name: ORDER_DETAIL_TEXT.profile }).getAttribute('href')).toBe(`/profile/${info.sellerPublicId}`);
+    expect(screen.getByRole('link', { name: ORDER_DETAIL_TEXT.profile })).toHaveAttribute('href', `/profile/${info.sellerPublicId}`);
   });
 
   test('the next page starts after the last receipt shown, and an empty page ends the list', async () => {

@@ -31,8 +31,8 @@ describe('Product', () => {
     const { detail, sellerId, marketId } = await findMarket('opened', (d) => visibleProducts(d.product).length > 2);
     const products = visibleProducts(detail.product);
     renderScreen(`/p/${sellerId}/${marketId}#${products[1]!._id}`, PATTERN, ProductScreen);
-    expect(screen.getByLabelText('불러오는 중')).toBeTruthy();
-    expect(await screen.findByRole('dialog', { name: '물품을 어떻게 볼까요?' })).toBeTruthy();
+    expect(screen.getByLabelText('불러오는 중')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '물품을 어떻게 볼까요?' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: '다시 묻지 않기' }));
     fireEvent.click(screen.getByRole('button', { name: '스크롤로 모아보기' }));
     expect(configStore.read(localStorage).remember.viewProductScroll).toBe(true);
@@ -70,13 +70,13 @@ describe('Product', () => {
     first.unmount();
 
     const second = renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
-    expect(await screen.findByRole('button', { name: VIEW_TEXT.next })).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: '물품을 어떻게 볼까요?' })).toBeNull();
+    expect(await screen.findByRole('button', { name: VIEW_TEXT.next })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: '물품을 어떻게 볼까요?' })).not.toBeInTheDocument();
     second.unmount();
 
     sessionStorage.clear(); // a new session
     renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
-    expect(await screen.findByRole('dialog', { name: '물품을 어떻게 볼까요?' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '물품을 어떻게 볼까요?' })).toBeInTheDocument();
   });
 
   test('scroll view: view_item once a product has been on screen for 5 s', async () => {
@@ -85,7 +85,7 @@ describe('Product', () => {
     const [first] = visibleProducts(detail.product);
     renderScreen(`/p/${sellerId}/${marketId}`, PATTERN, ProductScreen);
     await waitFor(() => expect(document.querySelectorAll('article').length).toBeGreaterThan(0));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     vi.useFakeTimers();
     act(() => setIntersecting(document.getElementById(`product-${first!._id}`)!, true));
@@ -100,13 +100,13 @@ describe('Product', () => {
     const { detail, sellerId, marketId } = await findMarket('opened', (d) => visibleProducts(d.product).length > 2);
     const products = visibleProducts(detail.product);
     renderScreen(`/p/${sellerId}/${marketId}#${products[1]!._id}`, PATTERN, ProductScreen);
-    expect(await screen.findByRole('heading', { name: products[1]!.title })).toBeTruthy();
-    expect(screen.getByText(`2 / ${products.length}`)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: products[1]!.title })).toBeInTheDocument();
+    expect(screen.getByText(`2 / ${products.length}`)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '다음 물품' }));
-    expect(await screen.findByRole('heading', { name: products[2]!.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: products[2]!.title })).toBeInTheDocument();
     expect(window.location.hash).toBe(`#${products[2]!._id}`);
     fireEvent.click(screen.getByRole('button', { name: products[0]!.title }));
-    expect(await screen.findByRole('heading', { name: products[0]!.title })).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: '이전 물품' }).disabled).toBe(true);
+    expect(await screen.findByRole('heading', { name: products[0]!.title })).toBeInTheDocument();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '이전 물품' })).toBeDisabled();
   });
 });

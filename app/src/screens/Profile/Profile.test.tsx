@@ -31,17 +31,17 @@ describe('Profile', () => {
   test('placeholders, then the seller, the subscribe button, open markets and the social links sheet', async () => {
     const { sellerPID, profile, markets } = await sellerWithMarkets();
     renderScreen(`/profile/${sellerPID}`, PATTERN, Profile);
-    expect(document.querySelector('[aria-busy="true"]')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: profile.info.name })).toBeTruthy();
-    expect(screen.getByText(new RegExp(`구독자 ${profile.subscribe.toLocaleString('ko-KR')}명`))).toBeTruthy();
-    expect(screen.getByRole('button', { name: `${profile.info.name} 구독` })).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: profile.info.name })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`구독자 ${profile.subscribe.toLocaleString('ko-KR')}명`))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `${profile.info.name} 구독` })).toBeInTheDocument();
     await waitFor(() => expect(document.querySelectorAll('a[href^="/m/"]').length).toBeGreaterThanOrEqual(markets.length));
-    expect(screen.getByText(markets[0]!.marketTitle)).toBeTruthy();
+    expect(screen.getByText(markets[0]!.marketTitle)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: '더보기' }));
     const sheet = await screen.findByRole('dialog', { name: 'SNS' });
     const links = profile.sns.filter((link) => link.type !== 0 && /^https?:/.test(link.url));
-    if (links.length === 0) expect(within(sheet).getByText('등록된 SNS가 없어요')).toBeTruthy();
+    if (links.length === 0) expect(within(sheet).getByText('등록된 SNS가 없어요')).toBeInTheDocument();
     else
       expect(
         within(sheet)
@@ -61,10 +61,10 @@ describe('Profile', () => {
     await mock.faults.force('network-error', { operationId: 'listRecommendedSellers' });
     await mock.faults.force('network-error', { operationId: 'listPreviews' });
     renderScreen(`/profile/${sellerPID}`, PATTERN, Profile);
-    expect(await screen.findByRole('heading', { level: 1, name: profile.info.name })).toBeTruthy();
-    expect(await screen.findByText('지금은 열린 마켓이 없어요')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: profile.info.name })).toBeInTheDocument();
+    expect(await screen.findByText('지금은 열린 마켓이 없어요')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(uiState.dialogs).toHaveLength(0);
-    expect(screen.queryByRole('heading', { name: '출시 예정 소식' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: '출시 예정 소식' })).not.toBeInTheDocument();
   });
 });

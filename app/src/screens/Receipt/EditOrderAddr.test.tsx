@@ -48,7 +48,7 @@ describe('the delivery address of an order', () => {
     await openAddr(receipt.publicId);
     type(label, value);
     save();
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(receiptNow(world(), receipt.publicId).delivery).toEqual(receipt.delivery);
   });
 
@@ -72,7 +72,7 @@ describe('the delivery address of an order', () => {
     type('상세 주소', '3층');
     type('배송 메모 (선택)', '문 앞에 놓아주세요');
     save();
-    expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
+    expect(await screen.findByText('저장 완료 되었어요')).toBeInTheDocument();
     expect(receiptNow(world(), receipt.publicId).delivery).toMatchObject({
       name: '김하늘',
       tel: '+821022223333',
@@ -84,9 +84,9 @@ describe('the delivery address of an order', () => {
 
   test('a paid order cannot change its address', async () => {
     await openAddr(buyerReceipt(world(), 1).publicId);
-    expect(screen.getByText('결제 완료 후에는 수정이 어려워요. 판매 작가님께 문의해주세요')).toBeTruthy();
+    expect(screen.getByText('결제 완료 후에는 수정이 어려워요. 판매 작가님께 문의해주세요')).toBeInTheDocument();
     expect(input('이름').disabled).toBe(true);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: '우편번호 찾기' }).disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: '저장' })).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '우편번호 찾기' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
   });
 });

@@ -30,11 +30,11 @@ describe('buyer info of an order', () => {
     const receipt = openOrder();
     await openInfo(receipt.publicId);
     const user = session.me!.user;
-    expect(within(section('주문자')).getByText(user.name!)).toBeTruthy();
-    expect(within(section('주문자')).getByText(formatPhoneForDisplay(user.phone))).toBeTruthy();
+    expect(within(section('주문자')).getByText(user.name!)).toBeInTheDocument();
+    expect(within(section('주문자')).getByText(formatPhoneForDisplay(user.phone))).toBeInTheDocument();
     expect(screen.getByLabelText<HTMLSelectElement>('SNS 종류').value).toBe(String(receipt.sns.type));
-    expect(within(section('환불 계좌')).getByText('인증 완료')).toBeTruthy();
-    expect(within(section('환불 계좌')).getByText(receipt.buyerAccount.name)).toBeTruthy();
+    expect(within(section('환불 계좌')).getByText('인증 완료')).toBeInTheDocument();
+    expect(within(section('환불 계좌')).getByText(receipt.buyerAccount.name)).toBeInTheDocument();
   });
 
   test('an SNS needs its id: 아이디를 입력해주세요', async () => {
@@ -42,7 +42,7 @@ describe('buyer info of an order', () => {
     fireEvent.change(screen.getByLabelText('SNS 종류'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('아이디'), { target: { value: '  ' } });
     save();
-    expect(await screen.findByText('아이디를 입력해주세요')).toBeTruthy();
+    expect(await screen.findByText('아이디를 입력해주세요')).toBeInTheDocument();
   });
 
   test('cash receipt numbers: required, digits only, shown 3-4-4 and 3-2-5', async () => {
@@ -51,7 +51,7 @@ describe('buyer info of an order', () => {
     const personal = screen.getByLabelText<HTMLInputElement>('휴대폰 번호');
     fireEvent.change(personal, { target: { value: '010-123' } });
     save();
-    expect(await screen.findByText('현금영수증 번호를 입력해주세요')).toBeTruthy();
+    expect(await screen.findByText('현금영수증 번호를 입력해주세요')).toBeInTheDocument();
     fireEvent.change(personal, { target: { value: '010 9876 54321' } });
     expect(personal.value).toBe('010-9876-5432');
 
@@ -70,7 +70,7 @@ describe('buyer info of an order', () => {
     fireEvent.click(screen.getByRole('radio', { name: '사업자 지출증빙용' }));
     fireEvent.change(screen.getByLabelText('사업자 등록번호'), { target: { value: '1234567890' } });
     save();
-    expect(await screen.findByText('저장 완료 되었어요')).toBeTruthy();
+    expect(await screen.findByText('저장 완료 되었어요')).toBeInTheDocument();
     const saved = receiptNow(world(), receipt.publicId);
     expect(saved.sns).toEqual({ type: 6, id: 'sticker_lover' });
     expect(saved.cashReceipt).toMatchObject({ isPersonal: false, no: '1234567890' });
@@ -83,15 +83,15 @@ describe('buyer info of an order', () => {
     cancelByBuyer(world(), world().store.receipts.one('publicId', receipt.publicId)!, '다른 창에서 취소', world().clock.now());
     world().touched();
     save();
-    expect(await screen.findByText('저장에 실패했습니다.')).toBeTruthy();
+    expect(await screen.findByText('저장에 실패했습니다.')).toBeInTheDocument();
   });
 
   test('a cancelled order cannot be edited', async () => {
     await openInfo(buyerReceipt(world(), 10).publicId);
-    expect(screen.getByText('주문 취소 후에는 수정할 수 없어요.')).toBeTruthy();
-    expect(screen.getByLabelText<HTMLSelectElement>('SNS 종류').disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: '저장' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '다시 입력' })).toBeNull();
+    expect(screen.getByText('주문 취소 후에는 수정할 수 없어요.')).toBeInTheDocument();
+    expect(screen.getByLabelText<HTMLSelectElement>('SNS 종류')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '다시 입력' })).not.toBeInTheDocument();
   });
 });
 
@@ -104,23 +104,23 @@ describe('the refund account', () => {
     const verify = () => fireEvent.click(within(refund).getByRole('button', { name: '계좌 인증' }));
 
     verify();
-    expect(await within(refund).findByText('환불 계좌를 입력해주세요')).toBeTruthy();
+    expect(await within(refund).findByText('환불 계좌를 입력해주세요')).toBeInTheDocument();
 
     fireEvent.change(within(refund).getByLabelText('은행'), { target: { value: '020' } });
     fireEvent.change(within(refund).getByLabelText('계좌번호'), { target: { value: '1234-567' } });
     verify();
-    expect(await within(refund).findByText('계좌번호는 숫자 8자리~14자리 사이로 입력해주세요')).toBeTruthy();
+    expect(await within(refund).findByText('계좌번호는 숫자 8자리~14자리 사이로 입력해주세요')).toBeInTheDocument();
 
     fireEvent.change(within(refund).getByLabelText('은행'), { target: { value: receipt.buyerAccount.type } });
     fireEvent.change(within(refund).getByLabelText('계좌번호'), { target: { value: receipt.buyerAccount.no } });
     verify();
-    expect(await within(refund).findByText('이미 등록된 계좌예요')).toBeTruthy();
+    expect(await within(refund).findByText('이미 등록된 계좌예요')).toBeInTheDocument();
 
     fireEvent.change(within(refund).getByLabelText('은행'), { target: { value: '020' } });
     fireEvent.change(within(refund).getByLabelText('계좌번호'), { target: { value: '1002345678901' } });
     verify();
-    expect(await within(refund).findByText('인증 완료')).toBeTruthy();
-    expect(within(refund).getByText('우리은행 1002345678901')).toBeTruthy();
+    expect(await within(refund).findByText('인증 완료')).toBeInTheDocument();
+    expect(within(refund).getByText('우리은행 1002345678901')).toBeInTheDocument();
     expect(receiptNow(world(), receipt.publicId).buyerAccount).toMatchObject({ no: '1002345678901', type: '020' });
   });
 
@@ -132,8 +132,8 @@ describe('the refund account', () => {
     fireEvent.change(within(refund).getByLabelText('은행'), { target: { value: '004' } });
     fireEvent.change(within(refund).getByLabelText('계좌번호'), { target: { value: '12345678000' } });
     fireEvent.click(within(refund).getByRole('button', { name: '계좌 인증' }));
-    expect(await screen.findByText('은행 인증 오류')).toBeTruthy();
-    await waitFor(() => expect(within(refund).queryByText('인증 완료')).toBeNull());
+    expect(await screen.findByText('은행 인증 오류')).toBeInTheDocument();
+    await waitFor(() => expect(within(refund).queryByText('인증 완료')).not.toBeInTheDocument());
     expect(receiptNow(world(), receipt.publicId).buyerAccount).toEqual(receipt.buyerAccount);
   });
 });

@@ -73,7 +73,7 @@ describe('네이버페이 and 카카오페이', () => {
     markPaid(world(), receipt.publicId, { type: 'naverpay', name: '네이버페이', no: '12345678' }, world().clock.now());
     world().touched();
     renderScreen(`/r/${receipt.publicId}/pay?result=success`, '/r/:publicId/pay', PayScreen);
-    expect(await screen.findByText('결제에 성공했어요')).toBeTruthy();
+    expect(await screen.findByText('결제에 성공했어요')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe(`/r/${receipt.publicId}`));
     expect(screen.getAllByText('결제에 성공했어요')).toHaveLength(1);
   });
@@ -88,8 +88,8 @@ describe('네이버페이 and 카카오페이', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    expect(screen.queryByText('결제에 성공했어요')).toBeNull();
-    expect(screen.queryByText('결제에 실패했어요')).toBeNull();
+    expect(screen.queryByText('결제에 성공했어요')).not.toBeInTheDocument();
+    expect(screen.queryByText('결제에 실패했어요')).not.toBeInTheDocument();
     // The pay page's entry is replaced, not stacked.
     expect(window.history.length).toBe(entries);
   });
@@ -97,10 +97,10 @@ describe('네이버페이 and 카카오페이', () => {
   test('declined at the provider: 결제에 실패했어요 and the methods again', async () => {
     const receipt = payable();
     renderScreen(`/r/${receipt.publicId}/pay?result=failed`, '/r/:publicId/pay', PayScreen);
-    expect(await screen.findByText('결제에 실패했어요')).toBeTruthy();
+    expect(await screen.findByText('결제에 실패했어요')).toBeInTheDocument();
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(window.location.pathname).toBe(`/r/${receipt.publicId}/pay`);
-    expect(screen.getByRole('radio', { name: '네이버페이' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '네이버페이' })).toBeInTheDocument();
   });
 });
 
@@ -154,8 +154,8 @@ describe('credit card', () => {
     fireEvent.click(screen.getByRole('radio', { name: '신용카드' }));
     fireEvent.click(payButton());
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('결제 시도 오류')).toBeTruthy();
-    expect(within(dialog).getByText(/오류로 인해 실패했습니다\.\s*카드사 인증에 실패했습니다/)).toBeTruthy();
+    expect(within(dialog).getByText('결제 시도 오류')).toBeInTheDocument();
+    expect(within(dialog).getByText(/오류로 인해 실패했습니다\.\s*카드사 인증에 실패했습니다/)).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
   });
 });
@@ -172,16 +172,16 @@ describe('virtual account', () => {
     const panel = await screen.findByRole('region', { name: '입금 계좌' });
     const issued = receiptNow(world(), receipt.publicId).paymentResult!;
     expect(latestStatus(receiptNow(world(), receipt.publicId).status)).toBe(99);
-    expect(within(panel).getByText('우리은행')).toBeTruthy();
-    expect(within(panel).getByText(issued.no)).toBeTruthy();
-    expect(within(panel).getByText(/^크리에이터마켓_/)).toBeTruthy();
-    expect(within(panel).getByRole('timer').textContent).toMatch(/^2[34]:\d\d:\d\d 남음$/);
+    expect(within(panel).getByText('우리은행')).toBeInTheDocument();
+    expect(within(panel).getByText(issued.no)).toBeInTheDocument();
+    expect(within(panel).getByText(/^크리에이터마켓_/)).toBeInTheDocument();
+    expect(within(panel).getByRole('timer')).toHaveTextContent(/^2[34]:\d\d:\d\d 남음$/);
     // Issued, nothing deposited yet: nothing is being confirmed until the buyer asks ('입금 확인').
-    expect(within(panel).queryByText('결제 확인 중이에요')).toBeNull();
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(within(panel).queryByText('결제 확인 중이에요')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     fireEvent.click(within(panel).getByRole('button', { name: '계좌번호 복사' }));
-    expect(await screen.findByText('복사가 완료되었습니다!')).toBeTruthy();
+    expect(await screen.findByText('복사가 완료되었습니다!')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(issued.no);
 
     fireEvent.click(within(panel).getByRole('button', { name: '입금 확인' }));
@@ -190,7 +190,7 @@ describe('virtual account', () => {
     confirmDeposit(world(), receipt.publicId, world().clock.now());
     world().touched();
     fireEvent.click(within(panel).getByRole('button', { name: '입금 확인' }));
-    expect(await screen.findByText('결제에 성공했어요')).toBeTruthy();
+    expect(await screen.findByText('결제에 성공했어요')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe(`/r/${receipt.publicId}`));
     expect(latestStatus(receiptNow(world(), receipt.publicId).status)).toBe(1);
   });
@@ -202,7 +202,7 @@ describe('virtual account', () => {
     world().clock.set(pendingSince + 11 * 60_000);
     await openPay(receipt.publicId);
     const panel = await screen.findByRole('region', { name: '입금 계좌' });
-    expect(within(panel).queryByText('10분 후에도 확인 중이면 문의주세요')).toBeNull();
+    expect(within(panel).queryByText('10분 후에도 확인 중이면 문의주세요')).not.toBeInTheDocument();
     fireEvent.click(within(panel).getByRole('button', { name: '입금 확인' }));
     await waitFor(() => expect(screen.getAllByText('10분 후에도 확인 중이면 문의주세요')).toHaveLength(2));
   });
@@ -214,7 +214,7 @@ describe('virtual account', () => {
     fireEvent.click(screen.getByRole('radio', { name: /가상계좌/ }));
     fireEvent.click(payButton());
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('환불 계좌를 입력해주세요')).toBeTruthy();
+    expect(within(dialog).getByText('환불 계좌를 입력해주세요')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '입력하기' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/r/${receipt.publicId}/info`));
     expect(latestStatus(receiptNow(world(), receipt.publicId).status)).toBe(0);
@@ -226,11 +226,11 @@ describe('orders with nothing to pay', () => {
     const receipt = buyerReceipt(world(), 0, (r) => r.payment.option === 0);
     await openPay(receipt.publicId);
     let dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('결제 불가')).toBeTruthy();
-    expect(within(dialog).getByText('현재 결제할 수 없는 주문이에요. 주문을 취소해 주세요.')).toBeTruthy();
+    expect(within(dialog).getByText('결제 불가')).toBeInTheDocument();
+    expect(within(dialog).getByText('현재 결제할 수 없는 주문이에요. 주문을 취소해 주세요.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '다음에' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(screen.queryByRole('radio', { name: '네이버페이' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('radio', { name: '네이버페이' })).not.toBeInTheDocument();
     expect(latestStatus(receiptNow(world(), receipt.publicId).status)).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: '주문 취소' }));
@@ -247,7 +247,7 @@ describe('orders with nothing to pay', () => {
     markPaid(world(), receipt.publicId, { type: 'card', name: '신한카드', no: '87654321' }, world().clock.now());
     world().touched();
     renderScreen(`/r/${receipt.publicId}/pay`, '/r/:publicId/pay', PayScreen);
-    expect(await screen.findByText('결제에 성공했어요')).toBeTruthy();
+    expect(await screen.findByText('결제에 성공했어요')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe(`/r/${receipt.publicId}`));
   });
 
@@ -258,7 +258,7 @@ describe('orders with nothing to pay', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    expect(screen.queryByText('결제에 성공했어요')).toBeNull();
+    expect(screen.queryByText('결제에 성공했어요')).not.toBeInTheDocument();
   });
 
   test('in the native app the pay page closes instead of going back', async () => {

@@ -90,25 +90,24 @@ async function askToCancelUnpayable(): Promise<boolean> {
   });
 }
 
-export default function PayScreen() {
-  return <ReceiptContainer page="pay">{(context) => <PayView {...context} />}</ReceiptContainer>;
-}
-
-function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: ReceiptPageContext) {
-  const result = new URLSearchParams(useSearch()).get('result');
-  const receiptPath = receiptPagePath('receipt', publicId);
-  const payPath = receiptPagePath('pay', publicId);
-  const [method, setMethod] = useState<PaymentMethod>(PAYMENT_METHODS[0]);
-  const [starting, setStarting] = useState(false);
-  const [checking, setChecking] = useState(false);
-  const [answeredPending, setAnsweredPending] = useState(false);
-  const [issued, setIssued] = useState<Schemas['VirtualAccount'] | null>(null);
-  /** The success toast was already shown on this visit (result query or '입금 확인'). */
-  const announcedSuccess = useRef(false);
+/**
+ * Back from a provider's page (`?result=`): ask for the result, say it, then show the page without the
+ * query. Returns whether the success toast was already shown on this visit (by the result query, or later
+ * by '입금 확인').
+ */
+function useProviderReturn({
+  result,
+  publicId,
+  payPath,
+  refresh,
+}: {
+  result: string | null;
+  publicId: string;
+  payPath: string;
+  refresh: ReceiptPageContext['refresh'];
+}) {
+  const announcedSuccessRef = useRef(false);
   const handledResult = useRef<string | null>(null);
-  const askedUnpayable = useRef(false);
-
-  // Back from a provider's page: ask for the result, say it, then show the page without the query.
   useEffect(() => {
     if (!result || handledResult.current === result) return;
     handledResult.current = result;
@@ -122,25 +121,45 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
         toast(shown.message, { type: shown.type });
         if (answer.status === 'pending' && isNativeApp()) closeWebview();
       }
-      if (answer?.status === 'success') announcedSuccess.current = true;
+      if (answer?.status === 'success') announcedSuccessRef.current = true;
       navigate(payPath, { replace: true });
       await refresh({ quiet: true });
     })();
   }, [result, publicId, payPath, refresh]);
+  return announcedSuccessRef;
+}
+
+export default function PayScreen() {
+  return <ReceiptContainer page="pay">{(context) => <PayView {...context} />}</ReceiptContainer>;
+}
+
+function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: ReceiptPageContext) {
+  const result = new URLSearchParams(useSearch()).get('result');
+  const receiptPath = receiptPagePath('receipt', publicId);
+  const payPath = receiptPagePath('pay', publicId);
+  const [method, setMethod] = useState<PaymentMethod>(PAYMENT_METHODS[0]);
+  const [starting, setStarting] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [answeredPending, setAnsweredPending] = useState(false);
+  const [issued, setIssued] = useState<Schemas['VirtualAccount'] | null>(null);
+  const askedUnpayable = useRef(false);
+
+  /** The success toast was already shown on this visit (result query or '입금 확인'). */
+  const announcedSuccessRef = useProviderReturn({ result, publicId, payPath, refresh });
 
   // Nothing left to pay: to the receipt.
   useEffect(() => {
     if (result) return;
     if (isReceiptPaid(status)) {
       const paidTime = paidAt(receipt.status);
-      if (!announcedSuccess.current && paidTime !== null && showsPaymentSuccessToast(paidTime, now())) {
+      if (!announcedSuccessRef.current && paidTime !== null && showsPaymentSuccessToast(paidTime, now())) {
         toast(PAYMENT_MESSAGES.success, { type: 'success' });
       }
       navigate(receiptPath, { replace: true });
     } else if (isReceiptCancelled(status)) {
       navigate(receiptPath, { replace: true });
     }
-  }, [result, status, receipt.status, receiptPath]);
+  }, [result, status, receipt.status, receiptPath, announcedSuccessRef]);
 
   const unpayable = isUnpayableOrder(receipt.payment.option);
   async function offerCancel() {
@@ -232,7 +251,7 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
     }
     const shown = paymentResultToast(answer.status);
     toast(shown.message, { type: shown.type });
-    if (answer.status === 'success') announcedSuccess.current = true;
+    if (answer.status === 'success') announcedSuccessRef.current = true;
     await refresh({ quiet: true });
   }
 
@@ -254,40 +273,11 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
           onExpired={() => void refresh({ quiet: true })}
         />
       ) : unpayable ? (
-        <div className={styles.unpayable} role="alert">
-          <IconAlert size={20} />
-          <div>
-            <p className={styles.unpayableTitle}>{UNPAYABLE_ORDER_DIALOG.title}</p>
-            <p>{UNPAYABLE_ORDER_DIALOG.message}</p>
-          </div>
-          {canBuyerCancel(status) && (
-            <Button variant="secondary" size="sm" destructive onClick={() => void offerCancel()}>
-              {UNPAYABLE_ORDER_DIALOG.buttons.find((button) => button.action === 'cancel-order')?.label}
-            </Button>
-          )}
-        </div>
+        <UnpayableNotice onCancel={canBuyerCancel(status) ? () => void offerCancel() : null} />
       ) : (
         payable && (
           <>
-            <section className={styles.methods} aria-labelledby="pay-methods">
-              <h2 id="pay-methods" className={styles.sectionTitle}>
-                {PAY_TEXT.methods}
-              </h2>
-              <div role="radiogroup" aria-labelledby="pay-methods" className={styles.methodList}>
-                {PAYMENT_METHODS.map((option) => (
-                  <Radio
-                    key={option}
-                    name="payment-method"
-                    value={option}
-                    checked={method === option}
-                    onChange={() => setMethod(option)}
-                    label={PAYMENT_METHOD_LABELS[option]}
-                    {...(option === 'vbank' ? { description: PAY_TEXT.vbankHint } : {})}
-                    className={styles.method}
-                  />
-                ))}
-              </div>
-            </section>
+            <PaymentMethods method={method} onMethod={setMethod} />
             <BottomBar>
               <Button block size="lg" loading={starting} onClick={() => void startPayment()}>
                 {PAY_TEXT.pay(receipt.totalPrice)}
@@ -316,5 +306,48 @@ function OrderSummary({ detail, receipt }: { detail: ReceiptPageContext['detail'
         <strong>{formatWon(receipt.totalPrice)}</strong>
       </div>
     </header>
+  );
+}
+
+/** An order that cannot be paid says so, with the way to cancel it while the buyer still may. */
+function UnpayableNotice({ onCancel }: { onCancel: (() => void) | null }) {
+  return (
+    <div className={styles.unpayable} role="alert">
+      <IconAlert size={20} />
+      <div>
+        <p className={styles.unpayableTitle}>{UNPAYABLE_ORDER_DIALOG.title}</p>
+        <p>{UNPAYABLE_ORDER_DIALOG.message}</p>
+      </div>
+      {onCancel && (
+        <Button variant="secondary" size="sm" destructive onClick={onCancel}>
+          {UNPAYABLE_ORDER_DIALOG.buttons.find((button) => button.action === 'cancel-order')?.label}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The payment methods to choose from; the virtual account says it needs a refund account. */
+function PaymentMethods({ method, onMethod }: { method: PaymentMethod; onMethod: (method: PaymentMethod) => void }) {
+  return (
+    <section className={styles.methods} aria-labelledby="pay-methods">
+      <h2 id="pay-methods" className={styles.sectionTitle}>
+        {PAY_TEXT.methods}
+      </h2>
+      <div role="radiogroup" aria-labelledby="pay-methods" className={styles.methodList}>
+        {PAYMENT_METHODS.map((option) => (
+          <Radio
+            key={option}
+            name="payment-method"
+            value={option}
+            checked={method === option}
+            onChange={() => onMethod(option)}
+            label={PAYMENT_METHOD_LABELS[option]}
+            {...(option === 'vbank' ? { description: PAY_TEXT.vbankHint } : {})}
+            className={styles.method}
+          />
+        ))}
+      </div>
+    </section>
   );
 }

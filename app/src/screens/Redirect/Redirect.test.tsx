@@ -17,7 +17,7 @@ describe('Redirect (/go)', () => {
   test('shows a spinner while it decides', () => {
     vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     openAt('/go/creatormarket://m/mallang_studio/3');
-    expect(screen.getByRole('status', { name: '이동하는 중' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: '이동하는 중' })).toBeInTheDocument();
   });
 
   test.each([

@@ -20,10 +20,10 @@ describe('Search', () => {
     const { keywords } = await api.get('/common/v2/search-keyword');
     renderScreen('/search', '/search', Search);
     // The page's heading, for screen readers (the search field stands where a title would).
-    expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeInTheDocument();
     expect(screen.getAllByLabelText('불러오는 중').length).toBeGreaterThan(0);
     const chip = await screen.findByRole('link', { name: `1${keywords[0]}` });
-    expect(chip.getAttribute('href')).toBe(`/search/result?term=${encodeURIComponent(keywords[0]!)}`);
+    expect(chip).toHaveAttribute('href', `/search/result?term=${encodeURIComponent(keywords[0]!)}`);
     await waitFor(() => expect(document.querySelectorAll('a[href^="/p/"]').length).toBeGreaterThan(0));
   });
 
@@ -42,6 +42,6 @@ describe('Search', () => {
   test('failed parts show their retry', async () => {
     await mock.faults.force('network-error', { operationId: 'getHotKeywords' });
     renderScreen('/search', '/search', Search);
-    expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('불러오지 못했어요')).toBeInTheDocument();
   });
 });

@@ -22,13 +22,13 @@ describe('Search results', () => {
     const sellers = await api.get('/common/v2/search-seller', { params: { query: { keyword: term } } });
     const products = await api.get('/common/v2/search-product', { params: { query: { keyword: term } } });
     renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
-    expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '검색' })).toBeInTheDocument();
     expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe(term);
     expect(screen.getAllByLabelText('불러오는 중').length).toBeGreaterThan(0);
     // Korean wording only: no English 'total' on the screen.
-    expect(await screen.findByText(`총 ${sellers.paging.dataCnt.toLocaleString('ko-KR')}명`)).toBeTruthy();
-    expect(await screen.findByText(`총 ${products.paging.dataCnt.toLocaleString('ko-KR')}개`)).toBeTruthy();
-    expect(document.body.textContent).not.toMatch(/total/i);
+    expect(await screen.findByText(`총 ${sellers.paging.dataCnt.toLocaleString('ko-KR')}명`)).toBeInTheDocument();
+    expect(await screen.findByText(`총 ${products.paging.dataCnt.toLocaleString('ko-KR')}개`)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/total/i);
     expect(trackedEvents('search').map((event) => event.params.search_term)).toEqual([term]);
   });
 
@@ -39,11 +39,11 @@ describe('Search results', () => {
     const second = await api.get('/common/v2/search-product', { params: { query: { keyword: term, page: 2 } } });
     renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
     const link = (uid: string) => document.querySelector(`a[href$="#${uid}"]`);
-    await waitFor(() => expect(link(first.list[0]!.productUID)).toBeTruthy());
-    expect(link(second.list[0]!.productUID)).toBeNull();
+    await waitFor(() => expect(link(first.list[0]!.productUID)).toBeInTheDocument());
+    expect(link(second.list[0]!.productUID)).not.toBeInTheDocument();
     const sentinels = document.querySelectorAll('[data-sentinel]');
     setIntersecting(sentinels[sentinels.length - 1]!, true);
-    await waitFor(() => expect(link(second.list[0]!.productUID)).toBeTruthy());
+    await waitFor(() => expect(link(second.list[0]!.productUID)).toBeInTheDocument());
   });
 
   test('no result: both sections say so', async () => {
@@ -55,7 +55,7 @@ describe('Search results', () => {
     const term = 'zqxjvkwpq'.repeat(120);
     renderScreen(`/search/result?term=${encodeURIComponent(term)}`, PATTERN, SearchResult);
     await waitFor(() => expect(screen.getAllByText('검색 결과가 없어요')).toHaveLength(2));
-    expect(screen.queryByText('불러오지 못했어요')).toBeNull();
+    expect(screen.queryByText('불러오지 못했어요')).not.toBeInTheDocument();
     const field = screen.getByRole<HTMLInputElement>('searchbox');
     expect(field.value).toBe(term.slice(0, 100));
     expect(field.maxLength).toBe(100);

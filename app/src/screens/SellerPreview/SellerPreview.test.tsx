@@ -41,45 +41,45 @@ describe('Seller upcoming news', () => {
     renderNews();
     await waitFor(() => expect(rows()).toHaveLength(previews.length));
     fireEvent.click(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.edit }));
-    expect(screen.getByText('0개 선택')).toBeTruthy();
-    expect(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.delete }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('0개 선택')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.delete })).toBeDisabled();
 
     const first = previews[0]!;
     fireEvent.click(screen.getByRole('checkbox', { name: SELLER_PREVIEW_TEXT.select(first.previewContents) }));
-    expect(screen.getByText('1개 선택')).toBeTruthy();
+    expect(screen.getByText('1개 선택')).toBeInTheDocument();
     const selectAll = screen.getByRole('checkbox', { name: SELLER_PREVIEW_TEXT.selectAll });
     fireEvent.click(selectAll);
-    expect(screen.getByText(`${previews.length}개 선택`)).toBeTruthy();
+    expect(screen.getByText(`${previews.length}개 선택`)).toBeInTheDocument();
     fireEvent.click(selectAll);
-    expect(screen.getByText('0개 선택')).toBeTruthy();
+    expect(screen.getByText('0개 선택')).toBeInTheDocument();
 
     // Delete one: cancelling the dialog keeps it.
     fireEvent.click(screen.getByRole('checkbox', { name: SELLER_PREVIEW_TEXT.select(first.previewContents) }));
     fireEvent.click(screen.getByRole('button', { name: `${SELLER_PREVIEW_TEXT.delete} 1` }));
     fireEvent.click(await screen.findByRole('button', { name: '취소' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(rows()).toHaveLength(previews.length);
 
     fireEvent.click(screen.getByRole('button', { name: `${SELLER_PREVIEW_TEXT.delete} 1` }));
     fireEvent.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: SELLER_PREVIEW_TEXT.delete }));
-    expect(await screen.findByText('삭제되었습니다')).toBeTruthy();
+    expect(await screen.findByText('삭제되었습니다')).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(previews.length - 1));
     const left = await api.get('/common/preview/list', { params: { query: { sellerId } } });
     expect(left.map((p) => p.previewUID)).toEqual(previews.slice(1).map((p) => p.previewUID));
     // Delete mode ends after deleting.
-    expect(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.newNews })).toBeTruthy();
+    expect(screen.getByRole('button', { name: SELLER_PREVIEW_TEXT.newNews })).toBeInTheDocument();
   });
 
   test('a seller without news sees 출시 예정 소식이 없어요', async () => {
     await signInAs('seller-incomplete');
     renderNews();
-    expect(await screen.findByText('출시 예정 소식이 없어요')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: SELLER_PREVIEW_TEXT.edit })).toBeNull();
+    expect(await screen.findByText('출시 예정 소식이 없어요')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SELLER_PREVIEW_TEXT.edit })).not.toBeInTheDocument();
   });
 
   test('a buyer has no news to manage', async () => {
     await signInAs('buyer');
     renderNews();
-    expect(screen.getByText(SELLER_PREVIEW_TEXT.sellersOnly)).toBeTruthy();
+    expect(screen.getByText(SELLER_PREVIEW_TEXT.sellersOnly)).toBeInTheDocument();
   });
 });

@@ -19,7 +19,7 @@ afterEach(() => {
 test('the Lab shows the native tools only inside the app', () => {
   renderAt('/setting', <Setting />);
   const webLab = screen.getByRole('region', { name: /실험실/ });
-  expect(within(webLab).queryByText('네이티브 기기 정보')).toBeNull();
+  expect(within(webLab).queryByText('네이티브 기기 정보')).not.toBeInTheDocument();
 });
 
 test('the native tools read the device, check permissions, open settings and run the native ad test', async () => {
@@ -33,11 +33,11 @@ test('the native tools read the device, check permissions, open settings and run
   });
   renderAt('/setting', <Setting />);
   const lab = screen.getByRole('region', { name: /실험실/ });
-  expect(await within(lab).findByText('ios 17.5 · iPhone 15')).toBeTruthy();
-  expect(within(lab).getByText('apns:lab')).toBeTruthy();
+  expect(await within(lab).findByText('ios 17.5 · iPhone 15')).toBeInTheDocument();
+  expect(within(lab).getByText('apns:lab')).toBeInTheDocument();
 
   fireEvent.click(within(lab).getByRole('button', { name: 'media' }));
-  expect(await within(lab).findByRole('button', { name: 'media: denied' })).toBeTruthy();
+  expect(await within(lab).findByRole('button', { name: 'media: denied' })).toBeInTheDocument();
 
   fireEvent.click(within(lab).getByRole('button', { name: 'powerManager' }));
   expect(shell.effects).toContainEqual({ kind: 'setting', target: 'powerManager' });

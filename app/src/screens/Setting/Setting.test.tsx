@@ -26,8 +26,8 @@ describe('Settings', () => {
   test('a guest sees the login prompt in the account card; 로그인 comes back here afterwards', () => {
     renderAt('/setting', <Setting />);
     const account = screen.getByRole('region', { name: '계정' });
-    expect(within(account).getByText('로그인이 필요해요')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '회원 탈퇴' })).toBeNull();
+    expect(within(account).getByText('로그인이 필요해요')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '회원 탈퇴' })).not.toBeInTheDocument();
     fireEvent.click(within(account).getByRole('button', { name: '로그인' }));
     expect(window.location.pathname).toBe('/auth');
     expect(JSON.parse(sessionStorage.getItem(LOGIN_REDIRECT_KEY) ?? 'null')).toEqual({ path: '/setting', direct: false });
@@ -36,11 +36,7 @@ describe('Settings', () => {
   test('the account button spins while the sign-in state is not known yet', () => {
     session.ready = false;
     renderAt('/setting', <Setting />);
-    expect(
-      within(screen.getByRole('region', { name: '계정' }))
-        .getByRole('button')
-        .getAttribute('aria-busy'),
-    ).toBe('true');
+    expect(within(screen.getByRole('region', { name: '계정' })).getByRole('button')).toHaveAttribute('aria-busy', 'true');
   });
 
   test('signed in: the e-mail, and 로그아웃 clears the user stores and goes home', async () => {
@@ -48,7 +44,7 @@ describe('Settings', () => {
     configStore.write(localStorage, { ...configStore.defaults(), nextNotifyRequestTime: 5 });
     renderAt('/setting', <Setting />);
     const account = screen.getByRole('region', { name: '계정' });
-    expect(within(account).getByText('buyer@creator-market.test')).toBeTruthy();
+    expect(within(account).getByText('buyer@creator-market.test')).toBeInTheDocument();
     fireEvent.click(within(account).getByRole('button', { name: '로그아웃' }));
     expect(session.token).toBeNull();
     expect(localStorage.getItem('config')).toBeNull();
@@ -59,9 +55,9 @@ describe('Settings', () => {
   test('the scroll view of products is remembered in the config store', () => {
     renderAt('/setting', <Setting />);
     const toggle = screen.getByRole('switch', { name: '물품 스크롤로 보기' });
-    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle).not.toBeChecked();
     fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(toggle).toBeChecked();
     expect(configStore.read(localStorage).remember.viewProductScroll).toBe(true);
     fireEvent.click(toggle);
     expect(configStore.read(localStorage).remember.viewProductScroll).toBe(false);
@@ -76,7 +72,7 @@ describe('Settings', () => {
 
   test('native-only items are hidden on the web and shown in the app', () => {
     const { unmount } = renderAt('/setting', <Setting />);
-    expect(screen.queryByRole('button', { name: '앱 알림 설정' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '앱 알림 설정' })).not.toBeInTheDocument();
     unmount();
     const postMessage = vi.fn();
     window.ReactNativeWebView = { postMessage };
@@ -91,7 +87,7 @@ describe('Settings', () => {
     await signInAs('seller');
     renderAt('/setting', <Setting />);
     fireEvent.click(screen.getByRole('button', { name: '회원 탈퇴' }));
-    expect(await screen.findByText(/관리자 확인 후/)).toBeTruthy();
+    expect(await screen.findByText(/관리자 확인 후/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '문의하기' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(session.token).not.toBeNull();
@@ -102,7 +98,7 @@ describe('Settings', () => {
     renderAt('/setting', <Setting />);
     fireEvent.click(screen.getByRole('button', { name: '회원 탈퇴' }));
     fireEvent.click(await screen.findByRole('button', { name: '탈퇴하기' }));
-    expect(await screen.findByText('회원 탈퇴 실패')).toBeTruthy();
+    expect(await screen.findByText('회원 탈퇴 실패')).toBeInTheDocument();
     expect(session.token).not.toBeNull();
   });
 
@@ -111,7 +107,7 @@ describe('Settings', () => {
     renderAt('/setting', <Setting />);
     fireEvent.click(screen.getByRole('button', { name: '회원 탈퇴' }));
     fireEvent.click(await screen.findByRole('button', { name: '탈퇴하기' }));
-    expect(await screen.findByText('탈퇴가 완료되었어요')).toBeTruthy();
+    expect(await screen.findByText('탈퇴가 완료되었어요')).toBeInTheDocument();
     expect(session.token).toBeNull();
     expect(window.location.pathname).toBe('/');
   });
@@ -185,10 +181,10 @@ describe('Settings', () => {
     test('is hidden outside development unless the debug flag is on (?debug=1 is remembered)', () => {
       vi.stubEnv('DEV', false);
       const { unmount } = renderAt('/setting', <Setting />);
-      expect(screen.queryByRole('region', { name: /실험실/ })).toBeNull();
+      expect(screen.queryByRole('region', { name: /실험실/ })).not.toBeInTheDocument();
       unmount();
       renderAt('/setting?debug=1', <Setting />);
-      expect(screen.getByRole('region', { name: /실험실/ })).toBeTruthy();
+      expect(screen.getByRole('region', { name: /실험실/ })).toBeInTheDocument();
       expect(localStorage.getItem('cm.debug')).toBe('1');
     });
   });

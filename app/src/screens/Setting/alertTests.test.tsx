@@ -32,7 +32,7 @@ describe('settings: native-only items', () => {
   test('hidden on the web', () => {
     renderAt('/setting', <Setting />);
     for (const name of ['앱 알림 설정', '알림 이용 가이드', '오픈 알림 테스트', '푸시 알림 테스트', '앱 업데이트']) {
-      expect(screen.queryByRole('button', { name })).toBeNull();
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
   });
 
@@ -41,7 +41,7 @@ describe('settings: native-only items', () => {
     fireEvent.click(await screen.findByRole('button', { name: '알람 및 리마인더' }));
     fireEvent.click(screen.getByRole('button', { name: '앱 알림 설정' }));
     fireEvent.click(screen.getByRole('button', { name: '앱 업데이트' }));
-    expect(screen.getByRole('button', { name: '알림 이용 가이드' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '알림 이용 가이드' })).toBeInTheDocument();
     expect(shell.effects).toEqual([
       { kind: 'setting', target: 'alarms' },
       { kind: 'setting', target: 'notifications' },
@@ -56,8 +56,8 @@ describe('settings: native-only items', () => {
     const shell = openSettings({ os, osVersion });
     await waitFor(() => expect(shell.sentActions()).toContain('deviceInfo'));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(screen.queryByRole('button', { name: '알람 및 리마인더' })).toBeNull();
-    expect(screen.getByRole('button', { name: '앱 알림 설정' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '알람 및 리마인더' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '앱 알림 설정' })).toBeInTheDocument();
   });
 });
 
@@ -73,12 +73,12 @@ describe('open alert test', () => {
 
   test('a sample market opening a minute from now; armed for 30 s, counts 29 s down disabled, then resets', async () => {
     const { shell, sheet } = await openTest();
-    expect(within(sheet).getByText(/오늘 19:01 오픈/)).toBeTruthy();
+    expect(within(sheet).getByText(/오늘 19:01 오픈/)).toBeInTheDocument();
     fireEvent.click(within(sheet).getByRole('button', { name: '30초 후 오픈 알림 받기' }));
 
-    expect(await within(sheet).findByText('29초 후에 오픈 알림이 도착해요')).toBeTruthy();
+    expect(await within(sheet).findByText('29초 후에 오픈 알림이 도착해요')).toBeInTheDocument();
     const armed = within(sheet).getByRole<HTMLButtonElement>('button', { name: '오픈 알림 예약 완료' });
-    expect(armed.disabled).toBe(true);
+    expect(armed).toBeDisabled();
     const alarm = shell.effects.find((effect) => effect.kind === 'alarm');
     expect(alarm).toEqual({
       kind: 'alarm',
@@ -93,14 +93,14 @@ describe('open alert test', () => {
 
     // The sheet reads the clock every 250 ms.
     tickUpTo(T + 10_000, 250);
-    expect(await within(sheet).findByText('19초 후에 오픈 알림이 도착해요')).toBeTruthy();
+    expect(await within(sheet).findByText('19초 후에 오픈 알림이 도착해요')).toBeInTheDocument();
     tickUpTo(T + 28_200, 250);
-    expect(await within(sheet).findByText('1초 후에 오픈 알림이 도착해요')).toBeTruthy();
+    expect(await within(sheet).findByText('1초 후에 오픈 알림이 도착해요')).toBeInTheDocument();
     tickUpTo(T + 29_000, 250);
     const again = await within(sheet).findByRole<HTMLButtonElement>('button', { name: '30초 후 오픈 알림 받기' });
-    expect(again.disabled).toBe(false);
-    expect(within(sheet).queryByText(/초 후에 오픈 알림이 도착해요/)).toBeNull();
-    expect(within(sheet).getByText(/오늘 19:01 오픈/)).toBeTruthy();
+    expect(again).toBeEnabled();
+    expect(within(sheet).queryByText(/초 후에 오픈 알림이 도착해요/)).not.toBeInTheDocument();
+    expect(within(sheet).getByText(/오늘 19:01 오픈/)).toBeInTheDocument();
   });
 
   test('without alarm permission on Android 12+: the permission alert with both settings shortcuts', async () => {
@@ -114,7 +114,7 @@ describe('open alert test', () => {
     ).toEqual(['앱 알림 설정', '알람 및 리마인더 설정', '닫기']);
     fireEvent.click(within(alert).getByRole('button', { name: '알람 및 리마인더 설정' }));
     expect(shell.effects).toContainEqual({ kind: 'setting', target: 'alarms' });
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(shell.sentActions()).not.toContain('alarmMarketST');
   });
 
@@ -135,9 +135,9 @@ describe('open alert test', () => {
     const { shell, sheet } = await openTest({ alertsSupported: false });
     fireEvent.click(within(sheet).getByRole('button', { name: '30초 후 오픈 알림 받기' }));
     const alert = await screen.findByRole('alertdialog', { name: '알림을 받을 수 없는 기기예요' });
-    expect(within(alert).getByText('이 기기에서는 알림을 지원하지 않아요.')).toBeTruthy();
+    expect(within(alert).getByText('이 기기에서는 알림을 지원하지 않아요.')).toBeInTheDocument();
     expect(shell.sentActions()).not.toContain('alarmMarketST');
-    expect(within(sheet).getByRole('button', { name: '30초 후 오픈 알림 받기' })).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: '30초 후 오픈 알림 받기' })).toBeInTheDocument();
   });
 });
 
@@ -165,7 +165,7 @@ describe('push alert test', () => {
     const { sheet } = await openPushTest({ os: 'ios' });
     const radios = within(sheet).getAllByRole<HTMLInputElement>('radio');
     expect(radios.map((radio) => radio.value)).toEqual(['schedule', 'order']);
-    expect(within(sheet).getByRole('radio', { name: /마켓 일정 등록/ })).toBeTruthy();
+    expect(within(sheet).getByRole('radio', { name: /마켓 일정 등록/ })).toBeInTheDocument();
     await waitFor(() => expect(sheet.querySelectorAll('[data-os="ios"]')).toHaveLength(2));
   });
 
@@ -173,7 +173,7 @@ describe('push alert test', () => {
     await signInAs('seller');
     const { sheet } = await openPushTest({ os: 'android' });
     expect(within(sheet).getAllByRole('radio')).toHaveLength(3);
-    expect(within(sheet).getByRole('radio', { name: /주문 접수 \(판매 작가\)/ })).toBeTruthy();
+    expect(within(sheet).getByRole('radio', { name: /주문 접수 \(판매 작가\)/ })).toBeInTheDocument();
     expect(sheet.querySelectorAll('[data-os="android"]')).toHaveLength(3);
   });
 
@@ -206,11 +206,11 @@ describe('push alert test', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: '테스트 알림 보내기' }));
     const failure = await screen.findByRole('alertdialog', { name: '일시적인 오류가 발생했어요' });
     fireEvent.click(within(failure).getByRole('button', { name: '다음에' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
     server.use(http.get(`${API_BASE}/notification/test-notification`, () => HttpResponse.json({ data: false })));
     fireEvent.click(within(sheet).getByRole('button', { name: '테스트 알림 보내기' }));
-    expect(await screen.findByRole('alertdialog', { name: '일시적인 오류가 발생했어요' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: '일시적인 오류가 발생했어요' })).toBeInTheDocument();
     expect(uiState.toasts).toHaveLength(0);
   });
 
@@ -240,7 +240,7 @@ describe('push alert test', () => {
     const capture = captureTestNotification();
     const { sheet } = await openPushTest();
     fireEvent.click(within(sheet).getByRole('button', { name: '테스트 알림 보내기' }));
-    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeTruthy();
+    expect(await screen.findByText('간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?')).toBeInTheDocument();
     capture.stop();
     expect(capture.urls).toHaveLength(0);
   });

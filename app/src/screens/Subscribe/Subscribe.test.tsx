@@ -23,9 +23,9 @@ describe('Subscriptions', () => {
     await signInAs('buyer');
     const subscriptions = await api.get('/subscribe/list');
     renderScreen('/subscribe', '/subscribe', Subscribe);
-    expect(screen.getByRole('heading', { level: 1, name: `${session.subscribedSellerIds.length}명 구독 중` })).toBeTruthy();
-    expect(screen.getByLabelText('불러오는 중')).toBeTruthy();
-    expect(await screen.findByText(subscriptions[0]!.sellerName)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: `${session.subscribedSellerIds.length}명 구독 중` })).toBeInTheDocument();
+    expect(screen.getByLabelText('불러오는 중')).toBeInTheDocument();
+    expect(await screen.findByText(subscriptions[0]!.sellerName)).toBeInTheDocument();
     expect(document.querySelectorAll('a[href^="/profile/"]')).toHaveLength(subscriptions.length);
     expect(screen.getAllByRole('button', { name: /구독중$/ })).toHaveLength(subscriptions.length);
   });
@@ -43,14 +43,14 @@ describe('Subscriptions', () => {
   test('no subscription: the empty state', async () => {
     await signInAs('buyer-new');
     renderScreen('/subscribe', '/subscribe', Subscribe);
-    expect(screen.getByRole('heading', { level: 1, name: '0명 구독 중' })).toBeTruthy();
-    expect(await screen.findByText('구독한 작가님이 없어요')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '0명 구독 중' })).toBeInTheDocument();
+    expect(await screen.findByText('구독한 작가님이 없어요')).toBeInTheDocument();
   });
 
   test('a failed load shows the error with a retry', async () => {
     await signInAs('buyer');
     await mock.faults.force('network-error', { operationId: 'listSubscriptions' });
     renderScreen('/subscribe', '/subscribe', Subscribe);
-    expect(await screen.findByText('불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('불러오지 못했어요')).toBeInTheDocument();
   });
 });

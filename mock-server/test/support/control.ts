@@ -1,7 +1,7 @@
 // Shared by the control-*.test.ts files: calls to /__mock checked against the control plane's own
 // OpenAPI document (openapi/control/openapi.yaml), as the harness checks the product API's responses.
 import { assertResponse } from '@creator-market/openapi/contract';
-import { controlDocument } from '../src/control';
+import { controlDocument } from '../../src/control';
 import type { CallOptions, CallResult, Method, ResponseBody, TestServer } from './harness';
 
 /** A /__mock call whose response must match the control document for its operation and status. */

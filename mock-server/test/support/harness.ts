@@ -10,9 +10,9 @@ import type { PersonaId } from '@creator-market/fixtures';
 import type { paths as AdsPaths } from '@creator-market/sdk/generated/ads';
 import type { components, paths as ApiPaths } from '@creator-market/sdk/generated/api';
 import type { paths as ControlPaths } from '@creator-market/sdk/generated/control';
-import { createHttpServer, createMockServer, type MockServer } from '../src/server';
-import { issueToken } from '../src/auth/tokens';
-import type { World } from '../src/world/world';
+import { createHttpServer, createMockServer, type MockServer } from '../../src/server';
+import { issueToken } from '../../src/auth/tokens';
+import type { World } from '../../src/world/world';
 
 type ErrorBody = components['schemas']['ErrorBody'];
 

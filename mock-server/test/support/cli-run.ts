@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const MOCK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const MOCK_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = join(MOCK_DIR, 'bin/mock.mjs');
 /** The CLI's sources, as a debugger runs them: `node --import tsx src/cli.ts`. */
 export const FROM_SOURCES = ['--import', 'tsx', join(MOCK_DIR, 'src/cli.ts')];
