@@ -149,13 +149,10 @@ export default tseslint.config(
   },
   // The app's tests say what they mean of the DOM with jest-dom's matchers (toBeInTheDocument, toBeDisabled,
   // toHaveTextContent ...), not toBeTruthy on a query: the plugin's recommended rules, each with its fix.
-  // The shell's tests (app/src/shell/) are being reshaped in the shell branch (issue 29.1): they take the
-  // rules, and `eslint --fix`, when it lands.
-  { files: ['app/src/**/*.test.{ts,tsx}'], ignores: ['app/src/shell/**'], ...jestDom.configs['flat/recommended'] },
+  { files: ['app/src/**/*.test.{ts,tsx}'], ...jestDom.configs['flat/recommended'] },
   // What the plugin does not see: an element found with querySelector or closest, checked for being there.
   {
     files: ['app/src/**/*.test.{ts,tsx}'],
-    ignores: ['app/src/shell/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

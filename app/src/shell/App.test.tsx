@@ -21,13 +21,13 @@ test('the splash stays until the sign-in state is known, then the page mounts', 
   window.history.replaceState(null, '', '/subscribe');
   render(<App />);
   expect(uiState.splash).toBe(true);
-  expect(screen.queryByRole('region')).toBeNull();
+  expect(screen.queryByRole('region')).not.toBeInTheDocument();
 
   // A signed-in-only page opened directly shows once the stored sign-in is confirmed, without a prompt.
-  expect(await screen.findByRole('region', { name: 'page subscribe' })).toBeTruthy();
+  expect(await screen.findByRole('region', { name: 'page subscribe' })).toBeInTheDocument();
   expect(session.me?.auth.email).toBe('buyer@creator-market.test');
   await waitFor(() => expect(uiState.splash).toBe(false));
-  expect(screen.queryByText('로그인 필요')).toBeNull();
+  expect(screen.queryByText('로그인 필요')).not.toBeInTheDocument();
 });
 
 test('www and staging hosts go to the production host (main.tsx applies this before start)', () => {

@@ -40,17 +40,17 @@ beforeEach(() => {
 describe('routes', () => {
   test('shows the page of the address with its params, and the bottom tab of the route', async () => {
     await startAt('/profile/mallang_studio');
-    expect(await screen.findByText('profile {"sellerId":"mallang_studio"}')).toBeTruthy();
-    expect(screen.queryByRole('navigation', { name: '주요 메뉴' })).toBeNull();
+    expect(await screen.findByText('profile {"sellerId":"mallang_studio"}')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '주요 메뉴' })).not.toBeInTheDocument();
 
     go('/');
-    await waitFor(() => expect(visiblePage().getAttribute('aria-label')).toBe('page home'));
+    await waitFor(() => expect(visiblePage()).toHaveAttribute('aria-label', 'page home'));
     const tabs = screen.getByRole('navigation', { name: '주요 메뉴' });
-    expect(within(tabs).getByRole('button', { name: '홈' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabs).getByRole('button', { name: '홈' })).toHaveAttribute('aria-current', 'page');
     expect(uiState.floatingButton).toBe(true);
 
     go('/setting');
-    await waitFor(() => expect(visiblePage().getAttribute('aria-label')).toBe('page setting'));
+    await waitFor(() => expect(visiblePage()).toHaveAttribute('aria-label', 'page setting'));
     expect(uiState.floatingButton).toBe(false);
   });
 
@@ -103,9 +103,9 @@ describe('login guard', () => {
     await startAt('/search');
     await screen.findByRole('region', { name: 'page search' });
     go('/subscribe?tab=markets#top');
-    expect(await screen.findByText('로그인 필요')).toBeTruthy();
+    expect(await screen.findByText('로그인 필요')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/search'));
-    expect(screen.queryByRole('region', { name: 'page subscribe' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'page subscribe' })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
     await waitFor(() => expect(window.location.pathname).toBe('/auth'));
@@ -114,7 +114,7 @@ describe('login guard', () => {
 
   test('opened directly, the protected page is replaced by home and the access is remembered as direct', async () => {
     await startAt('/cart/7');
-    expect(await screen.findByText('로그인 필요')).toBeTruthy();
+    expect(await screen.findByText('로그인 필요')).toBeInTheDocument();
     await screen.findByRole('region', { name: 'page home' });
     expect(window.location.pathname).toBe('/');
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
@@ -127,7 +127,7 @@ describe('login guard', () => {
     await screen.findByRole('region', { name: 'page home' });
     go('/calendar');
     fireEvent.click(await screen.findByRole('button', { name: '다음에' }));
-    await waitFor(() => expect(screen.queryByText('로그인 필요')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('로그인 필요')).not.toBeInTheDocument());
     expect(window.location.pathname).toBe('/');
     expect(sessionStorage.getItem(LOGIN_REDIRECT_KEY)).toBeNull();
   });
@@ -137,7 +137,7 @@ describe('keep-alive', () => {
   test('a kept page keeps its state after leaving and returning; a 6th kept page evicts the oldest', async () => {
     const { container } = await startAt('/');
     fireEvent.click(within(await screen.findByRole('region', { name: 'page home' })).getByRole('button'));
-    expect(screen.getByRole('button', { name: 'count 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'count 1' })).toBeInTheDocument();
 
     go('/m/mallang_studio/3');
     const market = await screen.findByRole('region', { name: 'page market' });
@@ -147,7 +147,7 @@ describe('keep-alive', () => {
     go('/setting');
     await screen.findByRole('region', { name: 'page setting' });
     go('/m/mallang_studio/3');
-    expect(within(await screen.findByRole('region', { name: 'page market' })).getByRole('button').textContent).toBe('count 2');
+    expect(within(await screen.findByRole('region', { name: 'page market' })).getByRole('button')).toHaveTextContent('count 2');
 
     for (const category of ['a', 'b', 'c', 'd']) {
       go(`/list/${category}`);
@@ -159,7 +159,7 @@ describe('keep-alive', () => {
     expect(pageSection(container, 'market', 'mallang_studio')?.querySelector('button')?.textContent).toBe('count 2');
 
     go('/');
-    expect(within(await screen.findByRole('region', { name: 'page home' })).getByRole('button').textContent).toBe('count 0');
+    expect(within(await screen.findByRole('region', { name: 'page home' })).getByRole('button')).toHaveTextContent('count 0');
   });
 
   test('a page that is not kept starts afresh', async () => {
@@ -168,7 +168,7 @@ describe('keep-alive', () => {
     go('/download');
     await screen.findByRole('region', { name: 'page download' });
     go('/setting');
-    expect(within(await screen.findByRole('region', { name: 'page setting' })).getByRole('button').textContent).toBe('count 0');
+    expect(within(await screen.findByRole('region', { name: 'page setting' })).getByRole('button')).toHaveTextContent('count 0');
   });
 });
 

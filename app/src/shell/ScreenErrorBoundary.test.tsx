@@ -55,23 +55,23 @@ describe('a screen that cannot be loaded', () => {
 
     fireEvent.click(within(tabBar()).getByRole('button', { name: '마이' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('화면을 불러오지 못했어요');
-    expect(within(alert).getByRole('button', { name: '다시 시도' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '뒤로 가기' })).toBeTruthy();
-    expect(within(tabBar()).getByRole('button', { name: '마이' }).getAttribute('aria-current')).toBe('page');
+    expect(alert).toHaveTextContent(/화면을 불러오지 못했어요/);
+    expect(within(alert).getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '뒤로 가기' })).toBeInTheDocument();
+    expect(within(tabBar()).getByRole('button', { name: '마이' })).toHaveAttribute('aria-current', 'page');
 
     // Still offline: 다시 시도 tries again and says so again.
     const before = imports.attempts.get('my') ?? 0;
     fireEvent.click(within(alert).getByRole('button', { name: '다시 시도' }));
     await waitFor(() => expect(imports.attempts.get('my')).toBeGreaterThan(before));
-    expect(await screen.findByText('화면을 불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('화면을 불러오지 못했어요')).toBeInTheDocument();
 
     // Back online: the `online` event loads it, no tap needed.
     setOnline(true);
     imports.failing.delete('my');
     act(() => void window.dispatchEvent(new Event('online')));
-    expect(await screen.findByRole('region', { name: 'page my' })).toBeTruthy();
-    expect(screen.queryByText('화면을 불러오지 못했어요')).toBeNull();
+    expect(await screen.findByRole('region', { name: 'page my' })).toBeInTheDocument();
+    expect(screen.queryByText('화면을 불러오지 못했어요')).not.toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
   });
 
@@ -83,7 +83,7 @@ describe('a screen that cannot be loaded', () => {
     const retry = await screen.findByRole('button', { name: '다시 시도' });
     imports.failing.delete('cart');
     fireEvent.click(retry);
-    expect(await screen.findByRole('region', { name: 'page cart' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'page cart' })).toBeInTheDocument();
   });
 
   test('a chunk gone after a deploy (the server answers 404): the page reloads once, not in a loop', async () => {
@@ -99,7 +99,7 @@ describe('a screen that cannot be loaded', () => {
     // The "reloaded" page still cannot load it: the message shows, and no second reload follows.
     fireEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
     await waitFor(() => expect(imports.attempts.get('calendar')).toBeGreaterThanOrEqual(2));
-    expect(await screen.findByText('화면을 불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('화면을 불러오지 못했어요')).toBeInTheDocument();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
@@ -112,7 +112,7 @@ describe('a screen that cannot be loaded', () => {
     await startSignedIn();
     imports.failing.set('subscribe', importError);
     act(() => navigate('/subscribe'));
-    expect(await screen.findByText('화면을 불러오지 못했어요')).toBeTruthy();
+    expect(await screen.findByText('화면을 불러오지 못했어요')).toBeInTheDocument();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });

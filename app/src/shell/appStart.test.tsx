@@ -44,14 +44,14 @@ describe('forced update', () => {
   ] as const)('%s %s → %s', async (os, appVersion, expected) => {
     const { result } = await checkWith({ os, appVersion });
     expect(result).toBe(expected);
-    if (expected === 'force-update') expect(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).toBeTruthy();
-    else expect(screen.queryByRole('alertdialog')).toBeNull();
+    if (expected === 'force-update') expect(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).toBeInTheDocument();
+    else expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   test('the legacy single string is split by spaces: its first part is the version', async () => {
     const { result } = await checkWith({ os: 'android', appVersion: '1.8.5', build: '185', legacyVersionString: true });
     expect(result).toBe('force-update');
-    expect(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).toBeInTheDocument();
   });
 
   test('업데이트 asks the shell for the store, 자세히 opens the notice; the dialog stays', async () => {
@@ -61,7 +61,7 @@ describe('forced update', () => {
     await waitFor(() => expect(shell.effects).toContainEqual({ kind: 'update' }));
     fireEvent.click(within(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).getByRole('button', { name: '자세히' }));
     await waitFor(() => expect(shell.effects).toContainEqual({ kind: 'open', target: 'WebPage', url: UPDATE_NOTICE_URL }));
-    expect(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).toBeInTheDocument();
   });
 
   test('a version that cannot be read logs 버전 정보를 확인할 수 없습니다. and does nothing', async () => {
@@ -69,7 +69,7 @@ describe('forced update', () => {
     const { result, shell } = await checkWith({ appVersion: 'beta' });
     expect(result).toBe('unknown');
     expect(log).toHaveBeenCalledWith(APP_VERSION_UNKNOWN_LOG);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(shell.effects).toEqual([]);
   });
 
@@ -83,7 +83,7 @@ describe('forced update', () => {
     await vi.advanceTimersByTimeAsync(3000);
     await expect(check).resolves.toBe('failed');
     expect(failed).toHaveBeenCalled();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   test('runs at start and again when the page becomes visible', async () => {
@@ -92,12 +92,12 @@ describe('forced update', () => {
     renderAt('/', <div />);
     const stop = startNativeShell();
     await waitFor(() => expect(shell.sentActions()).toContain('getAppVersion'));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     shell.settings.appVersion = '1.8.0';
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    expect(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: UPDATE_TITLE })).toBeInTheDocument();
     stop();
   });
 

@@ -169,7 +169,7 @@ describe('the early script', () => {
       resetAppState();
       localStorage.setItem(key, 'x');
       expect(runScriptAt('/')).not.toHaveBeenCalled();
-      expect(document.head.querySelector('link[href="/assets/Home-x.js"]')).not.toBeNull();
+      expect(document.head.querySelector('link[href="/assets/Home-x.js"]')).toBeInTheDocument();
       expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toBeUndefined();
     }
   });
@@ -242,8 +242,8 @@ describe('the API client', () => {
     const asked = recordRequests();
     renderScreen('/', '/', Home);
     const banner = await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 });
-    expect(banner.getAttribute('src')).toContain('/img/banner/early.svg');
-    expect(await screen.findByRole('navigation', { name: '작가 카테고리' })).toBeTruthy();
+    expect(banner).toHaveAttribute('src', expect.stringContaining('/img/banner/early.svg'));
+    expect(await screen.findByRole('navigation', { name: '작가 카테고리' })).toBeInTheDocument();
     expect(asked.filter((url) => url.includes('/common/v2/banner') || url.includes('/common/v2/seller-ctg'))).toEqual([]);
     expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toEqual({});
   });
@@ -319,7 +319,7 @@ describe('the API client', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.99);
     renderScreen('/', '/', Home);
     const banner = await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 });
-    expect(banner.getAttribute('src')).toContain(cover);
+    expect(banner).toHaveAttribute('src', expect.stringContaining(cover));
     expect(earlyWindow[FIRST_BANNER_GLOBAL]).toBeUndefined();
   });
 
@@ -329,7 +329,7 @@ describe('the API client', () => {
     };
     const asked = recordRequests();
     renderScreen('/', '/', Home);
-    expect(await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(asked).toContain(`${API_BASE}/common/v2/banner?from=top`);
   });
 });

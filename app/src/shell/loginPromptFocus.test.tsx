@@ -27,9 +27,9 @@ test.each(['다음에', 'Escape'])('a guest taps 마이: the prompt opens, and o
   await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   if (how === '다음에') fireEvent.click(within(dialog).getByRole('button', { name: '다음에' }));
   else fireEvent.keyDown(dialog, { key: 'Escape' });
-  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   const tab = within(screen.getByRole('navigation', { name: '주요 메뉴' })).getByRole('button', { name: '마이' });
-  expect(document.activeElement).toBe(tab);
+  expect(tab).toHaveFocus();
 });
 
 test('a guest taps 구독 (busy while the prompt is up): on 다음에 focus is back on 구독, not on the page', async () => {
@@ -40,6 +40,6 @@ test('a guest taps 구독 (busy while the prompt is up): on 다음에 focus is b
   const dialog = await screen.findByRole('alertdialog');
   await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   fireEvent.click(within(dialog).getByRole('button', { name: '다음에' }));
-  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '말랑 구독' })));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.getByRole('button', { name: '말랑 구독' })).toHaveFocus());
 });
