@@ -84,6 +84,9 @@ try {
       QA_WORKERS: String(WORKERS),
       PLAYWRIGHT_JSON_OUTPUT_FILE: results,
       PLAYWRIGHT_HTML_OPEN: 'never',
+      // With CM_API_JOURNAL_DIR set (pnpm test sets it), the fixture leaves each test's API journal for
+      // `pnpm coverage:api`, under this suite's name.
+      CM_API_JOURNAL_SUITE: 'example-qa',
     }),
   );
   const { stats } = JSON.parse(readFileSync(results, 'utf8'));

@@ -114,6 +114,7 @@ const steps = [
     // Packing and the app's build side by side, then two browser workers that mostly wait on the page.
     cpus: 2,
     report: 'artifacts/example-qa.json',
+    journal: true,
   },
   { id: 'fixtures', name: 'fixtures: world generator', cmd: 'pnpm --fail-if-no-match --filter @creator-market/fixtures test', cpus: 2 },
   {
@@ -134,7 +135,7 @@ const steps = [
     name: 'API coverage: every declared answer some suite produced, checked against openapi/coverage-baseline.json',
     cmd: 'node --test scripts/coverage/ && node scripts/coverage/run.mjs --check',
     cpus: 1,
-    after: ['app', 'e2e', 'a11y', 'conformance'],
+    after: ['app', 'e2e', 'a11y', 'conformance', 'example-qa'],
     report: 'artifacts/api-coverage.json',
   },
   {

@@ -126,12 +126,25 @@ function testSources(): { file: string; source: string }[] {
   });
 }
 
+/**
+ * Files that play a server which is not the mock, where no mock answer could stand in: each with why. The
+ * test below fails when such a file no longer needs its place here.
+ */
+const NOT_THE_MOCK: Readonly<Record<string, string>> = {
+  'api/mockControl.test.ts': 'hosts without the control plane (no server, a 404, a 405): the Lab must say it cannot be used',
+};
+
 describe('no hand-written error answers in the app’s tests', () => {
   test('no test file or test helper writes an error answer itself (force it through the mock: setupMockControl)', () => {
     const sources = testSources();
     expect(sources.length).toBeGreaterThan(60);
     const findings = sources.flatMap(({ file, source }) => handWrittenErrors(source, file));
-    expect(findings.map(({ file, line, what }) => `${file}:${line} ${what}`)).toEqual([]);
+    expect(findings.filter(({ file }) => !(file in NOT_THE_MOCK)).map(({ file, line, what }) => `${file}:${line} ${what}`)).toEqual([]);
+    for (const file of Object.keys(NOT_THE_MOCK))
+      expect(
+        findings.some((finding) => finding.file === file),
+        file,
+      ).toBe(true);
   });
 
   test.each([
