@@ -34,9 +34,10 @@ export function runHandler(
   try {
     if (!op.guest && !input.user) throw new ApiFailure(401, 'unauthorized');
     const result = handler(input as never, { world: input.world, now: input.world.clock.now() });
-    if (result && typeof result === 'object' && 'raw' in result) return result;
-    // Reads never change the world; writes bump its version and reach the persistence hook.
+    // Reads never change the world; writes bump its version and reach the persistence hook, whatever shape
+    // their answer has (a cart write answers raw JSON: handlers/cart.ts).
     if (op.method !== 'get') input.world.touched();
+    if (result && typeof result === 'object' && 'raw' in result) return result;
     return { status: 200, body: result };
   } catch (err) {
     return toErrorResponse(err);
