@@ -1,7 +1,9 @@
 // @ts-check
 // The contract diff: the bundled documents (openapi/bundled/product.json and ads.json, what the sdk's types and
 // the mock are made from) compared with api-smart-diff (docs/decisions/contract-diff.md), each change
-// attributed to its operation and said in our words: `listCarts  response 200 data[].market.desc  removed`.
+// attributed to its operation and said in our words: `listCarts  response 200 data[].market.desc  removed`,
+// and classed as api-smart-diff classes it but for our own rules (ourClass: a path parameter renamed breaks the
+// typed sdk; an example is documentation).
 // The control plane's document (control.json) is the mock's own tool API, not the product's: not compared.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,7 +1,8 @@
 // @ts-check
-// The contract diff classifies planted changes as expected, names what each breaking one touches (sdk, screens,
-// mock handlers), and fails only on a breaking change openapi/CHANGELOG.md does not acknowledge. Every plant is
-// made in a copy: of the parsed document in memory, or of the bundled files in a temporary git repository.
+// The contract diff classifies planted changes as expected (the ADR's table is theirs), names what each breaking
+// one touches (sdk, screens, mock handlers), and fails only on a breaking or unclassified change that a line the
+// range adds to openapi/CHANGELOG.md does not acknowledge. Every plant is made in a copy: of the parsed document
+// in memory, or of the bundled files in a temporary git repository.
 //   node --test scripts/contract-diff/
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
