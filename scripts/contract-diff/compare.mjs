@@ -1,7 +1,9 @@
 // @ts-check
 // The contract diff: the bundled documents (openapi/bundled/product.json and ads.json, what the sdk's types and
 // the mock are made from) compared with api-smart-diff (docs/decisions/contract-diff.md), each change
-// attributed to its operation and said in our words: `listCarts  response 200 data[].market.desc  removed`.
+// attributed to its operation and said in our words: `listCarts  response 200 data[].market.desc  removed`,
+// and classed as api-smart-diff classes it but for our own rules (ourClass: a path parameter renamed breaks the
+// typed sdk; an example is documentation).
 // The control plane's document (control.json) is the mock's own tool API, not the product's: not compared.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,10 +16,31 @@ export const DOCUMENTS = /** @type {const} */ (['product', 'ads']);
 /**
  * @typedef {'breaking' | 'non-breaking' | 'unclassified'} ChangeType
  * @typedef {{document: string, operationId: string | null, method: string | null, path: string | null,
- *   where: string, what: string, type: ChangeType, details: string[], added: unknown[], removed: unknown[],
- *   context?: unknown[]}} Change   `context`: the values of the enum an added or removed value belongs to
+ *   where: string, what: string, type: ChangeType, rule?: string, details: string[], added: unknown[],
+ *   removed: unknown[], context?: unknown[]}} Change   `rule`: why our class is not api-smart-diff's (ourClass);
+ *   `context`: the values of the enum an added or removed value belongs to
  * @typedef {Record<string, any>} Documents  document name -> parsed bundle (absent when it does not exist there)
  */
+
+/**
+ * A file's text at a git ref (`git show REF:FILE`), or null when the file did not exist at that commit.
+ * @param {string} repoRoot
+ * @param {string} ref
+ * @param {string} file relative to the repository's root
+ */
+export function gitShow(repoRoot, ref, file) {
+  try {
+    return execFileSync('git', ['show', `${ref}:${file}`], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    if (/does not exist|exists on disk, but not in/.test(String(error.stderr ?? error.message))) return null;
+    throw error;
+  }
+}
 
 /**
  * The bundled documents in the working tree (`ref` null) or at a git ref (`git show REF:openapi/bundled/...`).
@@ -34,18 +57,9 @@ export function readBundles(repoRoot, ref) {
       if (existsSync(join(repoRoot, file))) documents[name] = JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
       continue;
     }
-    try {
-      const text = execFileSync('git', ['show', `${ref}:${file}`], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      documents[name] = JSON.parse(text);
-    } catch (error) {
-      // The file did not exist at that commit: nothing to compare it with.
-      if (!/does not exist|exists on disk, but not in/.test(String(error.stderr ?? error.message))) throw error;
-    }
+    // A file that did not exist at that commit: nothing to compare it with.
+    const text = gitShow(repoRoot, ref, file);
+    if (text !== null) documents[name] = JSON.parse(text);
   }
   return documents;
 }
@@ -79,14 +93,20 @@ function schemaWhere(segments, diff) {
     if (segment === 'properties' && i + 1 < segments.length) where += `${where ? '.' : ''}${segments[++i]}`;
     else if (segment === 'items') where += '[]';
     else if (segment === 'additionalProperties') where += '{}';
-    else if (segment === 'allOf' || segment === 'anyOf' || segment === 'oneOf') i++;
-    else if (segment === 'required') {
+    else if (segment === 'allOf' || segment === 'anyOf' || segment === 'oneOf') {
+      // A whole branch (or the whole list) added or removed is its own kind of change: `oneOf branch added`.
+      if (i + 2 >= segments.length) return { where, keyword: i + 1 < segments.length ? `${segment} branch` : segment };
+      i++;
+    } else if (segment === 'required') {
       const name = i + 1 < segments.length ? (diff.after ?? diff.before) : undefined;
       return { where: typeof name === 'string' ? `${where ? `${where}.` : ''}${name}` : where, keyword: 'required' };
     } else return { where, keyword: String(segment) };
   }
   return { where, keyword: '' };
 }
+
+/** The keywords of an example (of a schema, a parameter, a media type): documentation, never on the wire. */
+const EXAMPLE_KEYWORDS = new Set(['example', 'examples']);
 
 /**
  * Where in an operation a diff is (`query msgType`, `request body remember`, `response 200 data[].market.desc`),
@@ -114,6 +134,7 @@ function operationWhere(document, operation, rest, diff) {
       const inner = schemaWhere(rest.slice(4), diff);
       return { where: `request body${inner.where ? ` ${inner.where}` : ''}`, keyword: inner.keyword };
     }
+    if (second === 'content' && EXAMPLE_KEYWORDS.has(String(rest[3]))) return { where: 'request body', keyword: String(rest[3]) };
     return { where: 'request body', keyword: second === undefined ? '' : String(second === 'content' ? 'content type' : second) };
   }
   if (head === 'responses' && second !== undefined) {
@@ -122,6 +143,7 @@ function operationWhere(document, operation, rest, diff) {
       const inner = schemaWhere(rest.slice(5), diff);
       return { where: `${response}${inner.where ? ` ${inner.where}` : ''}`, keyword: inner.keyword };
     }
+    if (third === 'content' && EXAMPLE_KEYWORDS.has(String(rest[4]))) return { where: response, keyword: String(rest[4]) };
     if (third === 'headers' && rest[3] !== undefined) return { where: `${response} header ${rest[3]}`, keyword: '' };
     return { where: response, keyword: third === undefined ? '' : String(third === 'content' ? 'content type' : third) };
   }
@@ -148,6 +170,24 @@ function whatChanged(keyword, diff) {
 /** api-smart-diff's classes in ours: breaking, non-breaking (with annotations and deprecations), unclassified. */
 const classOf = (/** @type {string} */ type) =>
   /** @type {ChangeType} */ (type === 'breaking' ? 'breaking' : type === 'unclassified' ? 'unclassified' : 'non-breaking');
+
+/**
+ * Our own rules over api-smart-diff's class (docs/decisions/contract-diff.md), each with why:
+ *   - a path template renamed, or a path parameter's name changed, is breaking: the URL a client sends is the
+ *     same, but the typed sdk keys its client by the template (`api.get('/seller/{sellerPID}')`) and its
+ *     parameters by name (`params.path.sellerPID`), so a consumer's code stops compiling;
+ *   - an example changed (of a schema, a parameter, a media type) is not breaking: it is documentation, no
+ *     client receives or sends it (api-smart-diff leaves some unclassified).
+ * @param {ChangeType} type api-smart-diff's class
+ * @param {{pathRenamed?: boolean, pathParameterRenamed?: boolean, keyword?: string}} diff
+ * @returns {{type: ChangeType, rule?: string}}
+ */
+function ourClass(type, { pathRenamed = false, pathParameterRenamed = false, keyword = '' }) {
+  if (pathRenamed || pathParameterRenamed)
+    return { type: 'breaking', rule: `typed sdk: its ${pathRenamed ? 'path key' : 'path parameter key'} changes` };
+  if (type === 'unclassified' && EXAMPLE_KEYWORDS.has(keyword)) return { type: 'non-breaking', rule: 'an example: documentation' };
+  return { type };
+}
 const SEVERITY = { breaking: 2, unclassified: 1, 'non-breaking': 0 };
 
 /**
@@ -165,7 +205,7 @@ export function compareDocuments(before, after) {
     const key = [change.document, change.operationId, change.where, change.what].join('\u0000');
     const known = changes.get(key);
     const entry = known ?? { ...change, details: [], added: [], removed: [] };
-    if (known && SEVERITY[change.type] > SEVERITY[known.type]) known.type = change.type;
+    if (known && SEVERITY[change.type] > SEVERITY[known.type]) Object.assign(known, { type: change.type, rule: change.rule });
     if (diff.description && !entry.details.includes(diff.description)) entry.details.push(diff.description);
     changes.set(key, entry);
   };
@@ -201,7 +241,8 @@ export function compareDocuments(before, after) {
         continue;
       }
       if (template === undefined) {
-        // A path renamed (its parameters renamed): the same URL for a client, each of its operations said so.
+        // A path renamed (its parameters renamed): the same URL for a client, not the same key in the typed sdk.
+        const renamed = ourClass(type, { pathRenamed: diff.action === 'rename' });
         for (const [verb, operation] of Object.entries(from.paths?.[/** @type {string} */ (diff.before)] ?? {}))
           if (HTTP_METHODS.has(verb))
             add(
@@ -212,7 +253,7 @@ export function compareDocuments(before, after) {
                 path: String(diff.before),
                 where: 'path',
                 what: whatChanged('', diff),
-                type,
+                ...renamed,
               },
               diff,
             );
@@ -222,6 +263,11 @@ export function compareDocuments(before, after) {
       if (method === undefined || !HTTP_METHODS.has(String(method))) {
         // A whole path item added or removed (or one of its shared fields): each of its operations.
         const item = diff.action === 'add' ? to.paths?.[templateText] : from.paths?.[templateText];
+        // A parameter shared by the path's operations: named as an operation's own.
+        const shared = method === 'parameters' && typeof rest[0] === 'number' ? resolve(from, item?.parameters?.[rest[0]]) : undefined;
+        const where = shared ? `${shared.in} ${shared.name}` : method === undefined ? 'operation' : String(method);
+        const keyword = shared && rest.length > 1 ? String(rest[1]) : '';
+        const classed = ourClass(type, { pathParameterRenamed: shared?.in === 'path' && keyword === 'name' && rest.length === 2, keyword });
         for (const [verb, operation] of Object.entries(item ?? {}))
           if (HTTP_METHODS.has(verb))
             add(
@@ -230,9 +276,9 @@ export function compareDocuments(before, after) {
                 operationId: operation.operationId,
                 method: verb,
                 path: templateText,
-                where: method === undefined ? 'operation' : String(method),
-                what: whatChanged('', diff),
-                type,
+                where,
+                what: whatChanged(keyword, diff),
+                ...classed,
               },
               diff,
             );
@@ -243,6 +289,8 @@ export function compareDocuments(before, after) {
       const operation = diff.action === 'add' ? (inTo ?? inFrom) : (inFrom ?? inTo);
       const located = operationWhere(diff.action === 'add' ? to : from, operation, rest, diff);
       const what = whatChanged(located.keyword, diff);
+      // `path sellerPID` `name changed`: where names a parameter by its place and name.
+      const pathParameterRenamed = rest[0] === 'parameters' && rest[2] === 'name' && rest.length === 3 && located.where.startsWith('path ');
       add(
         {
           document: name,
@@ -251,7 +299,7 @@ export function compareDocuments(before, after) {
           path: templateText,
           where: located.where,
           what,
-          type,
+          ...ourClass(type, { pathParameterRenamed, keyword: located.keyword }),
         },
         diff,
       );

@@ -1,6 +1,6 @@
 // @ts-check
 // The API coverage matrix (docs/api-coverage.md): every answer the contract declares, and which suites, tests
-// and screens produced it, from the API journals the suites write (sdk/src/control/api-journal.ts). Pure
+// and screens produced it, from the API journals the suites write (@creator-market/sdk/control). Pure
 // functions over parsed inputs; ./run.mjs reads the files, asks the mock for its scenarios and prints.
 //
 // An answer is one of an operation's:
@@ -18,8 +18,8 @@
  * @typedef {{name: string, kind: string, status: number, code: string}} Scenario  as GET /__mock/scenarios lists it
  * @typedef {{key: string, operationId: string, method: string, path: string, document: string, answer: string,
  *   kind: 'status' | 'error' | 'fault' | 'slow'}} DeclaredAnswer
- * @typedef {import('../../sdk/src/control/api-journal.ts').ApiJournalFile} JournalFile
- * @typedef {import('../../sdk/src/control/api-journal.ts').ApiJournalRequest} JournalRequest
+ * @typedef {import('@creator-market/sdk/control').ApiJournalFile} JournalFile
+ * @typedef {import('@creator-market/sdk/control').ApiJournalRequest} JournalRequest
  * @typedef {{suite: string, source: string, test: string, count: number, forced: string[], screens: string[],
  *   screenshots: string[]}} Producer
  */
@@ -219,8 +219,9 @@ export function totalsOf(matrix) {
 }
 
 /**
- * @typedef {{version: 1, covered: string[], uncovered: string[]}} Baseline
- *   covered: answers a test produces (must stay covered); uncovered: answers known to have no test yet
+ * @typedef {{version: 1, suites?: string[], covered: string[], uncovered: string[]}} Baseline
+ *   suites: the suites whose journals built it; covered: answers a test produces (must stay covered);
+ *   uncovered: answers known to have no test yet
  */
 
 /**
@@ -244,7 +245,7 @@ export function checkBaseline(matrix, baseline) {
 }
 
 /**
- * The baseline of a matrix: what is covered now and what is not.
+ * The baseline of a matrix: the suites it read, what is covered now and what is not.
  * @param {ReturnType<typeof buildMatrix>} matrix
  * @returns {Baseline}
  */
@@ -254,5 +255,40 @@ export function baselineOf(matrix) {
       .filter((a) => a.covered === covered)
       .map((a) => a.key)
       .sort();
-  return { version: 1, covered: keys(true), uncovered: keys(false) };
+  return { version: 1, suites: [...matrix.suites], covered: keys(true), uncovered: keys(false) };
+}
+
+/**
+ * The baseline file's text as Prettier formats it (`pnpm lint` checks the committed file; the test holds the
+ * two to agreeing): a list on one line when it fits the print width, else one answer a line.
+ * @param {Baseline} baseline
+ */
+export function baselineText(baseline) {
+  const PRINT_WIDTH = 140; // .prettierrc
+  const entries = Object.entries(baseline);
+  const lines = entries.flatMap(([key, value], index) => {
+    const comma = index < entries.length - 1 ? ',' : '';
+    if (!Array.isArray(value)) return [`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`];
+    const one = `  ${JSON.stringify(key)}: [${value.map((item) => JSON.stringify(item)).join(', ')}]${comma}`;
+    if (one.length <= PRINT_WIDTH) return [one];
+    return [
+      `  ${JSON.stringify(key)}: [`,
+      ...value.map((item, i) => `    ${JSON.stringify(item)}${i < value.length - 1 ? ',' : ''}`),
+      `  ]${comma}`,
+    ];
+  });
+  return `{\n${lines.join('\n')}\n}\n`;
+}
+
+/**
+ * The suites a run must have journals of, and the ones it lacks: a suite with no folder, or a folder with no
+ * journal file (it did not run, or wrote nothing), each with why.
+ * @param {string[]} expected the suites that write a journal (scripts/test-all.mjs's `journal: true` steps)
+ * @param {Record<string, number>} filesBySuite journal folder -> how many journal files it holds
+ * @returns {Array<{suite: string, why: string}>}
+ */
+export function missingSuites(expected, filesBySuite) {
+  return expected
+    .filter((suite) => !filesBySuite[suite])
+    .map((suite) => ({ suite, why: suite in filesBySuite ? 'its journal folder holds no journal file' : 'no journal folder' }));
 }

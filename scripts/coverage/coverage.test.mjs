@@ -6,8 +6,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { buildMatrix, declaredAnswers, totalsOf } from './coverage.mjs';
-import { coverageApi, readJournals, SetupError } from './run.mjs';
+import * as prettier from 'prettier';
+import { REPO_ROOT } from '../bench/processes.mjs';
+import { baselineText, buildMatrix, declaredAnswers, totalsOf } from './coverage.mjs';
+import { coverageApi, journalFolders, journalSuites, readJournals, SetupError } from './run.mjs';
 
 // run.mjs has registered tsx.
 const { errorCodeOfBody } = await import('@creator-market/sdk/control');
@@ -101,10 +103,14 @@ function plantedJournals() {
   ];
 }
 
-/** A run in a fresh folder; the baseline file is `baseline` (written first when given). */
-function run(/** @type {{journals?: any[], scenarios?: any, baseline?: any, check?: boolean, update?: boolean}} */ options = {}) {
+/**
+ * A run in a fresh folder; the baseline file is `baseline` (written first when given), or the one of `into`.
+ * @param {{journals?: any[], scenarios?: any, baseline?: any, into?: string, check?: boolean, update?: boolean,
+ *   allowLower?: boolean, expectedSuites?: string[], folders?: Record<string, number>}} options
+ */
+function run(options = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'coverage-test-'));
-  const baselineFile = path.join(dir, 'coverage-baseline.json');
+  const baselineFile = options.into ?? path.join(dir, 'coverage-baseline.json');
   if (options.baseline) writeFileSync(baselineFile, JSON.stringify(options.baseline));
   /** @type {string[]} */
   const lines = [];
@@ -116,6 +122,9 @@ function run(/** @type {{journals?: any[], scenarios?: any, baseline?: any, chec
     outDir: path.join(dir, 'out'),
     check: options.check,
     update: options.update,
+    allowLower: options.allowLower,
+    expectedSuites: options.expectedSuites,
+    folders: options.folders,
     print: (line) => lines.push(line),
   });
   return { ...result, output: lines.join('\n'), dir, baselineFile };
@@ -180,9 +189,15 @@ void test('the report: the totals, the answers no test produces, and a page that
   assert.equal(JSON.parse(readFileSync(path.join(dir, 'out', 'api-coverage.json'), 'utf8')).answers.length, 9);
 });
 
-void test('--update writes the baseline; --check then passes, and passes again when coverage only rises', () => {
+void test('--update writes the baseline; --check then passes, and passes again when coverage only rises', async () => {
   const { baselineFile } = run({ update: true });
   const baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
+  assert.deepEqual(baseline.suites, ['app', 'e2e'], 'the suites whose journals built it');
+  // Written as Prettier formats it, short lists and long: `pnpm lint` passes on the file --update leaves.
+  const committed = path.join(REPO_ROOT, 'openapi', 'coverage-baseline.json');
+  const options = { ...(await prettier.resolveConfig(committed)), parser: 'json' };
+  for (const text of [readFileSync(baselineFile, 'utf8'), baselineText(JSON.parse(readFileSync(committed, 'utf8')))])
+    assert.equal(await prettier.format(text, options), text);
   assert.deepEqual(baseline.covered, ['getThing 200', 'getThing 413', 'getThing fault network-error', 'placeOrder 400 out-of-stock']);
   assert.equal(baseline.uncovered.length, 5);
   assert.equal(run({ baseline, check: true }).code, 0);
@@ -248,4 +263,59 @@ void test('journal files: read per suite folder; a missing folder or a file of a
     () => readJournals(dir),
     (e) => e instanceof SetupError && /b\.json: not JSON/.test(e.message),
   );
+});
+
+void test('--update refuses to turn a covered answer uncovered, naming it; --allow-lower writes it', () => {
+  const { baselineFile } = run({ update: true });
+  const before = readFileSync(baselineFile, 'utf8');
+  // The e2e suite did not run: the fault and the 413 only it produces would be lost.
+  const journals = plantedJournals().filter((j) => j.suite !== 'e2e');
+  const refused = run({ into: baselineFile, update: true, journals, expectedSuites: ['app', 'e2e'] });
+  assert.equal(refused.code, 1);
+  assert.match(refused.output, /MISSING {3}suite e2e: no journal folder/);
+  assert.match(refused.output, /LOWER {5}getThing 413: covered in the baseline/);
+  assert.match(refused.output, /LOWER {5}getThing fault network-error/);
+  assert.match(refused.output, /Baseline not written: it would turn 2 covered answer\(s\) uncovered.*--allow-lower/);
+  assert.equal(readFileSync(baselineFile, 'utf8'), before);
+  const lowered = run({ into: baselineFile, update: true, journals, allowLower: true });
+  assert.equal(lowered.code, 0);
+  const baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
+  assert.deepEqual(baseline.suites, ['app']);
+  assert.ok(baseline.uncovered.includes('getThing 413'));
+  // Rising needs no flag.
+  assert.equal(run({ into: baselineFile, update: true }).code, 0);
+});
+
+void test('--check fails naming each expected suite whose journal folder is missing or empty', () => {
+  const { baselineFile } = run({ update: true });
+  const expectedSuites = ['app', 'e2e', 'a11y', 'example-qa'];
+  const failed = run({ into: baselineFile, check: true, expectedSuites, folders: { app: 1, e2e: 1, 'example-qa': 0 } });
+  assert.equal(failed.code, 1);
+  assert.match(failed.output, /MISSING {3}suite a11y: no journal folder/);
+  assert.match(failed.output, /MISSING {3}suite example-qa: its journal folder holds no journal file/);
+  assert.match(failed.output, /coverage check: fails \(2 suite\(s\) without journals, 0 answer\(s\) lost, 0 untested\)/);
+  const passed = run({ into: baselineFile, check: true, expectedSuites, folders: { app: 1, e2e: 1, a11y: 2, 'example-qa': 3 } });
+  assert.equal(passed.code, 0, passed.output);
+});
+
+void test("the suites that must leave journals are scripts/test-all.mjs's journal steps; folders are counted by their journal files", () => {
+  assert.deepEqual(journalSuites().sort(), ['a11y', 'app', 'conformance', 'e2e', 'example-qa']);
+  const dir = mkdtempSync(path.join(tmpdir(), 'coverage-suites-'));
+  const file = path.join(dir, 'test-all.mjs');
+  writeFileSync(
+    file,
+    "const steps = [{ id: 'lint', cmd: 'x' }, { id: 'app', journal: true }, { id: 'e2e', journal: false }, { ...more }];",
+  );
+  assert.deepEqual(journalSuites(file), ['app']);
+  writeFileSync(file, 'const steps = [];');
+  assert.throws(
+    () => journalSuites(file),
+    (e) => e instanceof SetupError && /no step with journal: true/.test(e.message),
+  );
+  mkdirSync(path.join(dir, 'app'));
+  mkdirSync(path.join(dir, 'e2e'));
+  writeFileSync(path.join(dir, 'app', 'a.json'), '{}');
+  writeFileSync(path.join(dir, 'e2e', 'notes.txt'), '');
+  assert.deepEqual(journalFolders(dir), { app: 1, e2e: 0 });
+  assert.deepEqual(journalFolders(path.join(dir, 'none')), {});
 });
