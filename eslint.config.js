@@ -52,15 +52,20 @@ const appZones = [
   {
     target: appFolder('mocks'),
     from: ['screens', 'shell', 'testing'].map(appFolder),
-    message: 'the mock API and app harness sit below the screens and the shell, which load them (main.tsx, screen test worlds)',
+    message: "the browser mock sits below the shell, which loads it (main.tsx), and never needs the tests' helpers",
   },
 ];
-/** What only tests import: the mock API, the harnesses, the test setup. */
+/** What only tests import: every test helper (harnesses, the test server and journal, the setup) lives in testing/. */
 const testSupportZones = [
   {
-    target: APP_LAYERS.slice(0, APP_LAYERS.indexOf('screens')).map(appFolder),
-    from: ['mocks', 'testing', 'test'].map(appFolder),
-    message: 'only tests import the test support (mocks/, testing/, test/)',
+    target: [...APP_LAYERS, ...APP_PAGES].map(appFolder),
+    from: appFolder('testing'),
+    message: 'only tests import the test helpers (testing/)',
+  },
+  {
+    target: [...APP_LAYERS.filter((layer) => layer !== 'shell'), ...APP_PAGES].map(appFolder),
+    from: appFolder('mocks'),
+    message: 'only the shell (main.tsx) loads the browser mock (mocks/)',
   },
 ];
 
@@ -238,7 +243,7 @@ export default tseslint.config(
     },
   },
   // Inside the app: the layers (docs/decisions/app-layers.md) and features that never import each other. Test
-  // files keep the layers too; only they may reach the test support (mocks/, testing/, test/).
+  // files keep the layers too; only they may reach the test support (testing/) and the browser mock (mocks/).
   { files: ['app/src/**'], rules: { 'import-x/no-restricted-paths': ['error', { zones: appZones }] } },
   {
     files: ['app/src/**'],

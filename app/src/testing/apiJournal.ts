@@ -1,6 +1,6 @@
 // What the component tests made the mock answer, for `pnpm coverage:api` (docs/api-coverage.md). Every mock
 // core a test starts (./testServer.ts: testHandlers) tells this collector of each request it journals, and
-// src/test/setup.ts files them under the running test and writes one file per test file to
+// src/testing/setup.ts files them under the running test and writes one file per test file to
 // $CM_API_JOURNAL_DIR/app/. Nothing is collected when that variable is unset.
 import type { Core } from '@creator-market/mock-server/msw';
 import { API_JOURNAL_DIR_ENV, journalRequestOf, type ApiJournalRequest } from '@creator-market/sdk/control';
@@ -8,7 +8,7 @@ import { API_JOURNAL_DIR_ENV, journalRequestOf, type ApiJournalRequest } from '@
 /** Where the journals go, or undefined (then nothing is collected). */
 export const API_JOURNAL_DIR: string | undefined = process.env[API_JOURNAL_DIR_ENV] || undefined;
 
-// On globalThis: src/test/setup.ts and the test file hold different instances of this module (the setup gives
+// On globalThis: src/testing/setup.ts and the test file hold different instances of this module (the setup gives
 // every test file fresh modules after its own imports).
 const KEY = Symbol.for('creator-market.app.api-journal');
 const collected = (): ApiJournalRequest[] => ((globalThis as { [KEY]?: ApiJournalRequest[] })[KEY] ??= []);
