@@ -274,7 +274,7 @@ export default defineConfig(({ mode }) => {
     test: {
       environment: 'jsdom',
       // The sdk's setup fixes fast-check's seed (FC_SEED explores others), as in every package's tests.
-      setupFiles: ['../sdk/test/setup.ts', './src/testing/setup.ts'],
+      setupFiles: ['../sdk/test/support/setup.ts', './src/testing/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,

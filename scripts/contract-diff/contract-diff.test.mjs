@@ -12,7 +12,7 @@ import { after, test } from 'node:test';
 import { acknowledgementOf, parseAcknowledgements } from './acknowledge.mjs';
 import { compareDocuments, readBundles } from './compare.mjs';
 import { mockHandlers, screenOperations } from './impact.mjs';
-import { PLANTS } from './plants.mjs';
+import { PLANTS } from '../test/support/plants.mjs';
 import { contractDiff, impactOf, REPO_ROOT } from './run.mjs';
 
 const real = readBundles(REPO_ROOT, null);
