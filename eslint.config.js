@@ -1,6 +1,6 @@
 // @ts-check
 // ESLint over every package: typescript-eslint with type information, React's hooks rules in the app, and the
-// architecture's boundaries as rules (which package may import which, and only by its name, the app's
+// architecture's boundaries as rules (which package may import which, only by its name and declared, the app's
 // layers, features that never import each other, no import cycles). `pnpm lint` runs it with Prettier and the OpenAPI lint.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -52,15 +52,20 @@ const appZones = [
   {
     target: appFolder('mocks'),
     from: ['screens', 'shell', 'testing'].map(appFolder),
-    message: 'the mock API and app harness sit below the screens and the shell, which load them (main.tsx, screen test worlds)',
+    message: "the browser mock sits below the shell, which loads it (main.tsx), and never needs the tests' helpers",
   },
 ];
-/** What only tests import: the mock API, the harnesses, the test setup. */
+/** What only tests import: every test helper (harnesses, the test server and journal, the setup) lives in testing/. */
 const testSupportZones = [
   {
-    target: APP_LAYERS.slice(0, APP_LAYERS.indexOf('screens')).map(appFolder),
-    from: ['mocks', 'testing', 'test'].map(appFolder),
-    message: 'only tests import the test support (mocks/, testing/, test/)',
+    target: [...APP_LAYERS, ...APP_PAGES].map(appFolder),
+    from: appFolder('testing'),
+    message: 'only tests import the test helpers (testing/)',
+  },
+  {
+    target: [...APP_LAYERS.filter((layer) => layer !== 'shell'), ...APP_PAGES].map(appFolder),
+    from: appFolder('mocks'),
+    message: 'only the shell (main.tsx) loads the browser mock (mocks/)',
   },
 ];
 
@@ -112,6 +117,9 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Another package is imported by its name and exports, never by a path into its folder.
       'import-x/no-relative-packages': 'error',
+      // Each package declares what it imports in its own package.json (the nearest one to the file): what the
+      // root declares resolves from every folder, so an undeclared import would work only by that hoisting.
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, includeInternal: true }],
       // An unused value is a mistake; `_name` says "deliberately unused" (a destructured rest, a callback's slot).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -161,6 +169,14 @@ export default tseslint.config(
           message: 'an element found or not: toBeInTheDocument() or not.toBeInTheDocument() (jest-dom)',
         })),
       ],
+    },
+  },
+  // What another project installs runs with its dependencies only: the packages' product code never imports
+  // a devDependency (the Playwright fixture's @playwright/test is a peer).
+  {
+    files: ['openapi/src/**', 'sdk/src/**', 'fixtures/src/**', 'mock-server/src/**'],
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, peerDependencies: true, includeInternal: true }],
     },
   },
   // Which package may import which (DESIGN.md: dependencies point one way).
@@ -238,7 +254,7 @@ export default tseslint.config(
     },
   },
   // Inside the app: the layers (docs/decisions/app-layers.md) and features that never import each other. Test
-  // files keep the layers too; only they may reach the test support (mocks/, testing/, test/).
+  // files keep the layers too; only they may reach the test support (testing/) and the browser mock (mocks/).
   { files: ['app/src/**'], rules: { 'import-x/no-restricted-paths': ['error', { zones: appZones }] } },
   {
     files: ['app/src/**'],

@@ -274,16 +274,16 @@ export default defineConfig(({ mode }) => {
     test: {
       environment: 'jsdom',
       // The sdk's setup fixes fast-check's seed (FC_SEED explores others), as in every package's tests.
-      setupFiles: ['../sdk/test/setup.ts', './src/test/setup.ts'],
+      setupFiles: ['../sdk/test/support/setup.ts', './src/testing/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
-      // One jsdom window per worker instead of per file; src/test/setup.ts gives each file fresh app modules
+      // One jsdom window per worker instead of per file; src/testing/setup.ts gives each file fresh app modules
       // and browser state (docs/decisions/ci-time.md).
       isolate: false,
       // Every core (vitest's default leaves one free: a single worker on a 2-core CI machine).
       maxWorkers: availableParallelism(),
-      // Several Testing Library waits of up to 20 s each (src/test/setup.ts) on a loaded 2-core machine.
+      // Several Testing Library waits of up to 20 s each (src/testing/setup.ts) on a loaded 2-core machine.
       testTimeout: 120_000,
     },
   };

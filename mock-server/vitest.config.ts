@@ -11,7 +11,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['../sdk/test/setup.ts'],
+    setupFiles: ['../sdk/test/support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

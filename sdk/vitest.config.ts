@@ -11,8 +11,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    // Fixes fast-check's seed and run count for every property (see test/setup.ts).
-    setupFiles: ['./test/setup.ts'],
+    // Fixes fast-check's seed and run count for every property (see test/support/setup.ts).
+    setupFiles: ['./test/support/setup.ts'],
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],

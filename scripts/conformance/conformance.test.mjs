@@ -11,13 +11,13 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freePort, startMockCli } from '../bench/processes.mjs';
-import { DISCOVERY_PATHS, HTML_PAGE, NOT_FOUND_PAGE, UNAUTHORIZED, startAnsweringServer } from './answering-server.mjs';
+import { DISCOVERY_PATHS, HTML_PAGE, NOT_FOUND_PAGE, UNAUTHORIZED, startAnsweringServer } from '../test/support/answering-server.mjs';
 import { CONFORMANCE_WORLD, runConformance } from './conformance.mjs';
 
 // conformance.mjs has registered tsx: the sdk's TypeScript loads.
 const { API_JOURNAL_DIR_ENV, apiJournalFile, createMockControl, journalFileName, journalRequestOf } =
   await import('@creator-market/sdk/control');
-import { PLANTED, startPlantedServer } from './planted-server.mjs';
+import { PLANTED, startPlantedServer } from '../test/support/planted-server.mjs';
 
 /** @type {Awaited<ReturnType<typeof startMockCli>>} */
 let mock;

@@ -13,7 +13,7 @@ import { after, test } from 'node:test';
 import { acknowledgementOf, addedAcknowledgements, parseAcknowledgements } from './acknowledge.mjs';
 import { compareDocuments, readBundles } from './compare.mjs';
 import { mockHandlers, screenOperations } from './impact.mjs';
-import { PLANTS, plantTable } from './plants.mjs';
+import { PLANTS, plantTable } from '../test/support/plants.mjs';
 import { contractDiff, impactOf, REPO_ROOT } from './run.mjs';
 
 const real = readBundles(REPO_ROOT, null);

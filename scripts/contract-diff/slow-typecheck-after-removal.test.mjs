@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { generateTypes } from '@creator-market/sdk/scripts/gen';
-import { PLANTS } from './plants.mjs';
+import { PLANTS } from '../test/support/plants.mjs';
 import { REPO_ROOT } from './run.mjs';
 
 const SCREEN = 'Market';

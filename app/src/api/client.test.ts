@@ -2,8 +2,8 @@
 // X-Mock-Screen (its route's name), so the mock's journal can say which screen rendered each answer.
 import { http } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
-import { resetAppState } from '../mocks/appHarness';
-import { setupMockApi } from '../mocks/testServer';
+import { resetAppState } from '../testing/appHarness';
+import { setupMockApi } from '../testing/testServer';
 import { API_BASE } from '../config/config';
 import { adClient } from './adClient';
 import { api, MOCK_SCREEN_HEADER } from './client';

@@ -4,8 +4,8 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { API_BASE } from '../config/config';
-import { resetAppState } from '../mocks/appHarness';
-import { recordControlCalls, setupMockApi, type ControlCall } from '../mocks/testServer';
+import { resetAppState } from '../testing/appHarness';
+import { recordControlCalls, setupMockApi, type ControlCall } from '../testing/testServer';
 import { MOCK_WORLD_STORAGE_KEY } from './client';
 import { isControlUnavailable, labControl } from './mockControl';
 

@@ -3,12 +3,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { App } from './App';
 import { HOSTS } from '../config/config';
-import { rememberPersona, resetAppState } from '../mocks/appHarness';
-import { setupMockApi } from '../mocks/testServer';
+import { rememberPersona, resetAppState } from '../testing/appHarness';
+import { setupMockApi } from '../testing/testServer';
 import { session } from '../stores/session';
 import { uiState } from '../stores/ui';
 
-vi.mock('./routes', () => import('../mocks/standInRoutes'));
+vi.mock('./routes', () => import('../testing/standInRoutes'));
 
 setupMockApi();
 

@@ -4,14 +4,14 @@ import { LOGIN_REDIRECT_KEY } from '@creator-market/sdk/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { App } from './App';
-import { resetAppState, waitForSession } from '../mocks/appHarness';
+import { resetAppState, waitForSession } from '../testing/appHarness';
 import { uiState } from '../stores/ui';
 import { navigate } from '../lib/navigation';
 import { trackedEvents } from '../services/analytics';
 import { showNotFound } from '../services/notFound';
 import { pageNavigation } from '../services/pageNavigation';
 
-vi.mock('./routes', () => import('../mocks/standInRoutes'));
+vi.mock('./routes', () => import('../testing/standInRoutes'));
 
 async function startAt(path: string) {
   window.history.replaceState(null, '', path);

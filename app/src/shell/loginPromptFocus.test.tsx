@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, expect, test, vi } from 'vitest';
 import { App } from './App';
 import { SubscribeButton } from '../components/subscribe/SubscribeButton';
-import { renderAt, resetAppState, waitForSession } from '../mocks/appHarness';
-import { setupMockApi } from '../mocks/testServer';
+import { renderAt, resetAppState, waitForSession } from '../testing/appHarness';
+import { setupMockApi } from '../testing/testServer';
 
 vi.mock('./routes', () => import('../testing/failingRoutes'));
 

@@ -1,7 +1,7 @@
 import { configStore, subscribeStore } from '@creator-market/sdk/domain';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { rememberPersona, resetAppState } from '../mocks/appHarness';
-import { personaToken, setupMockApi } from '../mocks/testServer';
+import { rememberPersona, resetAppState } from '../testing/appHarness';
+import { personaToken, setupMockApi } from '../testing/testServer';
 import { initSession, isSignedIn, session, signIn, signOut, TOKEN_STORAGE_KEY } from './session';
 
 setupMockApi();

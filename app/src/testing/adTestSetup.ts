@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { API_BASE } from '../config/config';
 import { resetHomePopupAd } from '../features/ads/HomePopupAd';
-import type { setupMockApi } from '../mocks/testServer';
+import type { setupMockApi } from './testServer';
 import { removeSimulatedShell } from './simulatedShell';
 import { resetScreenState } from './screenHarness';
 

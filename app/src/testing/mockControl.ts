@@ -1,5 +1,5 @@
 // The mock's control plane for component tests: the sdk's typed client (`@creator-market/sdk/control`) over
-// the msw door the test's API already runs on (mocks/testServer.ts, screens' setup*World helpers). msw/node
+// the msw door the test's API already runs on (testing/testServer.ts, screens' setup*World helpers). msw/node
 // intercepts fetch, so the client is the one QA and the browser journeys use, unchanged. A test forces an
 // error the way QA does, and the answer (status and body) is the mock's catalogue answer for that operation:
 //

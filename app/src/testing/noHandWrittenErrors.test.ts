@@ -110,7 +110,7 @@ export function handWrittenErrors(source: string, file = 'source'): Finding[] {
   return findings.sort((a, b) => a.line - b.line);
 }
 
-/** Test files, and the helpers tests use: under test/, testing/ or mocks/, *TestHarness / *TestWorld, or importing a test-only package. */
+/** Test files, and the helpers tests use: under testing/ (or the browser mock's mocks/), or importing a test-only package. */
 function testSources(): { file: string; source: string }[] {
   const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file));
   return files.flatMap((file) => {
@@ -119,8 +119,7 @@ function testSources(): { file: string; source: string }[] {
     const source = readFileSync(full, 'utf8');
     const helper =
       /\.test\.tsx?$/.test(file) ||
-      /(^|[\\/])(test|testing|mocks)[\\/]/.test(file) ||
-      /Test(Harness|World)\.tsx?$/.test(file) ||
+      /(^|[\\/])(testing|mocks)[\\/]/.test(file) ||
       /from '(vitest|msw|msw\/node|@testing-library\/[\w-]+)'/.test(source);
     return helper ? [{ file: file.split(path.sep).join('/'), source }] : [];
   });

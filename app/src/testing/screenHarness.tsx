@@ -2,7 +2,7 @@
 // screen under its route pattern, so wouter's useParams gives it its params.
 import type { ComponentType } from 'react';
 import { Route } from 'wouter';
-import { renderAt, resetAppState } from '../mocks/appHarness';
+import { renderAt, resetAppState } from './appHarness';
 import { resetAlarms } from '../components/alarm/alarms';
 import { forgetOpenedMarkets } from '../components/market-card/openedMarkets';
 import { forgetMarketDetails } from '../components/market-detail/marketDetail';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDrawer, uiState } from '../stores/ui';
 import { BottomSheet, Drawer } from './BottomSheet';
 import { lockScroll, unlockScroll } from './scrollLock';
-import { actAndSettle } from '../test/act';
+import { actAndSettle } from '../testing/act';
 
 const START = new Date('2026-11-21T10:00:00.000Z').getTime();
 

@@ -5,7 +5,7 @@ import { uiState } from '../stores/ui';
 import { alert, confirm, DialogHost } from './Dialog';
 import { LoginPrompt, openLoginPrompt } from './LoginPrompt';
 import { stepBack } from '../lib/navigation';
-import { actAndSettle } from '../test/act';
+import { actAndSettle } from '../testing/act';
 
 describe('confirm and alert', () => {
   it('resolves true when the user confirms', async () => {

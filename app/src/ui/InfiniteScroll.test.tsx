@@ -2,10 +2,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { setIntersecting } from '../test/intersectionObserver';
+import { setIntersecting } from '../testing/intersectionObserver';
 import { EmptyState } from './EmptyState';
 import { InfiniteScroll, useInfiniteList, type PageRequest, type PageResult } from './InfiniteScroll';
-import { actAndSettle } from '../test/act';
+import { actAndSettle } from '../testing/act';
 
 interface Row {
   id: string;

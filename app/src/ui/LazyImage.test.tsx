@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { observedMargins, setIntersecting } from '../test/intersectionObserver';
+import { observedMargins, setIntersecting } from '../testing/intersectionObserver';
 import { LazyImage } from './LazyImage';
 
 function box(container: HTMLElement): HTMLElement {

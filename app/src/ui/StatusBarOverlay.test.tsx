@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setPageColor, setTransparentStatusBar } from '../stores/ui';
 import { statusBarFades, statusBarOpacity, StatusBarOverlay } from './StatusBarOverlay';
-import { actAndSettle } from '../test/act';
+import { actAndSettle } from '../testing/act';
 
 describe('statusBarOpacity', () => {
   it('is 0 up to 320 minus the inset, 1 from 320 plus the inset', () => {

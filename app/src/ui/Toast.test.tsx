@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_EXIT_MS } from '../stores/ui';
 import { toast, ToastViewport } from './Toast';
-import { actAndSettle } from '../test/act';
+import { actAndSettle } from '../testing/act';
 
 async function advance(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));

@@ -21,12 +21,13 @@ import {
   RECEIPT_STATUS,
   toEpochMs,
   VIRTUAL_ACCOUNT_BANK_CODE,
+  type CartTotals,
   type ErrorCode,
   type ReceiptStatusCode,
 } from '@creator-market/sdk/domain';
 import { notificationKind, orderNotificationText } from '@creator-market/fixtures';
 import { ApiFailure, type ErrorListItem } from '../http/failure';
-import { pairKey, type Account, type ProductRow, type ReceiptRow, type Store } from './store';
+import { pairKey, type Account, type CartRow, type MarketRow, type ProductRow, type ReceiptRow, type Store } from './store';
 import { sellerName, sellerProfileImage } from './views';
 import type { World } from './world';
 
@@ -35,6 +36,8 @@ type Receipt = Schemas['Receipt'];
 type PaymentResult = Schemas['PaymentResult'];
 type ProductOption = Schemas['ProductOption'];
 type CartProduct = Schemas['CartProduct'];
+type Market = Schemas['Market'];
+type DeliveryOption = Market['delivery']['option'][number];
 export type OrderRequest = Schemas['OrderRequest'];
 
 /** A virtual account waits 24 hours for its deposit (paths/payment.yaml, issueVirtualAccount). */
@@ -76,64 +79,99 @@ interface OrderedLine {
 }
 
 /**
- * Places an order from a cart entry (POST /receipt/insert): the checks in the order its description fixes,
- * then the stock reservation, the receipt, the buyer's room with the seller, the cart's removal, the
- * `remember` flags and the notifications of both sides.
+ * Places an order from a cart entry (POST /receipt/insert): the checks in the order its description fixes
+ * (numbered as there), then the stock reservation, the receipt, the buyer's room with the seller, the cart's
+ * removal, the `remember` flags and the notifications of both sides.
  */
 export function placeOrder(world: World, buyer: Account, request: OrderRequest, now: number): ReceiptRow {
   const { store } = world;
+  const marketRow = openMarket(store, request.marketId, now);
+  const { market } = marketRow;
+  const cartRow = orderableCart(store, buyer, request, market._id);
+  const lines = linesOnSale(store, request.productList, cartRow.cart.productList);
+  assertBuyerLimits(store, buyer.uid, lines);
+  assertStock(lines);
+  const { deliveryOption, totals } = priceOrder(market, lines, request.delivery.title);
 
-  // 2-3. the market exists, is public and is open now
-  const marketRow = store.markets.get(request.marketId);
+  // ---- every check passed: write (in this order: the room and the receipt draw the store's next ids)
+  takeStock(store, lines);
+  const roomId = touchRoom(store, buyer.uid, marketRow.sellerUID, now, true);
+  const receipt = newReceipt(store, market, request, lines, { deliveryOption, totals }, now);
+  const row: ReceiptRow = { ownerUid: buyer.uid, sellerUID: marketRow.sellerUID, marketUID: market._id, roomId, receipt };
+  store.receipts.insert(row);
+  store.carts.remove(cartRow.cart._id);
+  remember(store, buyer.uid, request, now);
+  notifyBothSides(store, row, RECEIPT_STATUS.ordered, market.title, sellerLook(store, row.sellerUID).profile, receipt.timestamp);
+  return row;
+}
+
+/** 2-3. The market exists, is public and is open now. */
+function openMarket(store: Store, marketId: string, now: number): MarketRow {
+  const marketRow = store.markets.get(marketId);
   if (!marketRow) throw refuse('invalid-market', '존재하지 않는 마켓이에요.');
   const { market } = marketRow;
   if (!market.public) throw refuse('market-unavailable', '현재 주문할 수 없는 마켓이에요.');
   if (marketState(market, now) !== 'opened') {
     throw refuse('market-schedule', '마켓 일정을 확인해주세요', [{ _id: market._id, title: market.title }]);
   }
+  return marketRow;
+}
 
-  // 4. the cart is this account's entry of this market and no order is being placed from it
+/** 4. The cart is this account's entry of this market, no order is being placed from it, and the order is what it holds. */
+function orderableCart(store: Store, buyer: Account, request: OrderRequest, marketId: string): CartRow {
   const cartRow = store.carts.get(request.cartId);
   if (
     !cartRow ||
     cartRow.ownerUid !== buyer.uid ||
-    cartRow.cart.market._id !== market._id ||
+    cartRow.cart.market._id !== marketId ||
     cartRow.cart.status === CART_ENTRY_STATUS.remove
   ) {
     throw refuse('invalid-cart', '장바구니 정보가 올바르지 않아요.');
   }
   if (cartRow.cart.status === CART_ENTRY_STATUS.ordering) throw refuse('already-in-order', '이미 접수 중인 주문이 있어요.');
   assertLinesOfCart(store, request.productList, cartRow.cart.productList);
+  return cartRow;
+}
 
-  // 5. products on sale, with options on sale (a product gone from the store is listed by its cart title)
-  const rows = request.productList.map((line) => {
+/** 5. Products on sale, with options on sale (a product gone from the store is listed by its cart title). */
+function linesOnSale(store: Store, sent: OrderRequest['productList'], held: readonly CartProduct[]): OrderedLine[] {
+  const rows = sent.map((line) => {
     const row = store.products.get(line._id);
-    const title = row?.product.title ?? cartRow.cart.productList.find((p) => p._id === line._id)?.productTitle ?? '';
+    const title = row?.product.title ?? held.find((p) => p._id === line._id)?.productTitle ?? '';
     return { line, row, title };
   });
   const deleted = uniqueById(rows.filter(({ row }) => !row || !isInUse(row.product)).map(({ line, title }) => ({ _id: line._id, title })));
   if (deleted.length > 0) throw refuse('deleted-product', '삭제된 물품이 있어요.', deleted);
-  const lines: OrderedLine[] = rows.map(({ line, row }) => {
+  return rows.map(({ line, row }) => {
     const product = (row as ProductRow).product;
     const option = product.option.find((o) => o.title === line.option);
     if (!option || !isInUse(option)) throw refuse('invalid-product-option', '물품에 없는 옵션이에요.');
     return { row: row as ProductRow, option, amount: line.amount };
   });
+}
 
-  // 6. the per-buyer limit of each product: this order's lines together plus the buyer's live orders
+/** Each product of the order once (in the order's order), with its rows' amounts together. */
+function amountsPerProduct(lines: readonly OrderedLine[]): Map<string, { row: ProductRow; amount: number }> {
   const perProduct = new Map<string, { row: ProductRow; amount: number }>();
   for (const line of lines) {
     const entry = perProduct.get(line.row.product._id) ?? { row: line.row, amount: 0 };
     entry.amount += line.amount;
     perProduct.set(line.row.product._id, entry);
   }
-  for (const { row, amount } of perProduct.values()) {
-    if (amount > buyerLimitLeft(row.product.limitAmount, unitsInLiveOrders(store, buyer.uid, row.product._id))) {
+  return perProduct;
+}
+
+/** 6. The per-buyer limit of each product: this order's lines together plus the buyer's live orders. */
+function assertBuyerLimits(store: Store, buyerUid: string, lines: readonly OrderedLine[]): void {
+  for (const { row, amount } of amountsPerProduct(lines).values()) {
+    if (amount > buyerLimitLeft(row.product.limitAmount, unitsInLiveOrders(store, buyerUid, row.product._id))) {
       throw refuse('amount-exceeded', '1인 구매 가능 수량을 초과한 물품이 있어요.');
     }
   }
+}
 
-  // 7. stock left per option: none at all is out-of-stock, fewer than asked is a shortage list
+/** 7. Stock left per option: none at all is out-of-stock, fewer than asked is a shortage list. */
+function assertStock(lines: readonly OrderedLine[]): void {
   const left = (line: OrderedLine) => availableQuantity(LIMIT_AMOUNT_NONE, line.option.stock, line.option.order);
   if (lines.some((line) => left(line) === 0)) throw refuse('out-of-stock', '품절된 물품이 있어요');
   const short = lines.filter((line) => line.amount > left(line));
@@ -144,24 +182,28 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
       short.map((line) => ({ _id: line.row.product._id, title: line.row.product.title, option: line.option.title, available: left(line) })),
     );
   }
+}
 
-  // 8-9. delivery option (only usable ones count), its weight limit, the market's minimum product total
+interface PricedOrder {
+  deliveryOption: DeliveryOption;
+  totals: CartTotals;
+}
+
+/** 8-9. The delivery option (only usable ones count), its weight limit, the market's minimum product total; then the totals. */
+function priceOrder(market: Market, lines: readonly OrderedLine[], deliveryTitle: string): PricedOrder {
   const priced = lines.map((line) => ({ price: line.option.price, amount: line.amount, weight: line.row.product.weight }));
   const usableOptions = market.delivery.option.filter(isInUse);
-  const failure = checkOrder({
-    lines: priced,
-    deliveryOptions: usableOptions,
-    selectedTitle: request.delivery.title,
-    minPrice: market.minPrice,
-  });
+  const failure = checkOrder({ lines: priced, deliveryOptions: usableOptions, selectedTitle: deliveryTitle, minPrice: market.minPrice });
   if (failure?.rule === 'weight-exceeded') throw refuse('weight-exceeded', '배송 옵션의 무게 한도를 초과했어요.');
   if (failure?.rule === 'under-minimum') throw refuse('under-total-price', '최소 주문 금액보다 적게 주문했어요.');
   if (failure) throw refuse('invalid-delivery-option', '선택한 배송 옵션을 이용할 수 없어요.');
-  const deliveryOption = usableOptions.find((o) => o.title === request.delivery.title)!;
-  const totals = cartTotals(priced, deliveryOption, market.shipDiscount);
+  const deliveryOption = usableOptions.find((o) => o.title === deliveryTitle)!;
+  return { deliveryOption, totals: cartTotals(priced, deliveryOption, market.shipDiscount) };
+}
 
-  // ---- every check passed: write
-  for (const { row } of perProduct.values()) {
+/** Reserves the ordered units: each option's `order` count grows by its line's amount. */
+function takeStock(store: Store, lines: readonly OrderedLine[]): void {
+  for (const { row } of amountsPerProduct(lines).values()) {
     store.products.update(row.product._id, (current) => ({
       ...current,
       product: {
@@ -173,11 +215,20 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
       },
     }));
   }
+}
 
-  const roomId = touchRoom(store, buyer.uid, marketRow.sellerUID, now, true);
+/** The new receipt of a checked order: ordered now, with the delivery, the lines and the prices as checked. */
+function newReceipt(
+  store: Store,
+  market: Market,
+  request: OrderRequest,
+  lines: readonly OrderedLine[],
+  { deliveryOption, totals }: PricedOrder,
+  now: number,
+): Receipt {
   const timestamp = iso(now);
   const { msg = '', ...address } = request.delivery;
-  const receipt: Receipt = {
+  return {
     _id: store.newId(now),
     publicId: store.newReceiptPublicId(now),
     timestamp,
@@ -215,12 +266,6 @@ export function placeOrder(world: World, buyer: Account, request: OrderRequest, 
     invoice: null,
     payment: { option: market.payment.option.includes(1) ? 1 : 0 },
   };
-  const row: ReceiptRow = { ownerUid: buyer.uid, sellerUID: marketRow.sellerUID, marketUID: market._id, roomId, receipt };
-  store.receipts.insert(row);
-  store.carts.remove(cartRow.cart._id);
-  remember(store, buyer.uid, request, now);
-  notifyBothSides(store, row, RECEIPT_STATUS.ordered, market.title, sellerLook(store, row.sellerUID).profile, timestamp);
-  return row;
 }
 
 /**

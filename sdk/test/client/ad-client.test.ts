@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAdClient, isApiError, type AdRequestQuery } from '../../src/index';
-import { ADS, adReply, nativeAd } from './contract-responses';
+import { ADS, adReply, nativeAd } from '../support/contract-responses';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, createApiClient, isApiError, type ApiClient } from '../../src/index';
-import { API, apiReply, samples } from './contract-responses';
+import { API, apiReply, samples } from '../support/contract-responses';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, createServerClock, isApiError } from '../../src/index';
-import { API, apiReply, samples } from './contract-responses';
+import { API, apiReply, samples } from '../support/contract-responses';
 
 describe('createServerClock', () => {
   afterEach(() => vi.useRealTimers());

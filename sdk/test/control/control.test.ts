@@ -1,4 +1,4 @@
-// The control client against a real mock server (./mock-server.ts): each named call does what the control
+// The control client against a real mock server (../support/mock-server.ts): each named call does what the control
 // plane's contract says, in the client's own world, and every failure is a MockControlError with the body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   type MockControl,
   type PersonaId,
 } from '../../src/control';
-import { startMockServer, type RunningMock } from './mock-server';
+import { startMockServer, type RunningMock } from '../support/mock-server';
 
 let server: RunningMock;
 let root: MockControl;

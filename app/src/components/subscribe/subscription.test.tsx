@@ -4,8 +4,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { renderAt, signInAs } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
+import { renderAt, signInAs } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
 import { session, setSubscribedSellerIds } from '../../stores/session';
 import { setupMockControl } from '../../testing/mockControl';
 import { resetScreenState } from '../../testing/screenHarness';

@@ -6,9 +6,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Activity } from 'react';
 import { describe, expect, test } from 'vitest';
-import { signInAs } from '../../mocks/appHarness';
+import { signInAs } from '../../testing/appHarness';
 import { setupAdTests } from '../../testing/adTestSetup';
-import { setupMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../testing/testServer';
 import { installSimulatedShell } from '../../testing/simulatedShell';
 import { session } from '../../stores/session';
 import { uiState } from '../../stores/ui';

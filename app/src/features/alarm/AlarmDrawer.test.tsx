@@ -5,10 +5,10 @@ import { marketState } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { renderAt, signInAs } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
+import { renderAt, signInAs } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
 import { timingOf } from '../../components/market-card/openedMarkets';
-import { advanceDate } from '../../test/clock';
+import { advanceDate } from '../../testing/clock';
 import { resetScreenState } from '../../testing/screenHarness';
 import { AlarmButton } from './AlarmButton';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { setupMockApi } from '../../mocks/testServer';
-import { setIntersecting } from '../../test/intersectionObserver';
+import { setupMockApi } from '../../testing/testServer';
+import { setIntersecting } from '../../testing/intersectionObserver';
 import { lookupPostcodes, POSTCODE_TEXT } from './lookup';
 import { Postcode, type PostcodeData } from './postcode';
 import { addressFromPostcode, PostcodeDrawer } from './PostcodeDrawer';

@@ -2,8 +2,8 @@
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { api } from '../../api/client';
-import { renderAt } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
+import { renderAt } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
 import { PreviewCard } from './PreviewCard';
 
 setupMockApi();

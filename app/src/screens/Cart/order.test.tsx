@@ -11,10 +11,18 @@ import { trackedEvents } from '../../services/analytics';
 import { API_BASE } from '../../config/config';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { fakeTickingClock, tickUpTo } from '../../test/clock';
-import { signInAs } from '../../mocks/appHarness';
+import { fakeTickingClock, tickUpTo } from '../../testing/clock';
+import { signInAs } from '../../testing/appHarness';
 import { cart, resetCart, type CartEntry } from './cartStore';
-import { changeCartEntry, changeMarket, changeOption, changeProduct, option, otherBuyerOrders, setupCartWorld } from './cartTestHarness';
+import {
+  changeCartEntry,
+  changeMarket,
+  changeOption,
+  changeProduct,
+  option,
+  otherBuyerOrders,
+  setupCartWorld,
+} from '../../testing/cartTestHarness';
 import Cart from './index';
 import { resetOrderClickThrottle } from './placeOrder';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { STORE_URLS } from '../../config/siteConfig';
-import { renderAt } from '../../mocks/appHarness';
+import { renderAt } from '../../testing/appHarness';
 import Download from './index';
 
 test('links to the store of each platform, in a new tab', () => {

@@ -5,9 +5,9 @@ import { api } from '../../api/client';
 import { navigate } from '../../lib/navigation';
 import { ORDER_INFO_FLOW_STATE } from '../../lib/orderInfoFlow';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
-import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
-import { advanceDate } from '../../test/clock';
+import { signInAs } from '../../testing/appHarness';
+import { freshWorldPerTest, setupMockApi } from '../../testing/testServer';
+import { advanceDate } from '../../testing/clock';
 import EditAddress, { EDIT_ADDRESS_TEXT as T } from './index';
 
 freshWorldPerTest(setupMockApi());

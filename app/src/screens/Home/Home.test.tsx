@@ -5,13 +5,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { API_BASE } from '../../config/config';
-import { setupMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../testing/testServer';
 import { uiState } from '../../stores/ui';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { SECTION_TITLES } from './sectionTitles';
 import { FIRST_SCREEN_WAIT_MS } from './homeData';
-import { firstBannerLoads } from './homeTestHarness';
+import { firstBannerLoads } from '../../testing/homeTestHarness';
 import Home from './index';
 
 const server = setupMockApi();

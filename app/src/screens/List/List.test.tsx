@@ -11,8 +11,8 @@ import { API_BASE } from '../../config/config';
 import { marketsOf } from '../../components/market-card/openedMarkets';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { setupMockApi } from '../../mocks/testServer';
-import { setIntersecting } from '../../test/intersectionObserver';
+import { setupMockApi } from '../../testing/testServer';
+import { setIntersecting } from '../../testing/intersectionObserver';
 import List from './index';
 
 const server = setupMockApi();

@@ -5,8 +5,8 @@ import { startLogin } from '../../services/login';
 import { pageNavigation } from '../../services/pageNavigation';
 import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
 import { API_BASE } from '../../config/config';
-import { renderAt, resetAppState, signInAs } from '../../mocks/appHarness';
-import { personaToken, setupMockApi } from '../../mocks/testServer';
+import { renderAt, resetAppState, signInAs } from '../../testing/appHarness';
+import { personaToken, setupMockApi } from '../../testing/testServer';
 import { session } from '../../stores/session';
 import Login from './index';
 

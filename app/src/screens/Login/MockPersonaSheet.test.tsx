@@ -3,8 +3,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
 import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
-import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { recordControlCalls, setupMockApi } from '../../mocks/testServer';
+import { renderAt, resetAppState } from '../../testing/appHarness';
+import { recordControlCalls, setupMockApi } from '../../testing/testServer';
 import { MockPersonaSheet } from './MockPersonaSheet';
 
 const server = setupMockApi();

@@ -14,9 +14,9 @@ import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import type { MarketDetail } from '../../components/market-detail/marketDetail';
 import { findMarket } from '../../testing/worldLookup';
-import { signInAs } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
-import { advanceDate, fakeStoppedClock, holdTimeoutsOf, tickUpTo } from '../../test/clock';
+import { signInAs } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
+import { advanceDate, fakeStoppedClock, holdTimeoutsOf, tickUpTo } from '../../testing/clock';
 import Market from './index';
 
 const server = setupMockApi();

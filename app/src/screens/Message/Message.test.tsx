@@ -4,9 +4,9 @@ import { api } from '../../api/client';
 import { trackedEvents } from '../../services/analytics';
 import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
-import { setIntersecting } from '../../test/intersectionObserver';
+import { signInAs } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
+import { setIntersecting } from '../../testing/intersectionObserver';
 import Message, { MESSAGE_TEXT } from './index';
 
 const server = setupMockApi();

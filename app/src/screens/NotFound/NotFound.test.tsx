@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../../services/pageNavigation';
 import { INQUIRY_URL } from '../../config/config';
-import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
+import { renderAt, resetAppState } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
 import NotFound from './index';
 
 setupMockApi();

@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { notFoundState } from '../../services/notFound';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
-import { setIntersecting } from '../../test/intersectionObserver';
+import { signInAs } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
+import { setIntersecting } from '../../testing/intersectionObserver';
 import OrderDetail, { ORDER_DETAIL_TEXT } from './index';
 import { mergeGroups, type ReceiptGroup } from './groups';
 

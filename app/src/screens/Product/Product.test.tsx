@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { trackedEvents } from '../../services/analytics';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { findMarket } from '../../testing/worldLookup';
-import { setupMockApi } from '../../mocks/testServer';
-import { setIntersecting } from '../../test/intersectionObserver';
+import { setupMockApi } from '../../testing/testServer';
+import { setIntersecting } from '../../testing/intersectionObserver';
 import ProductScreen, { VIEW_TEXT } from './index';
 
 setupMockApi();

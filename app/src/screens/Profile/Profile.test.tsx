@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { notFoundState } from '../../services/notFound';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { setupMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../testing/testServer';
 import { uiState } from '../../stores/ui';
 import Profile from './index';
 

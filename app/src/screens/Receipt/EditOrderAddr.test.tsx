@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
-import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
+import { signInAs } from '../../testing/appHarness';
+import { buyerReceipt, receiptNow, setupReceiptWorld } from '../../testing/receiptTestWorld';
 import EditOrderAddrScreen from './EditOrderAddr';
 
 const { world } = setupReceiptWorld();

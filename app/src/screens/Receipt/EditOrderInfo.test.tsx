@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { cancelByBuyer } from '@creator-market/mock-server/world/orders';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
+import { signInAs } from '../../testing/appHarness';
 import { session } from '../../stores/session';
-import { buyerReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, receiptNow, setupReceiptWorld } from '../../testing/receiptTestWorld';
 import EditOrderInfoScreen from './EditOrderInfo';
 
 const { world } = setupReceiptWorld();

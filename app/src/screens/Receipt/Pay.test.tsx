@@ -8,8 +8,8 @@ import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
 import { navigate } from '../../lib/navigation';
 import { API_BASE } from '../../config/config';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
-import { buyerReceipt, changeReceipt, handlersOf, receiptNow, setupReceiptWorld } from './receiptTestWorld';
+import { signInAs } from '../../testing/appHarness';
+import { buyerReceipt, changeReceipt, handlersOf, receiptNow, setupReceiptWorld } from '../../testing/receiptTestWorld';
 import PayScreen from './Pay';
 
 const { world, server } = setupReceiptWorld();

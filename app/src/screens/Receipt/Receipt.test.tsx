@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '@creator-market/mock-server/world/orders';
 import { notFoundState } from '../../services/notFound';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
+import { signInAs } from '../../testing/appHarness';
 import { session } from '../../stores/session';
-import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, setupReceiptWorld } from './receiptTestWorld';
+import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, setupReceiptWorld } from '../../testing/receiptTestWorld';
 import ReceiptScreen from './index';
 import { MEMO_TEXT } from './MemoBox';
 

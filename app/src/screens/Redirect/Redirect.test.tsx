@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../../services/pageNavigation';
-import { resetAppState } from '../../mocks/appHarness';
+import { resetAppState } from '../../testing/appHarness';
 import Redirect from './index';
 
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { setupMockApi } from '../../mocks/testServer';
+import { setupMockApi } from '../../testing/testServer';
 import Search from './index';
 
 setupMockApi();

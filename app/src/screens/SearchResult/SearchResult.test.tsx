@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../services/analytics';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { setupMockApi } from '../../mocks/testServer';
-import { setIntersecting } from '../../test/intersectionObserver';
+import { setupMockApi } from '../../testing/testServer';
+import { setIntersecting } from '../../testing/intersectionObserver';
 import SearchResult from './index';
 
 setupMockApi();

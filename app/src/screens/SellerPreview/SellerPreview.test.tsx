@@ -4,8 +4,8 @@ import { api } from '../../api/client';
 import { API_BASE } from '../../config/config';
 import { pageNavigation } from '../../services/pageNavigation';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
-import { freshWorldPerTest, setupMockApi } from '../../mocks/testServer';
+import { signInAs } from '../../testing/appHarness';
+import { freshWorldPerTest, setupMockApi } from '../../testing/testServer';
 import { session } from '../../stores/session';
 import SellerPreview, { SELLER_PREVIEW_TEXT } from './index';
 

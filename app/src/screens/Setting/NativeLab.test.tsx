@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
+import { renderAt, resetAppState } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
 import { installSimulatedShell, removeSimulatedShell } from '../../testing/simulatedShell';
 import { uiState } from '../../stores/ui';
 import Setting from './index';

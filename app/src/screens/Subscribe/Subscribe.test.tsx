@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
-import { signInAs } from '../../mocks/appHarness';
-import { setupMockApi } from '../../mocks/testServer';
+import { signInAs } from '../../testing/appHarness';
+import { setupMockApi } from '../../testing/testServer';
 import { session } from '../../stores/session';
 import Subscribe from './index';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../pageNavigation';
 import { INQUIRY_URL } from '../../config/config';
 import { COMPANY_INFO } from '../../config/siteConfig';
-import { resetAppState } from '../../mocks/appHarness';
+import { resetAppState } from '../../testing/appHarness';
 import { uiState } from '../../stores/ui';
 import { isNativeShell, native, nativePlatform, onNativeMessage, request, resetBridge } from './bridge';
 import { installSimulatedShell, removeSimulatedShell } from '../../testing/simulatedShell';

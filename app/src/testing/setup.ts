@@ -7,7 +7,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { apiJournalFile, journalFileName, type ApiJournalTest } from '@creator-market/sdk/control';
 import { afterAll, afterEach, beforeEach, expect, vi } from 'vitest';
-import { API_JOURNAL_DIR, takeCollected } from '../mocks/apiJournal';
+import { API_JOURNAL_DIR, takeCollected } from './apiJournal';
 import { TEST_NOW } from './now';
 
 // The test files of a worker share one jsdom window and the module cache of node_modules (isolate: false in
@@ -24,7 +24,7 @@ installIntersectionObserverMock();
 
 /**
  * Date runs from TEST_NOW (./now.ts), advancing with real time; timers stay real. The mock worlds
- * (mocks/testServer.ts) are generated at TEST_NOW and their clocks run on this Date. A test may fake more timers
+ * (testing/testServer.ts) are generated at TEST_NOW and their clocks run on this Date. A test may fake more timers
  * or call vi.useRealTimers(); after it, Date is pinned again where the pinned clock has got to.
  */
 const started = performance.now();
@@ -52,7 +52,7 @@ beforeEach(() => {
 });
 
 /**
- * The API journal of this test file (mocks/apiJournal.ts): each test's requests, filed after its own
+ * The API journal of this test file (testing/apiJournal.ts): each test's requests, filed after its own
  * after-hooks (the setup's hooks run last), written as one file when the file ends.
  */
 const journalTests: ApiJournalTest[] = [];

@@ -1,12 +1,16 @@
-// A real mock server for the control client's tests, over HTTP only: `node mock-server/bin/mock.mjs --port 0`
-// (the package's bin, which builds its bundle when stale), stopped after the file. The sdk depends on nothing
-// of the mock server; this only runs its bin from the workspace. MOCK_CONTROL_TEST_URL=http://127.0.0.1:4010
-// runs the tests against a server already running instead (it must be started with the flags below).
+// A real mock server for the control client's tests, over HTTP only: the mock server package's bin
+// (`creator-market-mock --port 0`, which builds its bundle when stale), stopped after the file. The sdk's code
+// depends on nothing of the mock server; its tests run the bin of the declared devDependency, found through
+// the package. MOCK_CONTROL_TEST_URL=http://127.0.0.1:4010 runs the tests against a server already running
+// instead (it must be started with the flags below).
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const BIN = join(dirname(fileURLToPath(import.meta.url)), '../../../mock-server/bin/mock.mjs');
+const require = createRequire(import.meta.url);
+const MOCK_PACKAGE = require.resolve('@creator-market/mock-server/package.json');
+const { bin } = require(MOCK_PACKAGE) as { bin: { 'creator-market-mock': string } };
+const BIN = join(dirname(MOCK_PACKAGE), bin['creator-market-mock']);
 /** The instant the test worlds start at (as the mock server's own tests): the same markets at any hour. */
 export const START_AT = '2026-12-10T03:00:00Z';
 export const SERVER_FLAGS = ['--seed', '1', '--scale', '0.2', '--start-at', START_AT];

@@ -3,10 +3,10 @@
 // every request to a conforming server (our mock) and breaks the answers of a handful of operations in the
 // ways a real backend drifts from its contract. PLANTED lists each break as the kit must report it.
 //
-//   node scripts/conformance/planted-server.mjs --upstream http://127.0.0.1:4010 [--port 4020]
+//   node scripts/test/support/planted-server.mjs --upstream http://127.0.0.1:4010 [--port 4020]
 import { createServer, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { listenOnLoopback } from '../bench/processes.mjs';
+import { listenOnLoopback } from '../../bench/processes.mjs';
 
 /**
  * @typedef {{status: number, headers: Record<string, string | string[] | undefined>, body: Buffer}} Answer
@@ -129,7 +129,7 @@ export async function startPlantedServer(upstream) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { upstream: { type: 'string' } } });
   if (!values.upstream) {
-    console.error('Usage: node scripts/conformance/planted-server.mjs --upstream http://127.0.0.1:4010');
+    console.error('Usage: node scripts/test/support/planted-server.mjs --upstream http://127.0.0.1:4010');
     process.exit(2);
   }
   const { origin } = await startPlantedServer(values.upstream);

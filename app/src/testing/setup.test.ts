@@ -1,4 +1,4 @@
-// What src/test/setup.ts promises every test: one wait timeout for a loaded machine, and a pinned clock.
+// What src/testing/setup.ts promises every test: one wait timeout for a loaded machine, and a pinned clock.
 import { createBrowserWorld } from '@creator-market/mock-server/msw';
 import { getConfig } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';

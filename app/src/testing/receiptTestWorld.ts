@@ -3,7 +3,7 @@
 // status.
 import type { Schemas } from '@creator-market/sdk';
 import { latestStatus } from '@creator-market/sdk/domain';
-import { freshWorldPerTest, setupMockApi, testHandlers, type MockWorld } from '../../mocks/testServer';
+import { freshWorldPerTest, setupMockApi, testHandlers, type MockWorld } from './testServer';
 
 export type Receipt = Schemas['Receipt'];
 

@@ -12,7 +12,7 @@ import { delay, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '../config/config';
-import { TEST_NOW } from '../test/now';
+import { TEST_NOW } from './now';
 import { collectJournal } from './apiJournal';
 
 export type PersonaId = 'buyer' | 'buyer-new' | 'seller' | 'seller-incomplete';
@@ -88,7 +88,7 @@ const kept = globalThis as { creatorMarketSeedData?: Map<string, SeedData> };
 
 /**
  * Makes the records of (seed, scale) generated at TEST_NOW the data the mock's next worlds of that key start
- * from. They are generated once per vitest worker and kept on globalThis: src/test/setup.ts gives every test
+ * from. They are generated once per vitest worker and kept on globalThis: src/testing/setup.ts gives every test
  * file fresh modules, and the mock's own cache with them, which made every file generate them again (~0.5-1 s
  * at scale 1, the largest set-up cost of the suite). Deep-frozen, as the mock freezes the records it shares
  * between worlds: a change in place would throw rather than leak into the next file.

@@ -1,8 +1,8 @@
 // @ts-check
 // Planted contract changes for the contract diff's tests: each edits a copy of the bundled product document
 // (never the file) the way a real change of openapi/ would, and says how the diff must classify it.
-import { compareDocuments } from './compare.mjs';
-import { impactOf } from './run.mjs';
+import { compareDocuments } from '../../contract-diff/compare.mjs';
+import { impactOf } from '../../contract-diff/run.mjs';
 
 /**
  * @typedef {{name: string, plant: (document: any) => void, expect: Array<{type: string, operationId: string,
@@ -122,7 +122,7 @@ export const PLANTS = [
  * expected change the class expected and observed; per plant how many breaking changes in all and what they
  * touch (the operations, the app's screens that call them, the sdk's declarations beyond its client, the mock
  * handlers).
- * @param {import('./compare.mjs').Documents} real the bundled documents the plants are made in a copy of
+ * @param {import('../../contract-diff/compare.mjs').Documents} real the bundled documents the plants are made in a copy of
  * @param {string} impactRoot the repository whose app, sdk and mock server are read
  * @returns {string} a Markdown table
  */

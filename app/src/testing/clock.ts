@@ -1,7 +1,7 @@
 // A clock a test moves, and the views that tick on it (useNow and the sheets' own setInterval) shown the
 // moved time by running their ticks at once: a real wait of up to a second per move made these the slowest
 // tests of the suite. Install it before rendering (an interval set up before stays a real one);
-// src/test/setup.ts restores the pinned Date after the test.
+// src/testing/setup.ts restores the pinned Date after the test.
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 

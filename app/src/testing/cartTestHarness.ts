@@ -6,8 +6,8 @@ import { createApiClient, type ApiClient } from '@creator-market/sdk/client';
 import type { createBrowserWorld } from '@creator-market/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { API_BASE } from '../../config/config';
-import { personaToken, seededWorld, seededWorlds, testHandlers, type PersonaId } from '../../mocks/testServer';
+import { API_BASE } from '../config/config';
+import { personaToken, seededWorld, seededWorlds, testHandlers, type PersonaId } from './testServer';
 
 export type World = ReturnType<typeof createBrowserWorld>;
 type Market = Schemas['Market'];

@@ -4,7 +4,7 @@
 // They play what a kit meets in the field: a gateway answering 401 to everything, a base URL that is a web
 // page, a backend whose list operations refuse or 404.
 import { createServer, request } from 'node:http';
-import { listenOnLoopback } from '../bench/processes.mjs';
+import { listenOnLoopback } from '../../bench/processes.mjs';
 
 /** @typedef {{status: number, headers?: Record<string, string>, body?: string}} Answer */
 
