@@ -41,7 +41,7 @@ void test('node scripts/test-all.mjs with a filter that selects no step exits no
   assert.match(run.stderr, /No step matches/);
 });
 
-void test('pnpm e2e lists every journey file in the server project, the 2 tagged @static in the static one', () => {
+void test('pnpm e2e lists every journey file in the server project, the 3 tagged @static in the static one', () => {
   const config = 'scripts/e2e/playwright.config.mjs';
   const listed = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.mjs', '--list', '--reporter=json'], {
     cwd: path.join(REPO_ROOT, 'scripts'),
@@ -70,7 +70,7 @@ void test('pnpm e2e lists every journey file in the server project, the 2 tagged
   assert.deepEqual([...new Set(of('server'))], files);
   // record-replay is four tests run in order (record, check, replay, HAR import).
   assert.equal(of('server').filter((name) => name === 'record-replay').length, 4);
-  assert.deepEqual(of('static'), ['errors', 'guest-to-paid']);
+  assert.deepEqual(of('static'), ['errors', 'guest-to-paid', 'kept-world']);
   // The step of `pnpm test` reads the summary this config's reporter writes.
   assert.match(read(config), /summary-reporter\.mjs', \{ output: `\$\{ARTIFACTS\}e2e\.json` \}/);
   assert.match(read('scripts/test-all.mjs'), /report: 'artifacts\/e2e\.json'/);

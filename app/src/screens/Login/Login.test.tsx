@@ -38,10 +38,15 @@ describe('Login', () => {
     renderAt('/auth', <Login />);
     fireEvent.click(screen.getByRole('button', { name: /카카오로 시작하기/ }));
     expect(JSON.parse(sessionStorage.getItem(PROVIDER_TRIP_KEY) ?? 'null')).toEqual({
-      length: window.history.length,
       returnPath: '/auth/',
       param: 'token',
-      beforeLeaving: true,
+      length: window.history.length,
+      back: 1,
+      // jsdom has no Navigation API: the count is sure (the page was pushed), no entry key.
+      ahead: 0,
+      aheadKnown: true,
+      endKey: null,
+      appEntriesBehind: 0,
     });
     // Back off the login screen, so the tests after this one start with no in-app page behind.
     window.history.back();

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { LOGIN_PATH, loginOpenedFromReturnPage } from '../../services/login';
 import { pageNavigation } from '../../services/pageNavigation';
-import { noteProviderTrip } from '../../services/providerTrip';
+import { appPathnameBehind, noteProviderTrip } from '../../services/providerTrip';
 import { API_BASE } from '../../config/config';
 import { isSignedIn, signIn } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
@@ -94,7 +94,7 @@ export default function Login() {
     else {
       // The sign-in page and its return leave no entries behind (services/providerTrip.ts): the return takes the
       // place of this screen's entry, or of the page behind it when that is where the user goes back to.
-      noteProviderTrip(`${LOGIN_PATH}/`, 'token', { beforeLeaving: canGoBack() && loginOpenedFromReturnPage() });
+      noteProviderTrip(`${LOGIN_PATH}/`, 'token', { beforeLeaving: loginOpenedFromReturnPage() && appPathnameBehind() !== null });
       pageNavigation.assign(signInUrl(method));
     }
   }

@@ -128,10 +128,15 @@ describe('credit card', () => {
     fireEvent.click(payButton());
     await waitFor(() => expect(sessionStorage.getItem(PROVIDER_TRIP_KEY)).not.toBeNull());
     expect(JSON.parse(sessionStorage.getItem(PROVIDER_TRIP_KEY)!)).toEqual({
-      length: window.history.length,
       returnPath: `/r/${receipt.publicId}/pay`,
       param: 'result',
-      beforeLeaving: true,
+      length: window.history.length,
+      back: 1,
+      // jsdom has no Navigation API: the count is sure (the page was pushed), no entry key.
+      ahead: 0,
+      aheadKnown: true,
+      endKey: null,
+      appEntriesBehind: 0,
     });
   });
 

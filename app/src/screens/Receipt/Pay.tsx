@@ -30,9 +30,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { api, now } from '../../api/client';
 import { presentError } from '../../services/errors';
-import { previousEntryPathname } from '../../services/history';
 import { pageNavigation } from '../../services/pageNavigation';
-import { noteProviderTrip } from '../../services/providerTrip';
+import { appPathnameBehind, noteProviderTrip } from '../../services/providerTrip';
 import { isNativeApp } from '../../services/platform';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { Button } from '../../ui/Button';
@@ -190,7 +189,7 @@ function PayView({ publicId, detail, receipt, status, refresh, setReceipt }: Rec
    * back from the paid receipt goes where the user was before.
    */
   function leaveForProvider() {
-    noteProviderTrip(payPath, 'result', { beforeLeaving: previousEntryPathname() === receiptPath });
+    noteProviderTrip(payPath, 'result', { beforeLeaving: appPathnameBehind() === receiptPath });
   }
 
   async function startPayment() {

@@ -1,5 +1,5 @@
 // The Lab (developer tools, SPEC.md section 2) over the mock server's control plane: sign in as a persona,
-// force a sticky scenario, add latency, move the clock; plus the token check. It says so when the control
+// force a sticky scenario, add latency, move the clock, start the world afresh; plus the token check. It says so when the control
 // plane does not answer (a real API, or a mock without it).
 import { formatDateTime } from '@creator-market/sdk/domain';
 import { useEffect, useState } from 'react';
@@ -7,10 +7,12 @@ import { now, serverClock } from '../../api/client';
 import type { Clock, JournalEntry, Persona, ScenarioCatalogue } from '@creator-market/sdk/control';
 import { isControlUnavailable, labControl } from '../../api/mockControl';
 import { presentError } from '../../services/errors';
+import { pageNavigation } from '../../services/pageNavigation';
 import { isNativeApp } from '../../services/platform';
 import { signIn, useSession } from '../../stores/session';
 import { Button } from '../../ui/Button';
 import { Chip } from '../../ui/Chip';
+import { confirm } from '../../ui/Dialog';
 import { toast } from '../../ui/Toast';
 import { NativeLab } from './NativeLab';
 import styles from './Setting.module.css';
@@ -88,8 +90,41 @@ export function Lab() {
         )}
         {clock && <ClockControl clock={clock} onChange={setClockState} />}
         {requests && <RequestLog requests={requests} onRefresh={() => void listRequests().then(setRequests, () => {})} />}
+        {availability === 'ready' && <WorldReset />}
       </div>
     </section>
+  );
+}
+
+/**
+ * POST /__mock/reset: the world the app is pinned to made afresh from the seed (carts, orders and every
+ * other change gone; in the browser-only mode also what IndexedDB kept), then the page loads again so
+ * no screen shows what was.
+ */
+function WorldReset() {
+  const [busy, setBusy] = useState(false);
+  async function reset() {
+    const sure = await confirm({
+      title: '모의 데이터 초기화',
+      message: '장바구니, 주문 등 바꾼 내용을 모두 지우고 처음 상태로 돌아가요.',
+      confirmText: '초기화',
+      destructive: true,
+    });
+    if (!sure) return;
+    setBusy(true);
+    await attempt(async () => {
+      await labControl().reset();
+      pageNavigation.reload();
+    }, '초기화 실패');
+    setBusy(false);
+  }
+  return (
+    <div className={styles.labBlock}>
+      <h3 className={styles.labTitle}>모의 데이터</h3>
+      <Button size="sm" variant="secondary" loading={busy} onClick={() => void reset()}>
+        처음 상태로 초기화
+      </Button>
+    </div>
   );
 }
 
