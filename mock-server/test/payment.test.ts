@@ -264,6 +264,37 @@ describe('payWithAppCard', () => {
     expect(t.receipt(publicId).status.filter((s) => s.status === 1)).toHaveLength(1);
   });
 
+  it('the card page chooses no 카드사: 결제하기 without one is refused with a Korean message, nothing is paid', async () => {
+    const t = setup('card-no-issuer');
+    const publicId = await t.placeOrder();
+    const card = (await start(t, publicId)).body.data;
+    const page = await srv.call('GET', `${new URL(card.PCD_PAY_URL).pathname}${new URL(card.PCD_PAY_URL).search}`, {
+      headers: { referer: `${APP_ORIGIN}/r/${publicId}/pay` },
+    });
+    const select = /<select name="card"([^>]*)>(.*?)<\/select>/s.exec(page.text);
+    expect(select, 'the card page has a 카드사 select').not.toBeNull();
+    // The browser keeps the form from being sent until an issuer is chosen, and the page says so; 취소 needs none.
+    expect(select![1]).toContain('required');
+    expect(select![2]).toMatch(/^<option value="">카드사 선택<\/option>/);
+    expect(select![2]).not.toContain('selected');
+    expect(page.text).toContain('결제할 카드사를 선택해주세요.');
+    expect(page.text).toMatch(/value="decline" formnovalidate/);
+
+    const fields = { PCD_PAY_OID: publicId, PCD_AUTH_KEY: card.PCD_AUTH_KEY, world: t.worldName, origin: APP_ORIGIN };
+    for (const chosen of [{}, { card: '' }] as Record<string, string>[]) {
+      const refused = await t.postForm(card.PCD_RST_URL, { ...fields, ...chosen, decision: 'approve' });
+      expect(refused.status).toBe(400);
+      expect(errorCode(refused.body)).toBe('bad-request');
+      expect(errorMessage(refused.body)).toBe('결제할 카드사를 선택해주세요.');
+    }
+    expect(t.latest(publicId)).toBe(0);
+    expect((await t.paymentOf(publicId)).status).not.toBe('success');
+
+    const paid = await t.postForm(card.PCD_RST_URL, { ...fields, card: 'BC카드', decision: 'approve' });
+    expect(paid.headers.get('location')).toBe(`${APP_ORIGIN}/r/${publicId}/pay?result=success`);
+    expect((await t.paymentOf(publicId)).paymentResult).toMatchObject({ type: 'card', name: 'BC카드' });
+  });
+
   it('취소 on the card page returns with result=failed and changes nothing; a forged key is refused', async () => {
     const t = setup('card-decline');
     const publicId = await t.placeOrder();

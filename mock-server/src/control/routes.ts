@@ -301,17 +301,7 @@ export function controlRoutes({ control, access, journal, diffs = null }: Contro
   // The index without its slash too (GET /__mock).
   const indexRoute = routes.find((route) => route.path === `${CONTROL_PREFIX}/` && route.method === 'GET')!;
   routes.push({ ...indexRoute, path: CONTROL_PREFIX });
-  // This document itself, for tools (Redoc, Postman); not an operation of it.
-  const documentJson = JSON.stringify(controlDocument);
-  routes.push({
-    method: 'GET',
-    path: `${CONTROL_PREFIX}/openapi.json`,
-    handle: ({ headers }) => ({
-      status: 200,
-      headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
-      body: documentJson,
-    }),
-  });
+  // The document itself (GET /__mock/openapi.json) is served with the other documents (../http/static).
   return routes;
 }
 

@@ -260,7 +260,7 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
   const operations = new OperationRoutes(services, (op: OperationInfo) => proxy?.forwards(op) ?? false);
   const routes = new OperationTable<Route>([
     ...controlRoutes({ control, access, journal, diffs: proxy?.diffs ?? null }),
-    ...staticRoutes(parts.assets),
+    ...staticRoutes(parts.assets, { appOrigin: options.allowOrigins[0] }),
     ...paymentPageRoutes(worlds, access),
     ...sellerCenterRoutes(worlds, access),
     ...postcodeRoutes(),

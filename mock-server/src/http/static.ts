@@ -1,9 +1,10 @@
 // What the server serves besides the API: the bundled OpenAPI documents, the reference docs (Redoc,
 // offline), the generated SVG images every image URL of the world points to, and uploaded photos.
 // No Node-only imports: the door that has Redoc's script on disk hands it in (`redocScript`).
-import { adsDocument, productDocument } from '@creator-market/openapi';
+import { adsDocument, controlDocument, productDocument } from '@creator-market/openapi';
 import { isImageKind, renderImageSvg } from '@creator-market/fixtures';
 import { ownValue } from '../lib/own';
+import { docsDocument } from './docs-document';
 import { bytesAnswer, htmlAnswer } from './exchange';
 import { ApiFailure } from './failure';
 import { queryValue, type Route } from './routes';
@@ -13,19 +14,32 @@ export interface StaticAssets {
   redocScript?: () => Uint8Array | string;
 }
 
+export interface StaticOptions {
+  /**
+   * The app's origin the examples name (the first `--allow-origin`); without one they keep `pnpm dev`'s
+   * app, which the descriptions call the app's origin.
+   */
+  appOrigin?: string;
+}
+
 /** The addresses the bundled contract's examples are written with: `pnpm mock`'s and `pnpm dev`'s defaults. */
 const DOCUMENTED_API = 'http://127.0.0.1:4010';
+const DOCUMENTED_APP = 'http://127.0.0.1:5173';
 
 /**
- * The product contract as this server serves it: its `servers` entry and every example that names the API's
- * address say the address the client reached it at (`/docs` under `pnpm mock --port 4600`, the service worker's
- * `<origin>/__api`), so what a reader copies from the reference works here. One text per address, kept.
+ * A contract as this server serves it: its `servers` entry and every example that names the API's address
+ * say the address the client reached it at (`/docs` under `pnpm mock --port 4600`, the service worker's
+ * `<origin>/__api`), so what a reader copies from the reference works here; the app's address is
+ * `appOrigin` when the server was given one. One text per address, kept.
  */
-function documentFor(json: string): (origin: string) => string {
+function documentFor(document: () => object, appOrigin: string | undefined): (origin: string) => string {
+  let json: string | undefined;
   const byOrigin = new Map<string, string>();
   return (origin) => {
     let text = byOrigin.get(origin);
     if (text === undefined) {
+      // Written on first use: the server starts without it.
+      json ??= appOrigin ? JSON.stringify(document()).replaceAll(DOCUMENTED_APP, appOrigin) : JSON.stringify(document());
       text = json.replaceAll(DOCUMENTED_API, origin.replace(/\/+$/, ''));
       if (byOrigin.size < 16) byOrigin.set(origin, text);
     }
@@ -33,8 +47,26 @@ function documentFor(json: string): (origin: string) => string {
   };
 }
 
-/** A Redoc page of a document; both addresses are relative to the page (every door serves it below its base). */
-const docsPage = (title: string, specUrl: string, scriptUrl: string) => `<!doctype html>
+/** Redoc's side menu shows its logo from cdn.redoc.ly; the served script shows a blank one, so the page fetches nothing from the internet. */
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const BLANK_LOGO = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
+
+function offlineRedoc(script: () => Uint8Array | string): () => string {
+  let text: string | undefined;
+  return () => {
+    if (text !== undefined) return text;
+    const source = script();
+    const original = typeof source === 'string' ? source : new TextDecoder().decode(source);
+    // A Redoc that no longer has this logo needs no rewrite (test/docs.test.ts scans what is served).
+    return (text = original.replaceAll(REDOC_LOGO, BLANK_LOGO));
+  };
+}
+
+/**
+ * A Redoc page of a document; every address is relative to the page (every door serves it below its
+ * base). The download button offers `downloadUrl`, the contract itself.
+ */
+const docsPage = (title: string, specUrl: string, downloadUrl: string, scriptUrl: string) => `<!doctype html>
 <html lang="ko">
 <head>
   <meta charset="utf-8">
@@ -43,38 +75,40 @@ const docsPage = (title: string, specUrl: string, scriptUrl: string) => `<!docty
   <style>body{margin:0}</style>
 </head>
 <body>
-  <redoc spec-url="${specUrl}" hide-download-button="false"></redoc>
+  <redoc spec-url="${specUrl}" download-definition-url="${downloadUrl}" hide-download-button="false"></redoc>
   <script src="${scriptUrl}"></script>
 </body>
 </html>`;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function staticRoutes(assets: StaticAssets = {}): Route[] {
-  const productJson = documentFor(JSON.stringify(productDocument));
-  const adsJson = documentFor(JSON.stringify(adsDocument));
+export function staticRoutes(assets: StaticAssets = {}, { appOrigin }: StaticOptions = {}): Route[] {
+  const documents: Array<[path: string, text: (origin: string) => string]> = [
+    ['/openapi.json', documentFor(() => productDocument, appOrigin)],
+    ['/ads/openapi.json', documentFor(() => adsDocument, appOrigin)],
+    // The control plane's own document, for tools (Redoc, Postman); not an operation of it.
+    ['/__mock/openapi.json', documentFor(() => controlDocument, appOrigin)],
+    // What /docs renders: the product contract with its narrowed error bodies written out (./docs-document).
+    ['/docs/openapi.json', documentFor(() => docsDocument(productDocument), appOrigin)],
+  ];
   const routes: Route[] = [
-    {
+    ...documents.map(([path, text]): Route => ({
       method: 'GET',
-      path: '/openapi.json',
-      handle: ({ request, headers }) => bytesAnswer(200, JSON_TYPE, productJson(request.origin), headers),
-    },
-    {
-      method: 'GET',
-      path: '/ads/openapi.json',
-      handle: ({ request, headers }) => bytesAnswer(200, JSON_TYPE, adsJson(request.origin), headers),
-    },
+      path,
+      handle: ({ request, headers }) => bytesAnswer(200, JSON_TYPE, text(request.origin), headers),
+    })),
     {
       method: 'GET',
       path: '/docs',
-      handle: ({ headers }) => htmlAnswer(200, docsPage('creator-market API 문서', 'openapi.json', 'docs/redoc.standalone.js'), headers),
+      handle: ({ headers }) =>
+        htmlAnswer(200, docsPage('creator-market API 문서', 'docs/openapi.json', 'openapi.json', 'docs/redoc.standalone.js'), headers),
     },
     // The control plane's reference, from /__mock/openapi.json (the same Redoc script as /docs).
     {
       method: 'GET',
       path: '/__mock/docs',
       handle: ({ headers }) =>
-        htmlAnswer(200, docsPage('creator-market 제어 API 문서', 'openapi.json', '../docs/redoc.standalone.js'), headers),
+        htmlAnswer(200, docsPage('creator-market 제어 API 문서', 'openapi.json', 'openapi.json', '../docs/redoc.standalone.js'), headers),
     },
     // The server's pages (sign-in, payment, postcode, docs) have no icon: the browser's own request for one
     // gets an empty answer instead of a 404 in the console.
@@ -108,8 +142,8 @@ export function staticRoutes(assets: StaticAssets = {}): Route[] {
       },
     },
   ];
-  const { redocScript } = assets;
-  if (redocScript) {
+  if (assets.redocScript) {
+    const redocScript = offlineRedoc(assets.redocScript);
     routes.push({
       method: 'GET',
       path: '/docs/redoc.standalone.js',

@@ -47,6 +47,11 @@ const BRANDS: Record<EasyPayProvider, { name: string; type: 'naverpay' | 'kakaop
 
 const badRequest = (message: string) => new ApiFailure(400, 'bad-request', { message });
 
+/** What the card page asks for, and what the server answers a card form approved without an issuer. */
+export const CARD_REQUIRED = '결제할 카드사를 선택해주세요.';
+const cardMissing = () =>
+  new ApiFailure(400, 'bad-request', { message: CARD_REQUIRED, details: [{ path: '/body/card', message: 'must choose a card issuer' }] });
+
 type Fields = Record<string, unknown>;
 
 /** The posted form's fields (20 kB, 50 fields at most; a request without a form has none). */
@@ -227,8 +232,8 @@ export function paymentPageRoutes(worlds: WorldRegistry, access: AccessPolicy): 
       const { world, row } = readCardKey(worlds, field(body, 'PCD_PAY_OID'), field(body, 'PCD_AUTH_KEY'), field(body, 'world', false));
       const decision = field(body, 'decision');
       if (decision !== 'approve' && decision !== 'decline') throw badRequest('결제 결정이 올바르지 않아요.');
-      const card: string = field(body, 'card', false) || CARD_ISSUERS[0];
-      if (!(CARD_ISSUERS as readonly string[]).includes(card)) throw badRequest('지원하지 않는 카드사예요.');
+      const card = field(body, 'card', false);
+      if (card && !(CARD_ISSUERS as readonly string[]).includes(card)) throw badRequest('지원하지 않는 카드사예요.');
       const origin = field(body, 'origin', false);
       if (origin && !ORIGIN.test(origin)) throw badRequest('돌아갈 주소가 올바르지 않아요.');
       if (origin && !access.originAllowed(origin)) throw unlistedOrigin(origin);
@@ -236,6 +241,8 @@ export function paymentPageRoutes(worlds: WorldRegistry, access: AccessPolicy): 
       if (alreadyPaid(world, row)) {
         return origin ? redirectAnswer(`${origin}/r/${row.receipt.publicId}`, 303, context.headers) : alreadyPaidPage(context, '');
       }
+      // Paying needs the buyer's own choice of issuer (the page chooses none); declining needs none.
+      if (decision === 'approve' && !card) throw cardMissing();
       const paid = decision === 'approve' && !paymentRefusal(row.receipt, now);
       if (paid) {
         markPaid(world, row.receipt.publicId, { type: 'card', name: card, no: approvalNumber(row.receipt.publicId, now) }, now);
@@ -298,10 +305,12 @@ function providerPage(page: ProviderPage): string {
   const hidden = Object.entries(page.hidden)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n      ');
+  // No issuer is chosen for the buyer: the empty first option keeps `required` from passing until one is.
   const cards = page.cardChoice
     ? `<label class="row">카드사
-        <select name="card">${CARD_ISSUERS.map((c) => `<option>${escapeHtml(c)}</option>`).join('')}</select>
-      </label>`
+        <select name="card" required aria-describedby="card-hint"><option value="">카드사 선택</option>${CARD_ISSUERS.map((c) => `<option>${escapeHtml(c)}</option>`).join('')}</select>
+      </label>
+      <p class="hint" id="card-hint">${escapeHtml(CARD_REQUIRED)}</p>`
     : '';
   return `<!doctype html>
 <html lang="ko">
@@ -322,6 +331,7 @@ function providerPage(page: ProviderPage): string {
     .approve{background:${page.brand.background};color:${page.brand.text}}
     .decline{background:#E9EBEE;color:#333}
     .note{font-size:12px;color:#888;margin-top:16px;text-align:center}
+    .hint{font-size:13px;color:#555;margin:0 0 10px;text-align:right}
   </style>
 </head>
 <body>
@@ -336,7 +346,7 @@ function providerPage(page: ProviderPage): string {
       ${cards}
       ${hidden}
       <div class="buttons">
-        <button class="decline" type="submit" name="decision" value="decline">취소</button>
+        <button class="decline" type="submit" name="decision" value="decline" formnovalidate>취소</button>
         <button class="approve" type="submit" name="decision" value="approve">결제하기</button>
       </div>
       <p class="note">테스트용 결제 화면이에요. 실제로 결제되지 않아요.</p>

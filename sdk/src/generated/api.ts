@@ -2282,11 +2282,11 @@ export interface components {
          *       "PCD_PAY_TOTAL": 20500,
          *       "PCD_PAYER_NO": "6650f1c2a9d3e4b5c6d7a001",
          *       "PCD_PAYER_NAME": "김민지",
-         *       "PCD_RST_URL": "http://127.0.0.1:4010/__mock/pay/card/result",
+         *       "PCD_RST_URL": "http://127.0.0.1:4010/__pay/card/result",
          *       "PCD_CST_ID": "creatormk",
          *       "PCD_CUST_KEY": "5c2f3a1b9d8e7f60",
          *       "PCD_AUTH_KEY": "a8b9c0d1e2f3a4b5c6d7e8f9",
-         *       "PCD_PAY_URL": "http://127.0.0.1:4010/__mock/pay/card"
+         *       "PCD_PAY_URL": "http://127.0.0.1:4010/__pay/card?oid=261121000123&key=a8b9c0d1e2f3a4b5c6d7e8f9"
          *     }
          */
         CardApproval: {
@@ -2335,7 +2335,7 @@ export interface components {
             /**
              * Format: uri
              * @description Where the provider reports the result.
-             * @example http://127.0.0.1:4010/__mock/pay/card/result
+             * @example http://127.0.0.1:4010/__pay/card/result
              */
             PCD_RST_URL: string;
             /**
@@ -2356,7 +2356,7 @@ export interface components {
             /**
              * Format: uri
              * @description The provider's payment address for this payment.
-             * @example http://127.0.0.1:4010/__mock/pay/card
+             * @example http://127.0.0.1:4010/__pay/card?oid=261121000123&key=a8b9c0d1e2f3a4b5c6d7e8f9
              */
             PCD_PAY_URL: string;
         };
@@ -3687,7 +3687,7 @@ export interface components {
          *     (in the mock, the mock provider page, which returns to `{origin}/r/{publicId}/pay`).
          *
          * @example {
-         *       "action": "http://127.0.0.1:4010/__mock/pay/kakaopay",
+         *       "action": "http://127.0.0.1:4010/__pay/kakao",
          *       "method": "POST",
          *       "fields": {
          *         "mchtId": "creatormk",
@@ -3696,8 +3696,8 @@ export interface components {
          *         "trdAmt": "20500",
          *         "mchtCustNm": "김민지",
          *         "pmtprdNm": "겨울 스티커 마켓 외 1건",
-         *         "notiUrl": "http://127.0.0.1:4010/__mock/pay/notify",
-         *         "nextUrl": "http://127.0.0.1:5173/r/261121000123/pay"
+         *         "nextUrl": "http://127.0.0.1:5173/r/261121000123/pay",
+         *         "pktHash": "5c2f3a1b9d8e7f60"
          *       }
          *     }
          */
@@ -3705,7 +3705,7 @@ export interface components {
             /**
              * Format: uri
              * @description Address of the provider's payment page.
-             * @example http://127.0.0.1:4010/__mock/pay/kakaopay
+             * @example http://127.0.0.1:4010/__pay/kakao
              */
             action: string;
             /**
@@ -3715,7 +3715,10 @@ export interface components {
              */
             method: "POST" | "GET";
             /**
-             * @description Form inputs, name to value, passed through unchanged.
+             * @description Form inputs, name to value, passed through unchanged. `nextUrl` is the app's page the provider
+             *     returns to, `{origin}/r/{publicId}/pay` with the `origin` the app asked with (in the example, the
+             *     app's origin).
+             *
              * @example {
              *       "mchtId": "creatormk",
              *       "method": "KAKAOPAY",
@@ -3723,8 +3726,8 @@ export interface components {
              *       "trdAmt": "20500",
              *       "mchtCustNm": "김민지",
              *       "pmtprdNm": "겨울 스티커 마켓 외 1건",
-             *       "notiUrl": "http://127.0.0.1:4010/__mock/pay/notify",
-             *       "nextUrl": "http://127.0.0.1:5173/r/261121000123/pay"
+             *       "nextUrl": "http://127.0.0.1:5173/r/261121000123/pay",
+             *       "pktHash": "5c2f3a1b9d8e7f60"
              *     }
              */
             fields: {
@@ -8576,7 +8579,10 @@ export interface operations {
                  */
                 receipt: string;
                 /**
-                 * @description The web app's origin (scheme, host and port) that the provider page returns to.
+                 * @description The web app's origin (scheme, host and port) that the provider page returns to. The example is
+                 *     the app's origin: where `pnpm dev` serves it, or the first `--allow-origin` of the mock server
+                 *     whose `/docs` shows it.
+                 *
                  * @example http://127.0.0.1:5173
                  */
                 origin: string;
@@ -8631,7 +8637,10 @@ export interface operations {
                  */
                 receipt: string;
                 /**
-                 * @description The web app's origin (scheme, host and port) that the provider page returns to.
+                 * @description The web app's origin (scheme, host and port) that the provider page returns to. The example is
+                 *     the app's origin: where `pnpm dev` serves it, or the first `--allow-origin` of the mock server
+                 *     whose `/docs` shows it.
+                 *
                  * @example http://127.0.0.1:5173
                  */
                 origin: string;

@@ -151,7 +151,7 @@ function CategorySellers({ category, viewMarkets }: { category: SellerCategory; 
   );
 }
 
-/** The orderable and scheduled markets of the category's sellers loaded so far. */
+/** The orderable and scheduled markets of the category's sellers loaded so far, newest first (said above them). */
 function CategoryMarkets({ sellerPublicIds }: { sellerPublicIds: Array<string | undefined> }) {
   const now = useNow();
   const members = new Set(sellerPublicIds.filter((id): id is string => id !== undefined));
@@ -170,6 +170,7 @@ function CategoryMarkets({ sellerPublicIds }: { sellerPublicIds: Array<string | 
       placeholder={<Skeleton variant="cards" count={4} />}
       empty={<EmptyState message={LIST_TEXT.emptyMarkets} />}
     >
+      {list.items.length > 0 && <p className={styles.listOrder}>{LIST_TEXT.categoryMarketOrder}</p>}
       <div className={styles.marketRows}>
         {list.items.map((event) => (
           <MarketCard key={event.marketUID} event={event} now={now} variant="row" />

@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { notFoundState } from '../../services/notFound';
 import { API_BASE } from '../../config/config';
 import { marketsOf } from '../../components/market-card/openedMarkets';
+import { marketPath } from '../../components/market-card/paths';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { setupMockApi } from '../../testing/testServer';
@@ -88,6 +89,21 @@ describe('List', () => {
 
     fireEvent.click(screen.getByRole('switch', { name: '마켓으로 보기' }));
     expect(configStore.read(localStorage).remember.viewMarketCategory).toBe(true);
+  });
+
+  test("a category's markets say their order, '새로 등록 순', and are in it: the newest market first", async () => {
+    configStore.update(localStorage, (config) => ({ ...config, remember: { ...config.remember, viewMarketCategory: true } }));
+    const members = await api.get('/common/v2/seller-ctg', { params: { query: { category: 'stickers' } } });
+    const sellers = new Set(members.map((entry) => (entry as { sellerPublicId?: string }).sellerPublicId));
+    const expected = marketsOf('newMarket', await api.get('/common/v2/opened-market'), Date.now()).filter((event) =>
+      sellers.has(event.sellerPublicId),
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    renderScreen('/list/category/stickers', PATTERN, List);
+    expect(await screen.findByText('새로 등록 순')).toBeInTheDocument();
+    const shown = () => [...document.querySelectorAll('a[href^="/m/"]')].map((link) => link.getAttribute('href'));
+    await waitFor(() => expect(shown()).toHaveLength(Math.min(expected.length, 10)));
+    expect(shown()).toEqual(expected.slice(0, 10).map(marketPath));
   });
 
   test('an empty list shows its empty state', async () => {

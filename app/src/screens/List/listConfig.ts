@@ -45,5 +45,7 @@ export const LIST_TEXT = {
   emptyMarkets: '지금은 마켓이 없어요',
   emptyPreviews: '출시 예정 소식이 없어요',
   viewMarkets: '마켓으로 보기',
+  /** The order of the category's markets: the market list's '새로 등록' (SPEC.md: newly registered), newest first. */
+  categoryMarketOrder: `${MARKET_TABS.find((tab) => tab.value === 'newMarket')!.label} 순`,
   newSeller: '새 작가',
 } as const;

@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { setReceiptStatus } from '@creator-market/mock-server/world/orders';
 import { api } from '../../api/client';
 import { notFoundState } from '../../services/notFound';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../testing/appHarness';
-import { setupMockApi } from '../../testing/testServer';
+import { seededWorld, setupMockApi, testHandlers } from '../../testing/testServer';
+import { TEST_NOW } from '../../testing/now';
 import { setIntersecting } from '../../testing/intersectionObserver';
 import OrderDetail, { ORDER_DETAIL_TEXT } from './index';
 import { mergeGroups, type ReceiptGroup } from './groups';
@@ -13,6 +15,19 @@ const server = setupMockApi();
 
 beforeEach(() => {
   resetScreenState();
+});
+
+/** The browser hides or shows the tab (another tab chosen, then this one again). */
+function setTabVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+afterEach(() => {
+  // The document's own getter again.
+  delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
 });
 
 const renderDetail = (roomId: string) => renderScreen(`/order/${roomId}`, '/order/:roomId', OrderDetail);
@@ -82,6 +97,35 @@ describe('Order detail', () => {
     await signInAs('buyer');
     renderDetail('not-a-room');
     await waitFor(() => expect(notFoundState.path).toBe('/order/not-a-room'));
+  });
+});
+
+describe('Order detail, back to its tab', () => {
+  test("a receipt the seller confirmed in another tab ('결제 확인') shows its new status, the list staying", async () => {
+    const world = seededWorld(1, 0.1);
+    server.use(...testHandlers({ world, startAt: TEST_NOW }));
+    await signInAs('buyer');
+    // A room whose first page has an order still to be paid.
+    let found: { roomId: string; publicId: string } | undefined;
+    for (const room of await api.get('/room')) {
+      const info = await api.get('/room/info/{roomId}', { params: { path: { roomId: room._id } } });
+      const groups = await api.get('/room/receipt', { params: { query: { seller: info.seller } } });
+      const unpaid = groups.flatMap((group) => group.receipt).find((receipt) => receipt.status === 0);
+      if (unpaid) found = { roomId: room._id, publicId: unpaid.receiptPublicId };
+      if (found) break;
+    }
+    expect(found, 'a room with an order before payment').toBeDefined();
+    renderDetail(found!.roomId);
+    const link = async () => (await screen.findAllByRole('link')).find((l) => l.getAttribute('href') === `/r/${found!.publicId}`)!;
+    await waitFor(async () => expect(within(await link()).getByText('결제 전')).toBeInTheDocument());
+    const shown = screen.getAllByRole('region').length;
+
+    setTabVisibility('hidden');
+    setReceiptStatus(world, found!.publicId, 1, {}, world.clock.now());
+    world.touched();
+    setTabVisibility('visible');
+    await waitFor(async () => expect(within(await link()).getByText('결제 완료')).toBeInTheDocument());
+    expect(screen.getAllByRole('region')).toHaveLength(shown);
   });
 });
 

@@ -18,3 +18,9 @@ export function mergeGroups(groups: readonly ReceiptGroup[]): ReceiptGroup[] {
 export function lastReceiptId(group: ReceiptGroup | undefined): string | undefined {
   return group?.receipt[group.receipt.length - 1]?._id;
 }
+
+/** The groups with each receipt replaced by its fresh copy (same `_id`) where `fresh` has one. */
+export function withFreshReceipts(groups: readonly ReceiptGroup[], fresh: readonly ReceiptGroup[]): ReceiptGroup[] {
+  const byId = new Map(fresh.flatMap((group) => group.receipt.map((receipt) => [receipt._id, receipt] as const)));
+  return groups.map((group) => ({ ...group, receipt: group.receipt.map((receipt) => byId.get(receipt._id) ?? receipt) }));
+}

@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { showNotFound } from '../../services/notFound';
 import { useListErrors } from '../../components/data/useListErrors';
 import { useLoad } from '../../components/data/useLoad';
+import { useRefreshWhenShown } from '../../components/data/useRefreshWhenShown';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { AppBar } from '../../ui/AppBar';
 import { Badge } from '../../ui/Badge';
@@ -17,7 +18,7 @@ import { IconChevron } from '../../ui/MoreIcons';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { LazyImage } from '../../ui/LazyImage';
 import { Skeleton } from '../../ui/Skeleton';
-import { lastReceiptId, mergeGroups, type ReceiptGroup } from './groups';
+import { lastReceiptId, mergeGroups, withFreshReceipts, type ReceiptGroup } from './groups';
 import styles from './OrderDetail.module.css';
 
 export const ORDER_DETAIL_TEXT = {
@@ -43,18 +44,35 @@ export default function OrderDetail() {
   });
   const seller = info.data?.seller;
 
+  const fetchReceipts = (last: ReceiptGroup | undefined, signal?: AbortSignal) => {
+    const offset = lastReceiptId(last);
+    return api.get('/room/receipt', {
+      params: { query: { seller: seller as string, ...(offset ? { offset, flag: 'before' as const } : {}) } },
+      signal,
+    });
+  };
   const list = useInfiniteList<ReceiptGroup>({
     enabled: seller !== undefined,
     resetKey: seller,
-    fetchPage: ({ last, signal }) => {
-      const offset = lastReceiptId(last);
-      return api.get('/room/receipt', {
-        params: { query: { seller: seller as string, ...(offset ? { offset, flag: 'before' as const } : {}) } },
-        signal,
-      });
-    },
+    fetchPage: ({ last, signal }) => fetchReceipts(last, signal),
   });
   useListErrors(list, 'listRoomReceipts');
+  // Back to the tab (the seller centre's '결제 확인', a cancellation): the pages shown so far again, their
+  // receipts' statuses changed in place, so the list and where the user scrolled to stay.
+  useRefreshWhenShown(() => {
+    const pages = list.page;
+    if (seller === undefined || pages === 0) return;
+    void (async () => {
+      const fresh: ReceiptGroup[] = [];
+      for (let page = 0; page < pages; page++) {
+        const groups = await fetchReceipts(fresh.at(-1));
+        if (groups.length === 0) break;
+        fresh.push(...groups);
+      }
+      list.setItems((items) => withFreshReceipts(items, fresh));
+      // A failed refresh is not shown: the list keeps what it showed, as it was when the tab was left.
+    })().catch(() => undefined);
+  });
   const groups = useMemo(() => mergeGroups(list.items), [list.items]);
   const skeleton = <Skeleton variant="cards" count={SKELETON_COUNT.orderDetailCards} className={styles.skeleton} />;
 

@@ -29,6 +29,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The browser hides or shows the tab (another tab chosen, then this one again). */
+function setTabVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+afterEach(() => {
+  // The document's own getter again.
+  delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
+});
+
 async function openReceipt(publicId: string) {
   const view = renderScreen(`/r/${publicId}`, '/r/:publicId', ReceiptScreen);
   await screen.findByText(publicId);
@@ -247,6 +260,21 @@ describe('loading', () => {
   test('an unknown order is Not found', async () => {
     renderScreen('/r/999999999999', '/r/:publicId', ReceiptScreen);
     await waitFor(() => expect(notFoundState.path).toBe('/r/999999999999'));
+  });
+
+  test("back to the tab after the seller's '결제 확인' elsewhere, the receipt shows the order as it is now", async () => {
+    // An order whose payment never started: no status poll would ever look again.
+    const receipt = buyerReceipt(world(), 0, (r) => r.paymentResult === null);
+    await openReceipt(receipt.publicId);
+    expect(within(header()).getByText('결제 전')).toBeInTheDocument();
+    expect(screen.queryByText(/초 후 주문 상태를 다시 확인해요/)).not.toBeInTheDocument();
+    // The user switches to the seller centre's tab, which confirms the payment, and comes back.
+    setTabVisibility('hidden');
+    setReceiptStatus(world(), receipt.publicId, 1, {}, world().clock.now());
+    world().touched();
+    setTabVisibility('visible');
+    await waitFor(() => expect(within(header()).getByText('결제 완료')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: '결제하기' })).not.toBeInTheDocument();
   });
 
   test('while waiting for the payment the status is fetched again every 7 s', async () => {

@@ -1,11 +1,12 @@
 // The receipt pages' data (SPEC.md section 2, Receipt container): one order as `GET /receipt/get/{publicId}`
 // answers it, its four pages and how to reach them. Every page fetches the order afresh (a spinner until
-// it arrives); failures go through the error catalogue (another account's order: re-login; otherwise Not
-// found).
+// it arrives), and again when its tab is shown again; failures go through the error catalogue (another
+// account's order: re-login; otherwise Not found).
 import type { Schemas } from '@creator-market/sdk';
 import { buildPath } from '@creator-market/sdk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { useRefreshWhenShown } from '../../components/data/useRefreshWhenShown';
 import { presentError } from '../../services/errors';
 import { isNativeApp, openExternal } from '../../services/platform';
 import { navigate } from '../../lib/navigation';
@@ -84,6 +85,9 @@ export function useReceiptDetail(publicId: string): ReceiptLoad {
     void refresh();
     return () => pending.current?.abort();
   }, [refresh]);
+
+  // Back from another tab (the seller centre's '결제 확인', the bank): the order as it is now, quietly.
+  useRefreshWhenShown(() => void refresh({ quiet: true }));
 
   const setReceipt = useCallback((receipt: Receipt) => {
     setDetail((current) => (current ? { ...current, receiptInfo: receipt } : current));

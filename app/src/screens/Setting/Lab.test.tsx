@@ -3,8 +3,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
-import { renderAt, resetAppState } from '../../mocks/appHarness';
-import { recordControlCalls, setupMockApi } from '../../mocks/testServer';
+import { renderAt, resetAppState } from '../../testing/appHarness';
+import { recordControlCalls, setupMockApi } from '../../testing/testServer';
 import { pageNavigation } from '../../services/pageNavigation';
 import { session } from '../../stores/session';
 import Setting from './index';
