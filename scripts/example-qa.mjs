@@ -24,7 +24,10 @@ const MIN_TESTS = 8;
 const log = (line) => console.log(`[example:qa] ${line}`);
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
-/** Runs `command args` in the example with its output shown; rejects on a non-zero exit. */
+/**
+ * Runs `command args` in the example with its output shown; rejects on a non-zero exit.
+ * @returns {Promise<void>}
+ */
 function run(command, args, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: EXAMPLE, env: { ...process.env, ...env }, stdio: 'inherit' });

@@ -35,10 +35,12 @@ export async function listenOnLoopback(server) {
   return {
     origin: `http://${HOST}:${port}`,
     close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        })
+      ),
   };
 }
 
@@ -105,7 +107,7 @@ export function startProcess({ command, args, cwd = REPO_ROOT, env = {}, readyLi
 
   const ready = new Promise((resolve, reject) => {
     let done = false;
-    const finish = (/** @type {Error | null} */ error, /** @type {unknown} */ info) => {
+    const finish = (/** @type {Error | null} */ error, /** @type {unknown} */ info = undefined) => {
       if (done) return;
       done = true;
       clearTimeout(timer);

@@ -13,6 +13,7 @@ import { listenOnLoopback, REPO_ROOT } from '../bench/processes.mjs';
  * Builds the app for `apiBase` into `outDir` (emptied first), with `env` added to the build's environment;
  * `base`: vite's base (`./` works from any folder of a host).
  * @param {{outDir: string, apiBase: string, env?: Record<string, string>, base?: string}} options
+ * @returns {Promise<void>}
  */
 export function buildApp({ outDir, apiBase, env = {}, base }) {
   rmSync(outDir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ const observers = new Set<MockObserver>();
 class MockIntersectionObserver implements IntersectionObserver {
   readonly root = null;
   readonly rootMargin: string;
+  // Newer DOM typings (TypeScript 7's lib) have it; the observers under test never read it.
+  readonly scrollMargin = '0px';
   readonly thresholds = [0];
   private readonly record: MockObserver;
 
