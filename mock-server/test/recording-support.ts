@@ -168,6 +168,8 @@ interface ChromeHarOptions {
   app: string;
   /** A contract answer from another host the page called (an old backend): it must be skipped. */
   foreign: { url: string; text: string };
+  /** The path of an entry the page sent before its profile answer came (moved to the start). */
+  early: string;
 }
 
 /**
@@ -175,8 +177,10 @@ interface ChromeHarOptions {
  * headers, HTTP/2 pseudo-headers, CORS preflights before the API calls, the page and its assets, an aborted
  * request with no answer (status 0), some bodies base64-encoded, and an API of another origin, under a base path.
  */
-export function chromeHar(entries: HarEntry[], origin: string, options: ChromeHarOptions) {
+export function chromeHar(session: HarEntry[], origin: string, options: ChromeHarOptions) {
   const api = new URL(options.api);
+  const isEarly = (entry: HarEntry) => entry.request.url === `${origin}${options.early}`;
+  const entries = [...session.filter(isEarly), ...session.filter((entry) => !isEarly(entry))];
   const page = (url: string, mimeType: string, text: string) => ({
     _resourceType: mimeType.includes('html') ? 'document' : 'script',
     request: {

@@ -177,6 +177,7 @@ beforeAll(async () => {
         api: 'https://api.creator-market.example/api',
         app: 'https://creator-market.example',
         foreign: { url: 'https://old-api.creator-market.example/api/user/me', text: JSON.stringify(foreign.body) },
+        early: '/notification/message?msgCategory=buyer',
       }),
     ),
   );
@@ -356,7 +357,8 @@ describe('a recorder in front of an upstream that breaks the contract', () => {
     const tokens = (devices as Data<{ deviceToken: string }[]>).data.map((d) => d.deviceToken);
     expect(tokens.length).toBeGreaterThan(0);
     const originals = personalValuesOfMe(me);
-    const files = expectNoOriginals(folder, { text: [...originals.text, ...tokens], phones: originals.phones });
+    // '19900101' is the holder's birth date in a field the contract does not know: no stand-in recognises it.
+    const files = expectNoOriginals(folder, { text: [...originals.text, ...tokens, '19900101'], phones: originals.phones });
     expect(files).toContain('violations.jsonl');
     expect(readFileSync(join(folder, 'violations.jsonl'), 'utf8')).toContain('holderBirth');
   });
@@ -494,11 +496,12 @@ describe('HAR import', () => {
     copyFileSync(join(recordDir, KEY_FILE), join(chromeDir, KEY_FILE));
     const chrome = await startCli(PORTS.chrome, ['--replay', chromeFile, '--har-base-path', '/api', '--record', chromeDir]);
     try {
+      // The carts, receipts, rooms, notifications and addresses are the session's people's, as with the headers
+      // (the buyer's notifications asked for before their profile came included).
+      for (const kind of KINDS) expect(readOrNone(chromeDir, kind), kind).toEqual(read(recordDir, kind));
       expect(chrome.output()).toMatch(
         /HAR: \d+ entries, \d+ API calls at https:\/\/api\.creator-market\.example\/api, \d+ imported, 0 violating kept out, 1 calls to other origins skipped/,
       );
-      // The carts, receipts, rooms, notifications and addresses are the session's people's, as with the headers.
-      for (const kind of KINDS) expect(readOrNone(chromeDir, kind), kind).toEqual(read(recordDir, kind));
       expect(existsSync(join(chromeDir, 'violations.jsonl'))).toBe(false);
       const detail = await client(chrome.url).data<Detail>('GET', detailPath(journey.before));
       expect(detail.market._id).toBe(journey.before.market._id);
