@@ -376,7 +376,9 @@ describe('replay', () => {
   afterAll(() => Promise.all([replay.stop(), only.stop()]));
 
   it('answers the recorded markets and products with no upstream and the default seed', async () => {
-    expect(replay.output()).toMatch(/replay {9}.*imported over the seed.* in \d+ ms \(the seed's records apart: generated in \d+ ms\)/);
+    expect(replay.output()).toMatch(
+      /replay {9}.*imported over the seed.* in \d+ ms, \d+ ms of CPU \(the seed's records apart: generated in \d+ ms\)/,
+    );
     const c = client(replay.url);
     const detail = await c.data<Detail>('GET', OPEN_MARKET);
     expect(detail.market._id).toBe(journey.before.market._id);

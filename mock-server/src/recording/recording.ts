@@ -355,9 +355,10 @@ export class Recording {
     this.put('markets', { sellerUID: seller, market });
   }
 
-  /** A record already in the world's shape and scrubbed (read back from a recording), merged by id. */
+  /** A record of a recording read back (Recording.read checked it against its schema), merged by id. */
   adopt<K extends RecordKind>(kind: K, row: RecordedWorld[K][number]): void {
-    this.put(kind, row, false);
+    (this.rows[kind] as Map<string, typeof row>).set(ID_OF[kind](row), row);
+    this.dirty.add(kind);
   }
 
   private put<K extends RecordKind>(kind: K, row: RecordedWorld[K][number], scrub = true): void {
