@@ -144,3 +144,47 @@ describe('the key of a recording folder', () => {
     expect(existsSync(join(other, KEY_FILE))).toBe(false);
   });
 });
+
+describe('violations.jsonl', () => {
+  it('keeps where and what of each violation, and of the body what the contract declares, the rest as its type', () => {
+    const dir = folder();
+    const recording = new Recording(dir);
+    const op = operations.find((o) => o.operationId === 'getMe')!;
+    const answer = (status: number, body: unknown) => ({
+      op,
+      method: 'GET',
+      path: '/user/me',
+      query: {},
+      authorization: undefined,
+      requestBody: undefined,
+      status,
+      body,
+    });
+    // a user who has not given a phone yet: their name is theirs all the same
+    recording.violation(
+      answer(200, { data: { user: { uid: 'u1', level: 0, name: '김하늘', realName: '김하늘', birth: 19900101, tags: ['vip'] } } }),
+      [
+        { where: '/data/user/realName', message: "body.data.user has unexpected property 'realName'", value: '김하늘' },
+        { where: '/data/user/birth', message: 'body.data.user.birth must be string (got number 19900101)', value: 19900101 },
+      ],
+    );
+    // a status the operation does not declare: an error still has the one error shape
+    recording.violation(answer(503, { data: 'internal', message: '잠시 후 다시 시도해 주세요', trace: 'db01:users/u1' }), [
+      { where: 'status', message: 'getMe does not declare status 503', value: 503 },
+    ]);
+    const [declared, undeclared] = readFileSync(join(dir, 'violations.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { violations: string[]; body: unknown });
+    expect(declared!.violations).toEqual([
+      "/data/user/realName: body.data.user has unexpected property 'realName'",
+      '/data/user/birth: body.data.user.birth must be string',
+    ]);
+    const user = (declared!.body as { data: { user: Record<string, unknown> } }).data.user;
+    expect(user.uid).toBe('u1');
+    expect(user.name).toMatch(/^[가-힣]{2,5}$/);
+    expect(user.name).not.toBe('김하늘');
+    expect([user.realName, user.birth, user.tags]).toEqual(['(string)', '(number)', ['(string)']]);
+    expect(undeclared!.body).toEqual({ data: 'internal', message: '잠시 후 다시 시도해 주세요', trace: '(string)' });
+  });
+});

@@ -229,7 +229,10 @@ export class Recording {
       query: answer.query,
       status: answer.status,
       violations: violations.map((v) => `${v.where || '(body)'}: ${v.message.replace(/ \(got [\s\S]*\)$/, '')}`),
-      body: this.standIns.scrub(declaredOnly(responseSchema(answer.op, answer.status), answer.body)),
+      // An error of a status the operation does not declare still has the one error shape (its code is kept).
+      body: this.standIns.scrub(
+        declaredOnly(responseSchema(answer.op, answer.status) ?? (answer.status >= 400 ? ERROR_BODY : undefined), answer.body),
+      ),
     };
     appendFileSync(join(this.dir, 'violations.jsonl'), `${JSON.stringify(line)}\n`);
   }
@@ -397,6 +400,7 @@ function hashOf(token: string): string {
 }
 
 const components = productDocument.components as { schemas: Record<string, Schema>; responses?: Record<string, Schema> };
+const ERROR_BODY: Schema = { $ref: '#/components/schemas/ErrorBody' };
 
 /** The JSON schema of the operation's answer of this status, if the contract declares one. */
 function responseSchema(op: OperationInfo, status: number): Schema | undefined {

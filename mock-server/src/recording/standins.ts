@@ -273,8 +273,8 @@ export class StandIns {
   }
 
   /**
-   * A copy of `value` with every personal value replaced: names of people (an object with a phone, a bank
-   * account's holder, displayName, ceo), phone numbers, addresses, postal codes, delivery messages, account and
+   * A copy of `value` with every personal value replaced: names of people (a user, an object with a phone, a
+   * bank account's holder, displayName, ceo), phone numbers, addresses, postal codes, delivery messages, account and
    * cash-receipt numbers, e-mail addresses, SNS ids and links, photos of the sign-in provider, device tokens
    * and identity-provider ids.
    */
@@ -286,7 +286,9 @@ export class StandIns {
     if (Array.isArray(value)) return value.map((item) => this.walk(item, key));
     if (typeof value !== 'object' || value === null) return value;
     const object = value as Record<string, unknown>;
-    const personal = PHONE_KEYS.some((k) => typeof object[k] === 'string') && !PUBLIC_NAME_PARENTS.has(key);
+    // A person: an object with a phone (an address, a delivery), or a user (whose phone may not be given yet).
+    const user = typeof object.uid === 'string' && typeof object.level === 'number';
+    const personal = user || (PHONE_KEYS.some((k) => typeof object[k] === 'string') && !PUBLIC_NAME_PARENTS.has(key));
     const bankLike = typeof object.no === 'string' && typeof object.type === 'string';
     const snsLike = typeof object.type === 'number' && (typeof object.id === 'string' || typeof object.url === 'string');
     const out: Record<string, unknown> = {};
