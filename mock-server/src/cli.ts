@@ -3,7 +3,8 @@
 // --start-at ISO (worlds generated for and started at that instant: two servers given the same one have
 // the same records and ids, as a proxied and a local half must), --proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout MS] (./recording/proxy),
 // --no-cache and --cache-dir DIR (the seed cache, see world/seed-cache.ts, and bin/mock.mjs's code cache);
-// --record DIR and --diff with --proxy, --replay DIR|FILE.har [--replay-only] and --har FILE.har (./recording).
+// --record DIR and --diff with --proxy, --replay DIR|FILE.har [--replay-only] and --har FILE.har
+// [--har-base-path /api] (./recording; docs/recording.md).
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { generateWorld } from '@creator-market/fixtures';
@@ -58,6 +59,7 @@ const { values } = (() => {
         replay: { type: 'string' },
         'replay-only': { type: 'boolean', default: false },
         har: { type: 'string' },
+        'har-base-path': { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         // The first name of --allow-origin, kept for scripts written before it.
         'cors-origin': { type: 'string', multiple: true },
@@ -76,7 +78,7 @@ const { values } = (() => {
 
 if (values.help) {
   console.log(
-    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 64] [--max-new-worlds-per-minute 120] [--journal 1000] [--start-at ISO] [--allow-origin URL]... [--allow-host NAME]... [--proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout 10000] [--record DIR] [--diff]] [--replay DIR|FILE.har [--replay-only]] [--har FILE.har] [--no-cache] [--cache-dir DIR]',
+    'Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--seed 1] [--scale 1] [--latency 0] [--state FILE] [--max-worlds 64] [--max-new-worlds-per-minute 120] [--journal 1000] [--start-at ISO] [--allow-origin URL]... [--allow-host NAME]... [--proxy URL [--proxy-only tag|operationId,...] [--proxy-timeout 10000] [--record DIR] [--diff]] [--replay DIR|FILE.har [--replay-only]] [--har FILE.har] [--har-base-path /api] [--no-cache] [--cache-dir DIR]',
   );
   process.exit(0);
 }
@@ -109,6 +111,12 @@ if (values.record !== undefined && values.proxy === undefined && values.har === 
   fail('--record DIR needs --proxy URL (or a HAR to import, --har FILE.har)');
 if (values['replay-only'] && values.replay === undefined && values.har === undefined)
   fail('--replay-only needs --replay DIR or --har FILE.har');
+const harBasePath = values['har-base-path'] ?? '';
+if (values['har-base-path'] !== undefined) {
+  if (values.har === undefined && !/\.har$/i.test(values.replay ?? ''))
+    fail('--har-base-path needs a HAR to import (--har FILE.har or --replay FILE.har)');
+  if (!/^\/[^?#\s]*$/.test(harBasePath)) fail(`--har-base-path must be the API's path on its host, such as /api, got '${harBasePath}'`);
+}
 if (values.state && (values.replay !== undefined || values.har !== undefined))
   fail('--replay and --har start the default world from a recording; --state restores it from its file: give one of them');
 
@@ -155,12 +163,19 @@ if (seeded) shareSeededData(seed, scale, seeded.startAt, seeded.data);
 const replayed = (() => {
   const sources = [values.replay, values.har].filter((source): source is string => source !== undefined);
   if (sources.length === 0) return null;
-  const importStarted = performance.now();
+  // The import (reading the recording or HAR, merging it over the seed) is timed apart from the seed's records,
+  // in wall and CPU time (the CPU's is the figure that holds on a machine shared with other work).
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const readStarted = performance.now();
+  const readCpu = cpuMs();
   const recording = new Recording(values.proxy === undefined ? (values.record ?? null) : null);
   let har: HarImport | null = null;
   try {
     for (const source of sources) {
-      if (/\.har$/i.test(source)) har = importHar(source, recording);
+      if (/\.har$/i.test(source)) har = importHar(source, recording, harBasePath);
       else if (values.record !== undefined && values.proxy === undefined)
         fail('--record DIR takes a HAR to import; --replay DIR reads a recording');
       else
@@ -170,11 +185,19 @@ const replayed = (() => {
   } catch (err) {
     return fail(`cannot replay ${sources.join(' and ')}: ${(err as Error).message}`);
   }
+  const readMs = performance.now() - readStarted;
+  const readCpuMs = cpuMs() - readCpu;
   const at = startAt ?? seeded?.startAt ?? Date.now();
+  const seedStarted = performance.now();
   const seedData = seeded?.data ?? generateWorld({ seed, scale, now: at });
+  const seedMs = performance.now() - seedStarted;
+  const mergeStarted = performance.now();
+  const mergeCpu = cpuMs();
   const { world, report } = mergeRecording(seedData, recording.world(), values['replay-only']);
+  const ms = Math.round(readMs + performance.now() - mergeStarted);
+  const cpu = Math.round(readCpuMs + cpuMs() - mergeCpu);
   shareSeededData(seed, scale, at, world);
-  return { at, report, har, recording, ms: Math.round(performance.now() - importStarted), sources };
+  return { at, report, har, recording, ms, cpuMs: cpu, seedMs: Math.round(seedMs), sources };
 })();
 
 const worlds = (() => {
@@ -255,8 +278,13 @@ function proxyOptions(): ProxyOptions | undefined {
   };
 }
 
-/** One line: what a replay imported, per kind, and how long it took. */
-function replaySummary(sources: string[], report: ReplayReport, har: HarImport | null, ms: number): string {
+/** One line: what a replay imported, per kind, and how long the import took (the seed's records apart). */
+function replaySummary(
+  sources: string[],
+  report: ReplayReport,
+  har: HarImport | null,
+  time: { ms: number; cpuMs: number; seedMs: number },
+): string {
   const kinds = Object.entries(report.imported)
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${n} ${kind}`)
@@ -266,12 +294,13 @@ function replaySummary(sources: string[], report: ReplayReport, har: HarImport |
     .map(([kind, n]) => `${n} ${kind}`)
     .join(', ');
   const harLine = har
-    ? ` (HAR: ${har.entries} entries, ${har.matched} API calls, ${har.imported} imported, ${har.violations} violating kept out)`
+    ? ` (HAR: ${har.entries} entries, ${har.matched} API calls at ${har.origin ?? 'no origin'}${harBasePath}, ${har.imported} imported, ${har.violations} violating kept out${har.otherOrigins ? `, ${har.otherOrigins} calls to other origins skipped` : ''})`
     : '';
   return (
     `${sources.join(' + ')}${harLine}: ${kinds || 'no records'} imported${values['replay-only'] ? ' alone (with the personas)' : ' over the seed'}` +
     `${dropped ? `; left out for want of their market or seller: ${dropped}` : ''}` +
-    `${report.displaced ? `; ${report.displaced} seeded sellers and markets displaced` : ''} in ${ms} ms`
+    `${report.displaced ? `; ${report.displaced} seeded sellers and markets displaced` : ''} in ${time.ms} ms, ${time.cpuMs} ms of CPU` +
+    ` (the seed's records apart: ${seeded ? 'read from the seed cache' : 'generated'} in ${time.seedMs} ms)`
   );
 }
 
@@ -316,7 +345,7 @@ const server: Server = createHttpServer(mock).listen(port, values.host, () => {
     );
   if (proxy?.diff)
     console.log(`[mock]   diff           each forwarded request also answered in a shadow world; differences in ${base}/__mock/diff`);
-  if (replayed) console.log(`[mock]   replay         ${replaySummary(replayed.sources, replayed.report, replayed.har, replayed.ms)}`);
+  if (replayed) console.log(`[mock]   replay         ${replaySummary(replayed.sources, replayed.report, replayed.har, replayed)}`);
   if (stateFile)
     console.log(
       `[mock]   state file     ${stateFile.path}   (saved after every change; the first save took ${Math.round(stateFile.lastWrite?.ms ?? 0)} ms)`,

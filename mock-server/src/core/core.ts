@@ -174,17 +174,17 @@ function journalRecord(
   };
 }
 
-/** What diff mode answers again with: the worlds, the origin rule, and where the findings go. */
+/** What diff mode answers again with: the shadow worlds, the origin rule, and where the findings go. */
 interface Shadowing {
-  worlds: WorldRegistry;
+  shadows: NonNullable<OperationProxy['shadows']>;
   originAllowed: AccessPolicy['originAllowed'];
   diffs: NonNullable<OperationProxy['diffs']>;
 }
 
 /**
  * Diff mode (../recording/diff): the forwarded request answered again by our own handler in the caller's
- * shadow world (the named world `shadow.<world>`, made from the same records as every world), and the two
- * answers compared by meaning; null when no shadow world could be had.
+ * shadow world (../recording/shadow: a copy of the world made from the same records as every world), and the
+ * two answers compared by meaning.
  */
 async function shadowDiff(
   shadowing: Shadowing,
@@ -193,13 +193,8 @@ async function shadowDiff(
   params: Record<string, string>,
   world: World,
   forwarded: ForwardedAnswer,
-): Promise<DiffFinding[] | null> {
-  let shadow: World;
-  try {
-    shadow = shadowing.worlds.fromRequest(`shadow.${world.name}`.slice(0, 64));
-  } catch {
-    return null;
-  }
+): Promise<DiffFinding[]> {
+  const shadow = shadowing.shadows.of(world);
   const bytes = forwarded.requestBytes;
   const again: CoreRequest = {
     method: request.method,
@@ -256,7 +251,8 @@ export function createCore(partial: Partial<CoreOptions> = {}, parts: CoreParts 
   const access = createAccessPolicy({ allowOrigins: options.allowOrigins, allowHosts: options.allowHosts });
   const journal = new RequestJournal(options.journal);
   const proxy = parts.proxy;
-  const shadowing: Shadowing | null = proxy?.diffs ? { worlds, originAllowed: access.originAllowed, diffs: proxy.diffs } : null;
+  const shadowing: Shadowing | null =
+    proxy?.diffs && proxy.shadows ? { shadows: proxy.shadows, originAllowed: access.originAllowed, diffs: proxy.diffs } : null;
   const operations = new OperationRoutes(services, (op: OperationInfo) => proxy?.forwards(op) ?? false);
   const routes = new OperationTable<Route>([
     ...controlRoutes({ control, access, journal, diffs: proxy?.diffs ?? null }),

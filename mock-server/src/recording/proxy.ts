@@ -12,6 +12,7 @@ import { utf8, type Answer, type AnswerHeaders, type CoreRequest } from '../http
 import { JSON_LIMIT_BYTES, UPLOAD_LIMIT_BYTES } from '../http/json-body';
 import { DiffLog } from './diff';
 import type { Recording } from './recording';
+import { ShadowWorlds } from './shadow';
 
 export interface ForwardedAnswer {
   answer: Answer;
@@ -64,6 +65,8 @@ export class OperationProxy {
   private readonly log: (line: string) => void;
   /** Diff mode's findings per operation (GET /__mock/diff); null when diff mode is off. */
   readonly diffs: DiffLog | null;
+  /** Diff mode's shadow worlds, one per world (./shadow); null when diff mode is off. */
+  readonly shadows: ShadowWorlds | null;
 
   constructor(
     private readonly options: ProxyOptions,
@@ -72,6 +75,7 @@ export class OperationProxy {
   ) {
     this.log = options.log ?? ((line) => console.warn(line));
     this.diffs = options.diff ? new DiffLog() : null;
+    this.shadows = options.diff ? new ShadowWorlds() : null;
     if (options.only) {
       const known = new Set(operations.flatMap((op) => [op.operationId, op.tag]));
       const unknown = options.only.filter((name) => !known.has(name));
@@ -120,7 +124,7 @@ export class OperationProxy {
     const violations = checked ? this.check(op, response.status, answerHeaders, body) : [];
     const requestBody = requestBytes && requestBytes.byteLength <= JSON_LIMIT_BYTES ? parseJson(requestBytes) : undefined;
     const described = violations.map(describe);
-    if (this.options.recording && checked) this.record(request, op, requestBody, response.status, body, described);
+    if (this.options.recording && checked) this.record(request, op, requestBody, response.status, body, violations);
     return {
       answer: { status: response.status, headers: answerHeaders, body: bytes },
       requestBody,
@@ -131,7 +135,14 @@ export class OperationProxy {
   }
 
   /** --record: the answer into the recording (a failure to record is printed; the caller gets the answer anyway). */
-  private record(request: CoreRequest, op: OperationInfo, requestBody: unknown, status: number, body: unknown, violations: string[]): void {
+  private record(
+    request: CoreRequest,
+    op: OperationInfo,
+    requestBody: unknown,
+    status: number,
+    body: unknown,
+    violations: Violation[],
+  ): void {
     const recording = this.options.recording!;
     const answer = {
       op,

@@ -8,11 +8,14 @@
 // place the schema names an entity (Market, CreatorProfile, Product, CartEntry, Receipt, Notification,
 // OrderRoom, Address, Me and the MarketDetail/ReceiptDetail that join them) gives a record. Records whose
 // owner is the caller (carts, receipts, notifications, rooms, addresses) need the caller's uid: a mock's
-// token names it, else the uid getMe answered for the same token, else the last getMe of the session.
+// token names it, else the uid the profile (getMe, updateUser) answered for the same token, else the
+// session's: the uid of the latest profile answer. A HAR exported by Chrome has no Authorization headers at
+// all, so there the session is all there is (./har: each entry belongs to the profile answer before it).
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { productDocument, type OperationInfo } from '@creator-market/openapi';
+import type { Violation } from '@creator-market/openapi/contract';
 import { schemaErrors } from '@creator-market/openapi/schemas';
 import type {
   Account,
@@ -26,7 +29,7 @@ import type {
   RoomRow,
 } from '@creator-market/fixtures';
 import { bearerToken, verifyToken } from '../auth/tokens';
-import { StandIns } from './standins';
+import { recordingKey, StandIns } from './standins';
 
 /** The kinds of records a recording holds, by their collection's name in the world. */
 export interface RecordedWorld {
@@ -142,10 +145,11 @@ export class Recording {
     receipts: new Map(),
     notifications: new Map(),
   };
-  private readonly standIns = new StandIns();
-  /** The uid getMe answered, by a hash of the token it was asked with. */
+  /** Made at the first personal value: reading a recording back neither needs nor makes its key. */
+  private standInsOf: StandIns | null = null;
+  /** The uid the profile answered, by a hash of the token it was asked with. */
   private readonly uidByToken = new Map<string, string>();
-  /** The last getMe's uid: a HAR exported without its Authorization headers still has one person. */
+  /** The latest profile answer's uid: the caller of a request that names none (a HAR without its headers). */
   private sessionUid: string | null = null;
   private readonly dirty = new Set<RecordKind>();
   /** Answers imported, answers refused for violations, records refused by their schema after the stand-ins. */
@@ -183,24 +187,38 @@ export class Recording {
     return Object.fromEntries(RECORD_KINDS.map((kind) => [kind, this.rows[kind].size])) as Record<RecordKind, number>;
   }
 
-  /** Learns who a token belongs to from a getMe answer (HAR import runs this over every entry first). */
-  learnCaller(answer: ObservedAnswer): void {
-    if (answer.op.operationId !== 'getMe' || answer.status !== 200) return;
-    const uid = (answer.body as { data?: { user?: { uid?: string } } })?.data?.user?.uid;
-    if (typeof uid !== 'string') return;
+  private get standIns(): StandIns {
+    return (this.standInsOf ??= new StandIns(recordingKey(this.dir)));
+  }
+
+  /**
+   * Learns who the caller is from a profile answer (getMe's `data.user.uid`, updateUser's `data.uid`): the
+   * token it was asked with, and (`session`) the caller of what follows without one. The uid, or null when
+   * the answer is not a profile.
+   */
+  learnCaller(answer: ObservedAnswer, session = true): string | null {
+    if (answer.status !== 200) return null;
+    const data = (answer.body as { data?: { uid?: unknown; user?: { uid?: unknown } } } | undefined)?.data;
+    const uid = answer.op.operationId === 'getMe' ? data?.user?.uid : answer.op.operationId === 'updateUser' ? data?.uid : undefined;
+    if (typeof uid !== 'string') return null;
     const token = bearerToken(answer.authorization);
     if (token) this.uidByToken.set(hashOf(token), uid);
-    this.sessionUid = uid;
+    if (session) this.sessionUid = uid;
+    return uid;
   }
 
   private callerUid(authorization: string | undefined): string | null {
     const token = bearerToken(authorization);
-    if (token) return verifyToken(token) ?? this.uidByToken.get(hashOf(token)) ?? this.sessionUid;
-    return null;
+    return (token && (verifyToken(token) ?? this.uidByToken.get(hashOf(token)))) || this.sessionUid;
   }
 
-  /** An answer that broke the contract: kept in violations.jsonl (personal data replaced), never imported. */
-  violation(answer: ObservedAnswer, violations: readonly string[]): void {
+  /**
+   * An answer that broke the contract: kept in violations.jsonl, never imported. Its violations say where and
+   * what, not the value (it may be personal: the body has it, in its place); in the body, personal data is
+   * replaced and what the contract does not declare is kept as its type only ('(string)'): a field the
+   * contract does not know may hold anything, personal data the stand-ins cannot recognise included.
+   */
+  violation(answer: ObservedAnswer, violations: readonly Violation[]): void {
     this.counts.violations += 1;
     if (!this.dir) return;
     const line = {
@@ -210,8 +228,11 @@ export class Recording {
       path: answer.path,
       query: answer.query,
       status: answer.status,
-      violations,
-      body: this.standIns.scrub(answer.body),
+      violations: violations.map((v) => `${v.where || '(body)'}: ${v.message.replace(/ \(got [\s\S]*\)$/, '')}`),
+      // An error of a status the operation does not declare still has the one error shape (its code is kept).
+      body: this.standIns.scrub(
+        declaredOnly(responseSchema(answer.op, answer.status) ?? (answer.status >= 400 ? ERROR_BODY : undefined), answer.body),
+      ),
     };
     appendFileSync(join(this.dir, 'violations.jsonl'), `${JSON.stringify(line)}\n`);
   }
@@ -223,9 +244,7 @@ export class Recording {
     this.counts.answers += 1;
     const caller = this.callerUid(answer.authorization);
     const found: [string, unknown][] = [];
-    const response = (productDocument.paths?.[answer.op.path]?.[answer.op.method] as { responses?: Record<string, Schema> } | undefined)
-      ?.responses?.[String(answer.status)];
-    const schema = (response?.content as Record<string, { schema?: Schema }> | undefined)?.['application/json']?.schema;
+    const schema = responseSchema(answer.op, answer.status);
     if (schema) walk(schema, answer.body, found, 0);
     for (const [entity, value] of found) this.entity(entity, value, caller, answer);
     this.afterOperation(answer, caller);
@@ -339,9 +358,10 @@ export class Recording {
     this.put('markets', { sellerUID: seller, market });
   }
 
-  /** A record already in the world's shape and scrubbed (read back from a recording), merged by id. */
+  /** A record of a recording read back (Recording.read checked it against its schema), merged by id. */
   adopt<K extends RecordKind>(kind: K, row: RecordedWorld[K][number]): void {
-    this.put(kind, row, false);
+    (this.rows[kind] as Map<string, typeof row>).set(ID_OF[kind](row), row);
+    this.dirty.add(kind);
   }
 
   private put<K extends RecordKind>(kind: K, row: RecordedWorld[K][number], scrub = true): void {
@@ -379,6 +399,49 @@ function hashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+const components = productDocument.components as { schemas: Record<string, Schema>; responses?: Record<string, Schema> };
+const ERROR_BODY: Schema = { $ref: '#/components/schemas/ErrorBody' };
+
+/** The JSON schema of the operation's answer of this status, if the contract declares one. */
+function responseSchema(op: OperationInfo, status: number): Schema | undefined {
+  const responses = (productDocument.paths?.[op.path]?.[op.method] as { responses?: Record<string, Schema> } | undefined)?.responses;
+  let response = responses?.[String(status)] ?? responses?.default;
+  const ref = response?.$ref;
+  if (typeof ref === 'string') response = components.responses?.[ref.split('/').pop()!];
+  return (response?.content as Record<string, { schema?: Schema }> | undefined)?.['application/json']?.schema;
+}
+
+/** The schema a `$ref` names (itself when it is none). */
+function resolved(schema: Schema): Schema {
+  const ref = schema.$ref;
+  return typeof ref === 'string' ? (components.schemas[ref.split('/').pop()!] ?? {}) : schema;
+}
+
+/** The schemas `schema` is made of: itself and its allOf/anyOf/oneOf parts, resolved. */
+function partsOf(schema: Schema, depth: number): Schema[] {
+  const own = resolved(schema);
+  const parts = (['allOf', 'anyOf', 'oneOf'] as const).flatMap((key) => (Array.isArray(own[key]) ? (own[key] as Schema[]) : []));
+  return depth > 12 ? [own] : [own, ...parts.flatMap((part) => partsOf(part, depth + 1))];
+}
+
+/** `value` with what `schema` does not declare (every part of it, without a schema) kept as its type only. */
+function declaredOnly(schema: Schema | undefined, value: unknown): unknown {
+  if (value === null) return null;
+  if (Array.isArray(value)) {
+    const items = schema ? partsOf(schema, 0).find((part) => part.items)?.items : undefined;
+    return value.map((item) => declaredOnly(items as Schema | undefined, item));
+  }
+  if (typeof value !== 'object') return schema ? value : `(${typeof value})`;
+  const parts = schema ? partsOf(schema, 0) : [];
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const declared = parts.map((part) => (part.properties as Record<string, Schema> | undefined)?.[key]).find(Boolean);
+    const additional = parts.map((part) => part.additionalProperties).find((a): a is Schema => typeof a === 'object' && a !== null);
+    out[key] = declaredOnly(declared ?? additional, child);
+  }
+  return out;
+}
+
 /** Collects (entity, value) wherever `schema` names an entity, walking `value` beside it. */
 function walk(schema: Schema, value: unknown, found: [string, unknown][], depth: number): void {
   if (depth > 12 || value === undefined || value === null) return;
@@ -390,7 +453,7 @@ function walk(schema: Schema, value: unknown, found: [string, unknown][], depth:
       // The joined payloads are taken whole; an entity's own parts are not entities of their own.
       return;
     }
-    const target = (productDocument.components as { schemas: Record<string, Schema> }).schemas[name];
+    const target = components.schemas[name];
     if (target) walk(target, value, found, depth + 1);
     return;
   }

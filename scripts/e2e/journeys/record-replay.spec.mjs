@@ -4,9 +4,10 @@
 // are sent on to the recorder); the buyer signs in, opens a market and a product, adds it to the cart,
 // orders and pays by virtual account, while Playwright records the session's HAR. Then, with no upstream:
 // a third mock replays DIR over the default seed and answers the recorded market and product ids, and an
-// order there takes the recorded stock; a fourth imports the browser's HAR and gives the same records.
+// order there takes the recorded stock; a fourth imports the browser's HAR and gives the same records (given
+// the recording's stand-in key: DIR/.standin-key makes the same person the same stand-in in both folders).
 // The tests run in order, in one worker: each reads what the one before it left.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createMockControl } from '@creator-market/sdk/control';
 import { startMockCli } from '../../bench/processes.mjs';
@@ -240,6 +241,8 @@ test('a mock replaying the recording, with no upstream, answers its ids and an o
 test('the browser’s HAR of the session imports to the same records', async () => {
   const har = JSON.parse(readFileSync(HAR_FILE, 'utf8'));
   test.expect(har.log.entries.length, 'Playwright recorded the session’s API requests').toBeGreaterThan(5);
+  mkdirSync(HAR_RECORD_DIR, { recursive: true });
+  copyFileSync(path.join(RECORD_DIR, '.standin-key'), path.join(HAR_RECORD_DIR, '.standin-key'));
   await startMock(['--har', HAR_FILE, '--record', HAR_RECORD_DIR]);
   for (const kind of ENTITIES) test.expect(readRecords(HAR_RECORD_DIR, kind), kind).toEqual(readRecords(RECORD_DIR, kind));
 });

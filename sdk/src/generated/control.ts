@@ -243,7 +243,8 @@ export interface paths {
         /**
          * Diff mode's findings per operation
          * @description With `pnpm mock --proxy URL --diff`, every forwarded request is also answered by the mock's own handler
-         *     in a shadow world (the named world `shadow.<world>`) and the two answers are compared by meaning: the
+         *     in a shadow world (a copy of the caller's world made from the records every world starts from, kept
+         *     beside it: not a named world, not evicted apart from it) and the two answers are compared by meaning: the
          *     status or error code, a list's ids and their order, a number at the same place, a field present on one
          *     side only (times, texts and generated ids are not compared). This sums them up per operation; each
          *     request's own findings are in its journal entry's `diff`. Without `--diff`, `enabled` is false and
