@@ -46,7 +46,7 @@ import {
   stockedProduct,
   type Data,
   type Detail,
-} from './recording-support';
+} from './support/recording';
 import { BIN, MOCK_DIR } from './support/cli-run';
 import { startTestServer, TEST_NOW } from './support/harness';
 

@@ -6,7 +6,7 @@ import type { World } from '@creator-market/fixtures';
 import type { Schemas } from '@creator-market/sdk';
 import { isReceiptCancelled, latestStatus } from '@creator-market/sdk/domain';
 import { expect } from 'vitest';
-import { phoneDigits } from '../src/recording/standins';
+import { phoneDigits } from '../../src/recording/standins';
 
 export interface HarEntry {
   request: { method: string; url: string; headers: { name: string; value: string }[]; postData?: { mimeType: string; text: string } };
