@@ -11,6 +11,9 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // When a test is called hung, not a speed check: a property's hundred runs take four times as long on a
+    // loaded 2-core machine (5 s, vitest's default, was missed at load average 17).
+    testTimeout: 60_000,
     // Fixes fast-check's seed and run count for every property (see test/support/setup.ts).
     setupFiles: ['./test/support/setup.ts'],
     coverage: {

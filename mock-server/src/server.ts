@@ -54,5 +54,9 @@ export function createMockServer(partial: Partial<MockServerOptions> & { worlds?
 
 /** The HTTP server of a mock server (not listening yet). */
 export function createHttpServer(mock: Pick<MockServer, 'listener' | 'clientError'>): Server {
-  return createServer(mock.listener).on('clientError', mock.clientError);
+  // An idle keep-alive connection is closed after 65 s, not Node's 5 s: a client (undici, a browser) that
+  // reuses a connection just as the server closes it gets ECONNRESET, and on a loaded machine a client's
+  // timers run late enough to lose that race at 5 s. 65 s is what load balancers keep (AWS ALB's 60 s + 5).
+  const server = createServer({ keepAliveTimeout: 65_000 }, mock.listener);
+  return server.on('clientError', mock.clientError);
 }
