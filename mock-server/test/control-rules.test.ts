@@ -2,7 +2,7 @@
 // equals, contains), each with an id to delete it by; latency drawn from a distribution; and a probability
 // drawn from the rule's seeded stream, so a flaky run replays exactly in a world of the same name.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drawLatency, RuleRandom } from '../src/control/rules';
 import { errorCode, startTestServer, type TestServer } from './support/harness';
 import { control, uniqueWorld } from './support/control';
@@ -132,6 +132,30 @@ describe('latency and probability', () => {
     const journal = await control(server, 'GET', '/requests', { headers: t.headers, query: { operationId: 'getBanners' } });
     expect(journal.body.requests[0]!.durationMs).toBeGreaterThanOrEqual(150);
     expect(journal.body.requests[0]!.scenario).toBeNull();
+  });
+
+  it('a latency is a floor by the journal clock, even when a timer fires before its time', async () => {
+    const t = setup('early-timer');
+    // The world is made by its first request (which the journal's duration would count): made before.
+    expect((await t.banners()).status).toBe(200);
+    await t.rule({ operationId: 'getBanners', latency: { distribution: 'fixed', ms: 40 } });
+    const realSetTimeout = globalThis.setTimeout;
+    // Node's timers can fire a fraction of a millisecond before performance.now() has moved by their delay;
+    // this one fires 20 ms early (an exaggeration, so the test is certain): a wait that trusts one timer is short.
+    const early = vi
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation((callback, ms = 0) => realSetTimeout(callback, Math.max(0, ms - 20)));
+    let calls = 0;
+    try {
+      expect((await t.banners()).status).toBe(200);
+    } finally {
+      calls = early.mock.calls.filter(([, ms]) => ms === 40).length;
+      early.mockRestore();
+    }
+    const journal = await control(server, 'GET', '/requests', { headers: t.headers, query: { operationId: 'getBanners' } });
+    expect(calls).toBe(1);
+    // Oldest first: the second request is the one that waited.
+    expect(journal.body.requests[1]!.durationMs).toBeGreaterThanOrEqual(40);
   });
 
   it('applies with its probability from a seeded stream: the same world name on another server answers the same sequence', async () => {
