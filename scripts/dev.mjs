@@ -4,7 +4,7 @@
 // (lib/app-flags.mjs):
 //   pnpm dev                                  mock server + app
 //   pnpm dev --mock-port 4111 --app-port 5199 on other ports (the app's API base follows the mock's port)
-//   pnpm dev --mock-in-browser                the app alone, the mock's core in the browser's service worker
+//   pnpm dev --mock-in-browser                the app alone, the mock's core in the page behind a service worker
 //   pnpm dev -- --seed 7                      extra flags after `--` go to the mock server
 import { spawn } from 'node:child_process';
 import { appEnv, DEV_HELP, flagsOrExit, parseDevFlags } from './lib/app-flags.mjs';

@@ -47,7 +47,7 @@ const steps = [
   },
   {
     id: 'e2e',
-    name: 'e2e: browser journeys on Playwright Test (chromium, 390x844, ko-KR, Asia/Seoul): every journey against the mock server, guest-to-paid and errors against the static build on a static host',
+    name: 'e2e: browser journeys on Playwright Test (chromium, 390x844, ko-KR, Asia/Seoul): every journey against the mock server; the @static ones (guest to paid, errors, the kept world) against the static build on a static host',
     cmd: 'pnpm e2e',
     // Mostly waiting on the page (countdowns, a slow answer past the client's timeout): four workers keep
     // two thirds of a core busy.

@@ -26,7 +26,7 @@ The mock server and the app's dev server together; Ctrl-C stops both.
   --app-port N         the app's port (default ${DEFAULT_APP_PORT})
   --api-base URL       where the app sends API calls (default http://127.0.0.1:<mock-port>)
   --test-mode          mock worlds: ?mockWorld=NAME pins the app to one (always on in development)
-  --mock-in-browser    the app alone, the mock's core in the browser's service worker (alias --no-server)
+  --mock-in-browser    the app alone, the mock's core in the page behind a service worker (alias --no-server)
   -h, --help           this help; starts nothing
 
 Flags after \`--\` go to the mock server: pnpm dev -- --seed 7 (see pnpm mock --help).`;
