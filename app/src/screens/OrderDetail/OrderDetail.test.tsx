@@ -4,6 +4,7 @@ import { setReceiptStatus } from '@creator-market/mock-server/world/orders';
 import { api } from '../../api/client';
 import { notFoundState } from '../../services/notFound';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { restoreTabVisibility, setTabVisibility } from '../../testing/tabVisibility';
 import { signInAs } from '../../testing/appHarness';
 import { seededWorld, setupMockApi, testHandlers } from '../../testing/testServer';
 import { TEST_NOW } from '../../testing/now';
@@ -17,17 +18,8 @@ beforeEach(() => {
   resetScreenState();
 });
 
-/** The browser hides or shows the tab (another tab chosen, then this one again). */
-function setTabVisibility(state: DocumentVisibilityState) {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  act(() => {
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-}
-
 afterEach(() => {
-  // The document's own getter again.
-  delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
+  restoreTabVisibility();
 });
 
 const renderDetail = (roomId: string) => renderScreen(`/order/${roomId}`, '/order/:roomId', OrderDetail);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { confirmDeposit, setReceiptStatus } from '@creator-market/mock-server/world/orders';
 import { notFoundState } from '../../services/notFound';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
+import { restoreTabVisibility, setTabVisibility } from '../../testing/tabVisibility';
 import { signInAs } from '../../testing/appHarness';
 import { session } from '../../stores/session';
 import { buyerReceipt, changeReceipt, othersReceipt, receiptNow, setupReceiptWorld } from '../../testing/receiptTestWorld';
@@ -29,17 +30,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The browser hides or shows the tab (another tab chosen, then this one again). */
-function setTabVisibility(state: DocumentVisibilityState) {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  act(() => {
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-}
-
 afterEach(() => {
-  // The document's own getter again.
-  delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
+  restoreTabVisibility();
 });
 
 async function openReceipt(publicId: string) {
