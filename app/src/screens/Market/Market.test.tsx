@@ -2,7 +2,7 @@
 // cart-add rules (guest login, preview alert before open, closed market), adding for real, sharing, and the
 // loading, not-found and error states.
 import { isInUse, visibleProducts } from '@creator-market/sdk/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
@@ -28,6 +28,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   server.events.removeAllListeners();
+  // The document's own visibility getter again (setTabVisibility).
+  delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
 });
 
 /** Past the drawers' click throttle (one open or close per 200 ms). */
@@ -36,6 +38,23 @@ const throttle = () => advanceDate(250);
 /** The lead cover loads (jsdom loads no images; on each copy the carousel shows), as a browser's would. */
 function leadCoverLoads(title: string): void {
   for (const image of screen.getAllByAltText(`${title} 1`)) fireEvent.load(image);
+}
+
+/** The browser hides or shows the tab (another tab chosen, then this one again). */
+function setTabVisibility(state: DocumentVisibilityState): void {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** The app's questions for the world's time (GET /__mock/clock) from now on. */
+function clockQuestions(): string[] {
+  const asked: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/__mock/clock')) asked.push(request.url);
+  });
+  return asked;
 }
 
 /** The paths of the API requests made from now on. */
@@ -174,6 +193,62 @@ describe('Market', () => {
     expect(info()).not.toHaveTextContent(/주문 가능/);
     expect(screen.getByRole('timer')).toHaveTextContent('주문 종료');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' })).toBeDisabled();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '장바구니 담기' })).not.toBeInTheDocument());
+  });
+
+  test("one clock, the world's: its clock moved past the opening, then the closing, with the page open flips every part together", async () => {
+    await signInAs('buyer');
+    const { detail, sellerId, marketId } = await findMarket('pre-open');
+    const start = Date.parse(detail.market.marketST);
+    const end = Date.parse(detail.market.marketED);
+    // The browser's clock stands still, and the page ticks only when the test runs its timers: only the world's
+    // clock moves, through the control plane, as QA moves it.
+    fakeStoppedClock(Date.now());
+    await mock.clock.set(new Date(start - 5000).toISOString());
+    renderScreen(`/m/${sellerId}/${marketId}`, PATTERN, Market);
+    await screen.findByRole('heading', { name: detail.market.title });
+    // The page's answers carried the world's time; its next tick shows it: the market opens in a few seconds.
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    const info = () => screen.getByRole('heading', { name: detail.market.title }).parentElement!;
+    const bar = () => document.querySelector('[data-cart-bar]') as HTMLElement;
+    expect(info()).toHaveTextContent(/오픈/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^오픈까지00:00:0\d/);
+    expect(screen.getByRole('button', { name: /오픈 알림|알림 설정됨/ })).toBeInTheDocument();
+    fireEvent.click(within(bar()).getByRole('button', { name: '장바구니 담기' }));
+    const drawer = await screen.findByRole('dialog', { name: '장바구니 담기' });
+
+    // The opening: QA goes to another tab (the Lab, the mock's pages), moves the world's clock, comes back (the
+    // tab shown and the window focused: the page asks the world its time once).
+    setTabVisibility('hidden');
+    await mock.clock.set(new Date(start + 1000).toISOString());
+    const asked = clockQuestions();
+    setTabVisibility('visible');
+    act(() => {
+      fireEvent.focus(window);
+    });
+    await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent(/^마감까지/));
+    expect(asked).toHaveLength(1);
+    // At the same tick: the badge and the alarm button too; the bar still adds, the drawer stays open.
+    expect(info()).toHaveTextContent(/주문 가능/);
+    expect(info()).not.toHaveTextContent(/오픈/);
+    expect(screen.queryByRole('button', { name: /오픈 알림|알림 설정됨/ })).not.toBeInTheDocument();
+    expect(within(bar()).getByRole<HTMLButtonElement>('button', { name: '장바구니 담기' })).toBeEnabled();
+    expect(drawer.closest('[data-state]')).toHaveAttribute('data-state', 'open');
+
+    // The closing: the world's clock moved from a terminal (curl, the CLI), then back to the browser window.
+    await mock.clock.set(new Date(end + 1000).toISOString());
+    act(() => {
+      fireEvent.focus(window);
+    });
+    await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('주문 종료'));
+    // At the same tick: the badge, the bottom bar and the open drawer (closing now).
+    expect(info()).toHaveTextContent(/주문 종료/);
+    expect(info()).not.toHaveTextContent(/주문 가능/);
+    expect(within(bar()).getByRole<HTMLButtonElement>('button', { name: '주문 종료된 마켓이에요' })).toBeDisabled();
+    expect(within(bar()).queryByRole('button', { name: '장바구니 담기' })).not.toBeInTheDocument();
+    expect(drawer.closest('[data-state]')).toHaveAttribute('data-state', 'closed');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '장바구니 담기' })).not.toBeInTheDocument());
   });
 
