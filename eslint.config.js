@@ -10,6 +10,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The folder the zones' paths (`./app/src/...`) start from: the repository, wherever ESLint is run from (its
+ * default is the working directory, and from a package's folder every zone would match nothing).
+ */
+const REPO_ROOT = import.meta.dirname;
+
 /** app/src/features/<x>: each may import only itself (shared pieces live in lib/, components/ or testing/). */
 const features = readdirSync(new URL('./app/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -203,6 +209,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: REPO_ROOT,
           zones: [
             {
               target: './mock-server/src/core',
@@ -255,11 +262,11 @@ export default tseslint.config(
   },
   // Inside the app: the layers (docs/decisions/app-layers.md) and features that never import each other. Test
   // files keep the layers too; only they may reach the test support (testing/) and the browser mock (mocks/).
-  { files: ['app/src/**'], rules: { 'import-x/no-restricted-paths': ['error', { zones: appZones }] } },
+  { files: ['app/src/**'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: REPO_ROOT, zones: appZones }] } },
   {
     files: ['app/src/**'],
     ignores: ['app/src/**/*.test.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...testSupportZones] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: REPO_ROOT, zones: [...appZones, ...testSupportZones] }] },
   },
   // The app's service worker (public/creator-market-sw.js): a classic worker script outside every tsconfig,
   // linted as plain JavaScript with the service worker's globals.
