@@ -2,7 +2,7 @@
 // with `ctx`, the helpers the journeys are written with: numbered screenshots of every screen visited
 // (artifacts/screenshots/<journey>/<nn>-<screen>.png), named steps, and waits that fail with a sentence
 // saying what was expected where. Notes become the test's annotations (artifacts/e2e.json lists them).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test as mockTest } from '@creator-market/mock-server/playwright';
@@ -37,6 +37,27 @@ export const SHOTS_DIR = path.join(REPO_ROOT, 'artifacts', 'screenshots');
 /** The journey's name: its spec file's name (`guest-to-paid.spec.mjs` → `guest-to-paid`). */
 const journeyName = (/** @type {import('@playwright/test').TestInfo} */ testInfo) =>
   path.basename(testInfo.file).replace(/\.spec\.m?[jt]s$/, '');
+
+/** @type {Map<string, number[]>} each spec file's lines where a test starts (`test(` opening a line) */
+const testLines = new Map();
+
+/**
+ * The test's screenshot folder below the project's: its journey's name, and for a file of several tests the
+ * test's place in it (`never-blank/02`). Tests run side by side: each replaces its own folder, never another's.
+ * @param {import('@playwright/test').TestInfo} testInfo
+ */
+function shotsFolderOf(testInfo) {
+  let lines = testLines.get(testInfo.file);
+  if (!lines) {
+    lines = readFileSync(testInfo.file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (/^test\(/.test(line) ? [index + 1] : []));
+    testLines.set(testInfo.file, lines);
+  }
+  if (lines.length <= 1) return journeyName(testInfo);
+  const place = lines.indexOf(testInfo.line);
+  return path.join(journeyName(testInfo), place >= 0 ? String(place + 1).padStart(2, '0') : `line-${testInfo.line}`);
+}
 
 /**
  * @typedef {object} JourneyContext
@@ -153,7 +174,7 @@ function waitsOn(page, here) {
 const journeyFixtures = {
   ctx: async ({ page, context, world, door, apiBase, baseURL }, use, testInfo) => {
     const name = journeyName(testInfo);
-    const shotsDir = door === 'static' ? path.join(SHOTS_DIR, 'static', name) : path.join(SHOTS_DIR, name);
+    const shotsDir = path.join(SHOTS_DIR, ...(door === 'static' ? ['static'] : []), shotsFolderOf(testInfo));
     rmSync(shotsDir, { recursive: true, force: true });
     mkdirSync(shotsDir, { recursive: true });
     const root = new URL(baseURL.endsWith('/') ? baseURL : `${baseURL}/`);
