@@ -5,7 +5,7 @@ import type { PersonaId } from '@creator-market/fixtures';
 import { availableQuantity, marketState } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import { issueToken } from '../src/auth/tokens';
-import { entryJson } from '../src/handlers/cart';
+import { entryAnswerText } from '../src/handlers/cart';
 import type { MarketRow, Store } from '../src/world/store';
 import { errorCode, errorList, startTestServer, type TestServer } from './support/harness';
 
@@ -639,14 +639,17 @@ describe('updateCartDeliveryOption', () => {
 });
 
 describe('a cart answer', () => {
-  it('is the JSON of its entry byte for byte, its market written once per record', () => {
+  it('is its entry as JSON, the market first, its JSON made once per market record', () => {
     const { open, buyerEntryOf } = freshWorld();
     const entry = buyerEntryOf(open._id);
+    const answered = (e: typeof entry) => entryAnswerText(e);
+    const { market, ...others } = entry;
+    expect(answered(entry)).toBe(JSON.stringify({ data: { market, ...others } }));
     const withOption = { ...entry, deliveryOption: { title: '택배' } };
-    expect(entryJson(entry)).toBe(JSON.stringify(entry));
-    expect(entryJson(withOption)).toBe(JSON.stringify(withOption));
+    expect(JSON.parse(answered(withOption))).toEqual({ data: withOption });
     // A market that changes is a new record: its own JSON, not the one kept for the record before it.
     const renamed = { ...entry, market: { ...entry.market, title: '이름을 바꾼 마켓 "따옴표"' } };
-    expect(entryJson(renamed)).toBe(JSON.stringify(renamed));
+    expect(JSON.parse(answered(renamed))).toEqual({ data: renamed });
+    expect(answered({ market } as typeof entry)).toBe(JSON.stringify({ data: { market } }));
   });
 });

@@ -24,11 +24,14 @@ function run(options, onResponse) {
  * @param {(index: number) => object[]} [spec.requestsFor] a request list per connection (its own buyer, cart...)
  * @param {number} spec.seconds measured duration
  * @param {number} spec.warmupSeconds
+ * @param {number} [spec.warmupRequests] the warm-up goes on, a second at a time, until the server has answered
+ *   this many requests (or for 4x warmupSeconds in all): a server is measured once its code is optimized, not
+ *   while a loaded machine has let it answer too few requests for that (docs/decisions/bench-gates.md)
  * @param {number} [spec.connections]
  * @param {number} [spec.pid] the server's process: its CPU time per request is measured too (a figure that
  *   other load on the machine disturbs far less than req/s)
  */
-export async function measure({ url, requests, requestsFor, seconds, warmupSeconds, connections = 32, pid }) {
+export async function measure({ url, requests, requestsFor, seconds, warmupSeconds, warmupRequests = 0, connections = 32, pid }) {
   const options = (duration) => {
     let nextConnection = 0;
     return {
@@ -43,7 +46,13 @@ export async function measure({ url, requests, requestsFor, seconds, warmupSecon
     };
   };
 
-  if (warmupSeconds > 0) await run(options(warmupSeconds));
+  let warmedUp = 0;
+  if (warmupSeconds > 0) {
+    const started = performance.now();
+    warmedUp += (await run(options(warmupSeconds))).requests.total;
+    while (warmedUp < warmupRequests && performance.now() - started < 4 * warmupSeconds * 1000)
+      warmedUp += (await run(options(1))).requests.total;
+  }
 
   const cpuBefore = pid ? cpuTimeMs(pid) : null;
   let latencies = new Float64Array(1 << 16);
@@ -64,6 +73,7 @@ export async function measure({ url, requests, requestsFor, seconds, warmupSecon
   const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
   return {
     connections,
+    warmupRequests: warmedUp,
     seconds: result.duration,
     requests: count,
     rps: Math.round(count / result.duration),

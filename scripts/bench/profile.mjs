@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Where does the mock server spend its time on a path? Starts the CLI under `node --cpu-prof`, drives the
 // path with autocannon, stops the server (the profile is written at exit) and prints the heaviest frames
-// by self time and by inclusive time, with their files.
+// by self time and by inclusive time, with their files and µs per request. Only the samples of the measured
+// seconds count (not the start, the warm-up or what the CLI readies in slices); the write path is the
+// bench's own (32 buyers in 16 worlds alternating an add and an update, scripts/bench/world.mjs).
 //
 //   node scripts/bench/profile.mjs [--path read|write|search|start] [--seconds 8] [--top 25] [--scale 1]
 //   (--path start profiles the start-up alone: the server is stopped as soon as it is ready)
@@ -12,9 +14,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from './http.mjs';
 import { measure } from './measure.mjs';
-import { printProfile } from './cpu-profile.mjs';
+import { monotonicUs, printProfile } from './cpu-profile.mjs';
 import { startMockCli, worldsReadied } from './processes.mjs';
-import { addToCartBody, cartEntryOf, login, payload, sellerPersonaMarketWithStock } from './world.mjs';
+import { sellerPersonaMarketWithStock, writeBuyersOfWorld } from './world.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -37,43 +39,28 @@ const client = createClient(mock.baseUrl);
 // What the CLI readies in slices after its ready line (search index, frozen records, the seed cache's file)
 // is not the path's work: the load starts once it is done.
 if (values.path !== 'start') await worldsReadied(mock);
-let requests;
+let requestsFor;
 if (values.path === 'start') {
   console.log(`start: ready in ${Math.round(mock.readyMs)} ms (it says ${mock.selfReportedMs} ms) under the profiler`);
 } else if (values.path === 'search') {
-  requests = [{ method: 'GET', path: `/common/v2/search-product?keyword=${encodeURIComponent('키링')}&page=1` }];
+  const requests = [{ method: 'GET', path: `/common/v2/search-product?keyword=${encodeURIComponent('키링')}&page=1` }];
+  requestsFor = () => requests;
+} else if (values.path === 'read') {
+  const requests = [{ method: 'GET', path: (await sellerPersonaMarketWithStock(client, undefined, 1)).path }];
+  requestsFor = () => requests;
 } else {
-  const { path, detail, lines } = await sellerPersonaMarketWithStock(client, undefined, 2);
-  if (values.path === 'read') requests = [{ method: 'GET', path }];
-  else {
-    // One buyer alternating add (1 → 2) and update (back to 1) on its own cart entry.
-    const buyer = await login(client, 'buyer');
-    const existing = await cartEntryOf(client, buyer, detail.market._id);
-    if (existing) await client.ok('POST', '/cart/delete', { token: buyer.token, body: { cartId: existing._id } });
-    const cartId = payload(
-      await client.ok('POST', '/cart/add/common', { token: buyer.token, body: addToCartBody(detail, lines[0], 1) }),
-    )._id;
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` };
-    requests = [
-      { method: 'POST', path: '/cart/add/common', headers, body: JSON.stringify(addToCartBody(detail, lines[0], 1)) },
-      {
-        method: 'POST',
-        path: '/cart/update',
-        headers,
-        body: JSON.stringify({ cartId, productList: [{ _id: lines[0].product._id, option: lines[0].option.title, amount: 1 }] }),
-      },
-    ];
-  }
+  const buyers = [];
+  for (let w = 0; buyers.length < Number(values.connections); w++) buyers.push(...(await writeBuyersOfWorld(client, w)));
+  requestsFor = (connection) => buyers[connection % buyers.length].requests;
 }
 client.close();
-if (requests) {
-  const result = await measure({
-    url: mock.baseUrl,
-    requests,
-    seconds: Number(values.seconds),
-    warmupSeconds: 1,
-    connections: Number(values.connections),
-  });
+let window;
+if (requestsFor) {
+  const load = { url: mock.baseUrl, requestsFor, connections: Number(values.connections) };
+  await measure({ ...load, seconds: 1, warmupSeconds: 0 });
+  const fromUs = monotonicUs();
+  const result = await measure({ ...load, seconds: Number(values.seconds), warmupSeconds: 0 });
+  window = { fromUs, toUs: monotonicUs(), requests: result.requests };
   console.log(
     `${values.path}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx} (under the profiler)`,
   );
@@ -82,4 +69,4 @@ await mock.stop(10_000);
 
 const file = readdirSync(folder).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no .cpuprofile in ${folder}`);
-printProfile(join(folder, file), Number(values.top));
+printProfile(join(folder, file), Number(values.top), window);

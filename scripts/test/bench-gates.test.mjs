@@ -1,6 +1,7 @@
 // The bench's CI gates (scripts/bench/gates.mjs) judge what a run measured: a regression to plain Express's
 // cost per request fails them, and a figure the run could not measure fails rather than passes.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import test from 'node:test';
 import { GATES, gatesOf } from '../bench/gates.mjs';
 
@@ -44,4 +45,39 @@ void test('a figure the run could not measure fails its gate', () => {
   const gates = gatesOf(partial);
   assert.equal(gates.find((gate) => gate.id === 'readVsPrism')?.pass, false);
   assert.equal(gates.find((gate) => gate.id === 'newWorldCpu')?.pass, false);
+});
+
+/**
+ * The gate table of docs/decisions/bench-gates.md, by ratio name: the rows of the table whose header has a
+ * `ratio` and a `gate` column, each gate as written (`>= 3.1`, `<= 11`).
+ */
+function adrGates() {
+  const markdown = readFileSync(new URL('../../docs/decisions/bench-gates.md', import.meta.url), 'utf8');
+  const cells = (line) =>
+    line
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((cell) => cell.trim());
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => line.startsWith('|') && cells(line)[0] === 'ratio' && cells(line).includes('gate'));
+  assert.ok(start >= 0, 'bench-gates.md has a table with a ratio and a gate column');
+  const gateColumn = cells(lines[start]).indexOf('gate');
+  const rows = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    const row = cells(line);
+    const match = /^(>=|<=)\s*([\d.]+)$/.exec(row[gateColumn] ?? '');
+    assert.ok(match, `a gate written as '>= N' or '<= N': '${row[gateColumn]}' (${row[0]})`);
+    rows.push({ name: row[0], kind: match[1] === '>=' ? 'atLeast' : 'atMost', limit: Number(match[2]) });
+  }
+  return rows;
+}
+
+void test("the ADR's gate table is GATES: the same ratios, kinds and limits, each once", () => {
+  const documented = adrGates();
+  assert.deepEqual(
+    documented.map(({ name, kind, limit }) => ({ name, kind, limit })).sort((a, b) => a.name.localeCompare(b.name)),
+    GATES.map(({ name, kind, limit }) => ({ name, kind, limit })).sort((a, b) => a.name.localeCompare(b.name)),
+  );
 });
