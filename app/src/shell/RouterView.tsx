@@ -19,7 +19,7 @@ import { clearNotFound, notFoundState } from '../services/notFound';
 import { openExternal } from '../services/platform';
 import { pageNavigation } from '../services/pageNavigation';
 import { decideRoute } from './routing';
-import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary';
 import { setKeptPages } from './keptPages';
 import { savedScrollPosition, saveScrollPosition, scrollToRestored } from '../services/scrollMemory';
 import styles from './RouterView.module.css';
@@ -116,6 +116,8 @@ export function RouterView() {
   // bar) instead of a blank fallback; once its chunk has come, or failed (its boundary then says so), it
   // shows, with its app bar and skeleton until its data comes.
   const [settled, setSettled] = useState<string | null>(null);
+  // Forgotten once the location moves on: coming back to a screen whose chunk failed waits for it again.
+  if (settled !== null && settled !== pathname) setSettled(null);
   const waiting = decision.kind === 'show' && pages.shown !== null && settled !== pathname && !screenLoaded(pathname);
   useEffect(() => {
     if (!waiting) return;

@@ -10,7 +10,7 @@ import { App } from './App';
 import { navigate } from '../lib/navigation';
 import { resetAppState, signInAs, waitForSession } from '../mocks/appHarness';
 import { setupMockApi } from '../mocks/testServer';
-import { CHUNK_RELOAD_KEY } from './chunkFailure';
+import { CHUNK_RELOAD_KEY } from '../services/chunkFailure';
 import { screenImports as imports } from '../testing/failingRoutes';
 import { pageNavigation } from '../services/pageNavigation';
 
@@ -84,6 +84,44 @@ describe('a screen that cannot be loaded', () => {
     imports.failing.delete('cart');
     fireEvent.click(retry);
     expect(await screen.findByRole('region', { name: 'page cart' })).toBeInTheDocument();
+  });
+
+  test('offline, tap away and back once online: the screen renders (the failed import is not kept)', async () => {
+    await startSignedIn();
+    setOnline(false);
+    imports.failing.set('order', importError);
+    act(() => navigate('/order'));
+    expect(await screen.findByText('화면을 불러오지 못했어요')).toBeInTheDocument();
+
+    // Away before the network is back: the page's boundary unmounts, so nobody hears `online`.
+    act(() => navigate('/'));
+    await screen.findByRole('region', { name: 'page home' });
+    setOnline(true);
+    imports.failing.delete('order');
+    act(() => void window.dispatchEvent(new Event('online')));
+
+    // Back: the router's load of the screen works, and the screen shows, not the old failure.
+    act(() => navigate('/order'));
+    expect(await screen.findByRole('region', { name: 'page order' })).toBeInTheDocument();
+    expect(screen.queryByText('화면을 불러오지 못했어요')).not.toBeInTheDocument();
+  });
+
+  test('a kept page that failed, come back to once its chunk loads: the screen renders without 다시 시도', async () => {
+    await startSignedIn();
+    setOnline(false);
+    imports.failing.set('list', importError);
+    act(() => navigate('/list/new'));
+    expect(await screen.findByText('화면을 불러오지 못했어요')).toBeInTheDocument();
+
+    act(() => navigate('/'));
+    await screen.findByRole('region', { name: 'page home' });
+    setOnline(true);
+    imports.failing.delete('list');
+
+    // The kept page (its boundary still failed) is shown again once the router has loaded its screen.
+    act(() => navigate('/list/new'));
+    expect(await screen.findByRole('region', { name: 'page list' })).toBeInTheDocument();
+    expect(screen.queryByText('화면을 불러오지 못했어요')).not.toBeInTheDocument();
   });
 
   test('a chunk gone after a deploy (the server answers 404): the page reloads once, not in a loop', async () => {

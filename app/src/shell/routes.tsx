@@ -2,26 +2,27 @@
 // from there; this file adds the screen of each route). Every screen is its own lazy chunk.
 import { matchRoute, ROUTES, routeNamed, type RouteMeta, type RouteName } from '@creator-market/sdk/domain';
 import { Route } from 'wouter';
-import { lazyScreen, type LoadScreen, type Screen } from './lazyScreen';
+import type { ComponentType } from 'react';
+import { lazyChunk, type LazyChunk, type LoadChunk } from '../ui/lazyChunk';
 
 export interface AppRoute {
   name: RouteName;
   /** wouter pattern; null for notFound (whatever nothing else matches). */
   path: string | null;
   meta: RouteMeta;
-  Screen: Screen;
+  Screen: ComponentType;
   /** Fetches the screen's chunk without rendering it (the same import the lazy Screen makes). */
-  load: LoadScreen;
+  load: LoadChunk;
   /** Whether the chunk is there (the screen renders without suspending). */
   loaded: () => boolean;
 }
 
-const notFound = lazyScreen(() => import('../screens/NotFound'));
-const NotFound = notFound.Screen;
+const notFound = lazyChunk(() => import('../screens/NotFound'));
+const NotFound = notFound.Component;
 
-function route(name: RouteName, importScreen: LoadScreen, screen = lazyScreen(importScreen)): AppRoute {
+function route(name: RouteName, importScreen: LoadChunk, screen: LazyChunk = lazyChunk(importScreen)): AppRoute {
   const { path, meta } = routeNamed(name);
-  return { name, path, meta, ...screen };
+  return { name, path, meta, Screen: screen.Component, load: screen.load, loaded: screen.loaded };
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
