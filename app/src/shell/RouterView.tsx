@@ -5,7 +5,8 @@
 import { KEEP_ALIVE_MAX, type RouteMatch } from '@creator-market/sdk/domain';
 import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { Switch, useLocation, useSearch } from 'wouter';
+import { Switch, useSearch } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
 import { loadScreen, NotFoundScreen, ROUTE_ELEMENTS, screenLoaded } from './routes';
 import { useSession } from '../stores/session';
 import { setBottomTab, setFloatingButton } from '../stores/ui';
@@ -18,6 +19,7 @@ import { requireLogin } from '../services/login';
 import { clearNotFound, notFoundState } from '../services/notFound';
 import { openExternal } from '../services/platform';
 import { pageNavigation } from '../services/pageNavigation';
+import { appPathname } from '../config/appBase';
 import { decideRoute } from './routing';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary';
 import { setKeptPages } from './keptPages';
@@ -75,8 +77,11 @@ export function PageLoading() {
   );
 }
 
-/** A page's screen; a screen that cannot render (its chunk failed to load) shows the boundary's retry instead. */
-function PageSwitch({ pathname }: { pathname: string }) {
+/**
+ * A page's screen; a screen that cannot render (its chunk failed to load) shows the boundary's retry instead.
+ * Memoised: a navigation, or a kept page hidden or shown, renders the route view, not the page's whole screen.
+ */
+const PageSwitch = memo(function PageSwitch({ pathname }: { pathname: string }) {
   return (
     <ScreenErrorBoundary appBar>
       <Suspense fallback={<PageLoading />}>
@@ -84,7 +89,7 @@ function PageSwitch({ pathname }: { pathname: string }) {
       </Suspense>
     </ScreenErrorBoundary>
   );
-}
+});
 
 /** A keep-alive page: mounted while in the cache, visible only when current (effects pause while hidden). */
 const KeptPage = memo(function KeptPage({ page, active }: { page: Page; active: boolean }) {
@@ -96,7 +101,8 @@ const KeptPage = memo(function KeptPage({ page, active }: { page: Page; active: 
 });
 
 export function RouterView() {
-  const [pathname] = useLocation();
+  // The one subscriber to the path (App.tsx gives the rest of the app a location read without one).
+  const pathname = appPathname(useBrowserLocation()[0]);
   const query = useSearch();
   const search = query ? `?${query}` : '';
   const { token } = useSession();
