@@ -78,14 +78,15 @@ export function PageLoading() {
 }
 
 /**
- * A page's screen; a screen that cannot render (its chunk failed to load) shows the boundary's retry instead.
- * Memoised: a navigation, or a kept page hidden or shown, renders the route view, not the page's whole screen.
+ * A page's screen (null: Not found); a screen that cannot render (its chunk failed to load) shows the
+ * boundary's retry instead. Memoised: a navigation, or a kept page hidden or shown, renders the route view,
+ * not the page's whole screen.
  */
-const PageSwitch = memo(function PageSwitch({ pathname }: { pathname: string }) {
+const PageSwitch = memo(function PageSwitch({ pathname }: { pathname: string | null }) {
   return (
     <ScreenErrorBoundary appBar>
       <Suspense fallback={<PageLoading />}>
-        <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>
+        {pathname === null ? <NotFoundScreen /> : <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>}
       </Suspense>
     </ScreenErrorBoundary>
   );
@@ -220,7 +221,7 @@ export function RouterView() {
 
   const meta = current.match.route.meta;
   let page: ReactNode = null;
-  if (showingNotFound) page = <NotFoundPage key={`notFound:${current.key}`} />;
+  if (showingNotFound) page = <PageSwitch key={`notFound:${current.key}`} pathname={null} />;
   else if (!meta.keepAlive) page = <PageSwitch key={`page:${current.pathname}`} pathname={current.pathname} />;
 
   return (
@@ -236,15 +237,5 @@ export function RouterView() {
       </main>
       {meta.bottomTab !== null && !showingNotFound && <BottomTab current={meta.bottomTab} onNavigate={(tab) => navigate(TAB_PATHS[tab])} />}
     </>
-  );
-}
-
-function NotFoundPage() {
-  return (
-    <ScreenErrorBoundary appBar>
-      <Suspense fallback={<PageLoading />}>
-        <NotFoundScreen />
-      </Suspense>
-    </ScreenErrorBoundary>
   );
 }

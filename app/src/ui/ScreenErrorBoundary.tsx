@@ -5,7 +5,7 @@
 // to) load failed chunks again (lazyChunk.tsx) and render the children anew. The route view wraps each page
 // in one (the app bar of the fallback keeps back and the tab bar stays), main.tsx wraps the root in another,
 // and the lazy parts (the overlays, the home's sections and popup ad) have their own.
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { AppBar } from './AppBar';
 import { ErrorState } from './EmptyState';
 import { retryFailedChunks } from './lazyChunk';
@@ -22,49 +22,35 @@ interface Props {
   retryKey?: unknown;
 }
 
-interface State {
-  error: unknown;
-  failed: boolean;
-}
-
-export class ScreenErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null, failed: false };
-
-  static getDerivedStateFromError(error: unknown): State {
-    return { error, failed: true };
-  }
+export class ScreenErrorBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
 
   /** Mounted before: componentDidMount runs again when a hidden kept page is shown (React's <Activity>). */
   private shownBefore = false;
 
-  // A kept page that failed, shown again, tries again: coming back to it once the network is back shows the
-  // screen. (Not at the first mount: the import has just failed.)
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  // Back online, a failed screen tries again (even while a retry is under way: it may have failed offline);
+  // so does a kept page that failed, shown again (not at the first mount: the import has just failed).
   override componentDidMount(): void {
-    window.addEventListener('online', this.onOnline);
-    if (this.shownBefore && this.state.failed) this.retry();
+    window.addEventListener('online', this.retry);
+    if (this.shownBefore) this.retry();
     this.shownBefore = true;
   }
 
   override componentDidUpdate(previous: Props): void {
-    if (this.state.failed && previous.retryKey !== this.props.retryKey) this.retry();
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('A screen failed to render', error, info.componentStack);
+    if (previous.retryKey !== this.props.retryKey) this.retry();
   }
 
   override componentWillUnmount(): void {
-    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('online', this.retry);
   }
 
-  /** Back online: a failed screen tries again (even while a retry is under way: it may have failed offline). */
-  onOnline = (): void => {
-    if (this.state.failed) this.retry();
-  };
-
-  /** Loads the failed chunks again, then renders them: the message stays until then, no blank spinner. */
+  /** Once failed: loads the failed chunks again, then renders them (the message stays until then, no blank spinner). */
   retry = (): void => {
-    void retryFailedChunks().then(() => this.setState({ error: null, failed: false }));
+    if (this.state.failed) void retryFailedChunks().then(() => this.setState({ failed: false }));
   };
 
   override render(): ReactNode {

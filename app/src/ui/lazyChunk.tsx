@@ -43,16 +43,15 @@ export function lazyChunk<P extends object = object>(importChunk: LoadChunk<P>):
   /** The current React.lazy rendered a failed import: it will throw that error on every render. */
   let broken = false;
 
-  const makeLazy = (): LazyExoticComponent<ComponentType<P>> => {
-    const component = lazy(() => {
-      if (loaded) return now(loaded);
-      return load().catch((error: unknown) => {
-        if (current === component) broken = true;
-        throw error;
-      });
-    });
-    return component;
-  };
+  const makeLazy = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() =>
+      loaded
+        ? now(loaded)
+        : load().catch((error: unknown) => {
+            broken = true;
+            throw error;
+          }),
+    );
   let current = makeLazy();
   /** A fresh React.lazy in place of a broken one (it resolves at once when the chunk is loaded). */
   const renew = () => {
