@@ -20,7 +20,7 @@ export function failedModuleUrl(error: unknown): string | null {
 function reloadedRecently(at: number): boolean {
   try {
     const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY));
-    return Number.isFinite(last) && last > 0 && at - last < RELOAD_GUARD_MS;
+    return last > 0 && at - last < RELOAD_GUARD_MS;
   } catch {
     return true; // no session storage: no guard, so no reload
   }
@@ -43,7 +43,7 @@ let checking: Promise<void> | null = null;
  * the network), reload the page, unless this tab did so less than RELOAD_GUARD_MS ago. Resolves when decided.
  */
 export function chunkImportFailed(error: unknown): Promise<void> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve();
+  if (!navigator.onLine) return Promise.resolve();
   checking ??= (async () => {
     try {
       const url = failedModuleUrl(error) ?? `${window.location.origin}${APP_BASE}`;

@@ -19,8 +19,8 @@ export interface LazyChunk<P extends object = object> {
   loaded: () => boolean;
 }
 
-/** Loads each chunk whose import failed again; each resolves when its import has settled. */
-const retries = new Set<() => Promise<unknown>>();
+/** Loads each chunk whose import failed again (a promise of it, or nothing to wait for). */
+const retries = new Set<() => unknown>();
 
 /**
  * Imports every chunk whose import failed again and replaces its lazy component, so its next render shows
@@ -79,7 +79,7 @@ export function lazyChunk<P extends object = object>(importChunk: LoadChunk<P>):
   // and no second import); one that works renews it in `load`.
   retries.add(() => {
     if (loaded) renew();
-    return loaded || !failed ? Promise.resolve() : load();
+    else if (failed) return load();
   });
 
   function LazyChunk(props: P) {
