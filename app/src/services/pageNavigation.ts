@@ -9,7 +9,7 @@ export const pageNavigation = {
   replace(url: string): void {
     window.location.replace(url);
   },
-  /** Loads this page again (a chunk gone after a deploy: shell/chunkFailure.ts). */
+  /** Loads this page again (a chunk gone after a deploy: services/chunkFailure.ts). */
   reload(): void {
     window.location.reload();
   },

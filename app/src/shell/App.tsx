@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { startLogin } from '../services/login';
 import { Router } from 'wouter';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { routeParser } from './routeParser';
 import { RouterView } from './RouterView';
 import { isNativeShell } from '../services/native/channel';
@@ -10,6 +11,17 @@ import { initSession, useSession } from '../stores/session';
 import { hideSplash } from '../stores/ui';
 import { UiRoot } from '../ui/UiRoot';
 import { ROUTER_BASE } from '../config/appBase';
+
+/**
+ * The location as wouter's Link and useLocation read it: the current path, without subscribing to its
+ * changes. wouter's own hook subscribes every Link to the location, so each navigation re-rendered every
+ * link of the page on screen at once (hundreds of home cards: a long task at each tap, before the next
+ * screen could ask for its data). Only the route view follows the path (RouterView.tsx); a page's screen
+ * is mounted anew when its path changes, and `useSearch` keeps wouter's own subscription.
+ */
+function usePathSnapshot(): [string, typeof browserNavigate] {
+  return [window.location.pathname, browserNavigate];
+}
 
 // The UI kit's showcase, for development only (not a route of the product).
 const KitPage = import.meta.env.DEV ? lazy(() => import('../dev/KitPage')) : null;
@@ -44,7 +56,7 @@ export function App() {
         </Suspense>
       ) : (
         ready && (
-          <Router parser={routeParser} base={ROUTER_BASE}>
+          <Router parser={routeParser} base={ROUTER_BASE} hook={usePathSnapshot}>
             <RouterView />
           </Router>
         )

@@ -5,7 +5,8 @@
 import { KEEP_ALIVE_MAX, type RouteMatch } from '@creator-market/sdk/domain';
 import { Activity, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { Switch, useLocation, useSearch } from 'wouter';
+import { Switch, useSearch } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
 import { loadScreen, NotFoundScreen, ROUTE_ELEMENTS, screenLoaded } from './routes';
 import { useSession } from '../stores/session';
 import { setBottomTab, setFloatingButton } from '../stores/ui';
@@ -18,8 +19,9 @@ import { requireLogin } from '../services/login';
 import { clearNotFound, notFoundState } from '../services/notFound';
 import { openExternal } from '../services/platform';
 import { pageNavigation } from '../services/pageNavigation';
+import { appPathname } from '../config/appBase';
 import { decideRoute } from './routing';
-import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary';
 import { setKeptPages } from './keptPages';
 import { savedScrollPosition, saveScrollPosition, scrollToRestored } from '../services/scrollMemory';
 import styles from './RouterView.module.css';
@@ -75,16 +77,20 @@ export function PageLoading() {
   );
 }
 
-/** A page's screen; a screen that cannot render (its chunk failed to load) shows the boundary's retry instead. */
-function PageSwitch({ pathname }: { pathname: string }) {
+/**
+ * A page's screen (null: Not found); a screen that cannot render (its chunk failed to load) shows the
+ * boundary's retry instead. Memoised: a navigation, or a kept page hidden or shown, renders the route view,
+ * not the page's whole screen.
+ */
+const PageSwitch = memo(function PageSwitch({ pathname }: { pathname: string | null }) {
   return (
     <ScreenErrorBoundary appBar>
       <Suspense fallback={<PageLoading />}>
-        <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>
+        {pathname === null ? <NotFoundScreen /> : <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>}
       </Suspense>
     </ScreenErrorBoundary>
   );
-}
+});
 
 /** A keep-alive page: mounted while in the cache, visible only when current (effects pause while hidden). */
 const KeptPage = memo(function KeptPage({ page, active }: { page: Page; active: boolean }) {
@@ -96,7 +102,8 @@ const KeptPage = memo(function KeptPage({ page, active }: { page: Page; active: 
 });
 
 export function RouterView() {
-  const [pathname] = useLocation();
+  // The one subscriber to the path (App.tsx gives the rest of the app a location read without one).
+  const pathname = appPathname(useBrowserLocation()[0]);
   const query = useSearch();
   const search = query ? `?${query}` : '';
   const { token } = useSession();
@@ -116,6 +123,8 @@ export function RouterView() {
   // bar) instead of a blank fallback; once its chunk has come, or failed (its boundary then says so), it
   // shows, with its app bar and skeleton until its data comes.
   const [settled, setSettled] = useState<string | null>(null);
+  // Forgotten once the location moves on: coming back to a screen whose chunk failed waits for it again.
+  if (settled !== null && settled !== pathname) setSettled(null);
   const waiting = decision.kind === 'show' && pages.shown !== null && settled !== pathname && !screenLoaded(pathname);
   useEffect(() => {
     if (!waiting) return;
@@ -212,7 +221,7 @@ export function RouterView() {
 
   const meta = current.match.route.meta;
   let page: ReactNode = null;
-  if (showingNotFound) page = <NotFoundPage key={`notFound:${current.key}`} />;
+  if (showingNotFound) page = <PageSwitch key={`notFound:${current.key}`} pathname={null} />;
   else if (!meta.keepAlive) page = <PageSwitch key={`page:${current.pathname}`} pathname={current.pathname} />;
 
   return (
@@ -228,15 +237,5 @@ export function RouterView() {
       </main>
       {meta.bottomTab !== null && !showingNotFound && <BottomTab current={meta.bottomTab} onNavigate={(tab) => navigate(TAB_PATHS[tab])} />}
     </>
-  );
-}
-
-function NotFoundPage() {
-  return (
-    <ScreenErrorBoundary appBar>
-      <Suspense fallback={<PageLoading />}>
-        <NotFoundScreen />
-      </Suspense>
-    </ScreenErrorBoundary>
   );
 }

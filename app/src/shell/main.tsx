@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { abandonProviderReturn, PROVIDER_RETURN_FALLBACK_MS, takeProviderReturn, watchRestoredReturn } from '../services/providerTrip';
-import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary';
 import { navigate } from '../lib/navigation';
 import { HOSTS } from '../config/config';
 import { loadScreen } from './routes';

@@ -13,6 +13,8 @@ import { PREFETCH } from '../api/prefetch';
 import { loadOpenedMarkets } from '../components/market-card/loadOpenedMarkets';
 import { loadMarketDetail } from '../components/market-detail/marketDetail';
 import { appPathname, ROUTER_BASE } from '../config/appBase';
+import { prepareCart } from '../screens/Cart/cartStore';
+import { isListCategory, LIST_CONFIG, PRODUCT_SOURCE, SELLER_SOURCE, shownSellerCategory } from '../screens/List/listConfig';
 import { session } from '../stores/session';
 import { keptPages } from './keptPages';
 import { APP_ROUTES } from './routes';
@@ -23,10 +25,35 @@ type FirstData = (params: Params, query: URLSearchParams) => Promise<unknown>[];
 /** An order room's id as the order detail screen accepts it (any other shows Not found, asking nothing). */
 const ROOM_ID = /^[0-9a-f]{24}$/;
 
-const marketAndSeller: FirstData = ({ sellerId = '', marketId = '' }) => [
-  loadMarketDetail(sellerId, marketId),
-  api.get('/common/v2/seller/opened-market/{sellerPID}', { params: { path: { sellerPID: sellerId } }, ...PREFETCH }),
-];
+const openedMarkets = (sellerPID: string) =>
+  api.get('/common/v2/seller/opened-market/{sellerPID}', { params: { path: { sellerPID } }, ...PREFETCH });
+
+const marketAndSeller: FirstData = ({ sellerId = '', marketId = '' }) => [loadMarketDetail(sellerId, marketId), openedMarkets(sellerId)];
+
+/** The first page of each list (screens/List): the one request its body makes at mount. */
+const listFirstPage: FirstData = ({ category, typeId }) => {
+  if (!isListCategory(category)) return [];
+  const { shape } = LIST_CONFIG[category];
+  if (shape === 'category') {
+    const query = { category: shownSellerCategory(typeId) };
+    return [
+      api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } }, ...PREFETCH }),
+      api.get('/common/v2/seller-ctg', { params: { query }, ...PREFETCH }),
+    ];
+  }
+  if (shape === 'sellers')
+    return [api.get('/common/v2/seller', { params: { query: { from: SELLER_SOURCE[category] ?? 'top' } }, ...PREFETCH })];
+  if (shape === 'products') {
+    const from = PRODUCT_SOURCE[category];
+    return [
+      from
+        ? api.get('/common/v2/product', { params: { query: { from } }, ...PREFETCH })
+        : api.get('/common/v2/new-product', { params: { query: {} }, ...PREFETCH }),
+    ];
+  }
+  if (shape === 'previews') return [api.get('/common/v2/preview', { params: { query: {} }, ...PREFETCH })];
+  return [loadOpenedMarkets()];
+};
 
 export const ROUTE_DATA: Partial<Record<RouteName, FirstData>> = {
   home: () => [
@@ -35,6 +62,16 @@ export const ROUTE_DATA: Partial<Record<RouteName, FirstData>> = {
   ],
   market: marketAndSeller,
   product: marketAndSeller,
+  // The seller, and the open markets below the header (the section waits for the seller otherwise).
+  profile: ({ sellerId = '' }) => [
+    api.get('/common/v2/seller/{sellerPID}', { params: { path: { sellerPID: sellerId } }, ...PREFETCH }),
+    openedMarkets(sellerId),
+  ],
+  list: listFirstPage,
+  search: () => [
+    api.get('/common/v2/search-keyword', PREFETCH),
+    api.get('/common/v2/product', { params: { query: { from: 'lucky' } }, ...PREFETCH }),
+  ],
   'search-result': (_, query) => {
     const keyword = normalizeSearchTerm(query.get('term'));
     if (keyword === null) return [];
@@ -53,6 +90,8 @@ export const ROUTE_DATA: Partial<Record<RouteName, FirstData>> = {
           api.get('/notification/message', { params: { query: { msgCategory: 'buyer', msgType: 'all' } }, ...PREFETCH }),
           api.get('/room', PREFETCH),
         ],
+  // The cart's own loader: the whole cart the first time, else only the entries marked stale.
+  cart: () => [prepareCart(session.me?.user.uid ?? null)],
   calendar: () => [loadOpenedMarkets(), api.get('/subscribe/list', { params: { query: {} }, ...PREFETCH })],
   order: () => [api.get('/room', { params: { query: {} }, ...PREFETCH })],
   orderDetail: ({ roomId = '' }) =>

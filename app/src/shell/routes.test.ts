@@ -8,9 +8,9 @@ test('the app route table mirrors the sdk table line for line, paths and meta in
   );
 });
 
-test('every route has a lazily loaded screen (shell/lazyScreen.tsx: loaded again after a failed import)', () => {
+test('every route has a lazily loaded screen (ui/lazyChunk.tsx: loaded again after a failed import)', () => {
   for (const route of APP_ROUTES) {
-    expect(route.Screen.name).toBe('LazyScreen');
+    expect(route.Component.name).toBe('LazyChunk');
     expect(typeof route.load).toBe('function');
   }
 });

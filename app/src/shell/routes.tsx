@@ -2,24 +2,20 @@
 // from there; this file adds the screen of each route). Every screen is its own lazy chunk.
 import { matchRoute, ROUTES, routeNamed, type RouteMeta, type RouteName } from '@creator-market/sdk/domain';
 import { Route } from 'wouter';
-import { lazyScreen, type LoadScreen, type Screen } from './lazyScreen';
+import { lazyChunk, type LazyChunk, type LoadChunk } from '../ui/lazyChunk';
 
-export interface AppRoute {
+/** A route of the table with its screen, a lazy chunk (its component, load and loaded). */
+export interface AppRoute extends LazyChunk {
   name: RouteName;
   /** wouter pattern; null for notFound (whatever nothing else matches). */
   path: string | null;
   meta: RouteMeta;
-  Screen: Screen;
-  /** Fetches the screen's chunk without rendering it (the same import the lazy Screen makes). */
-  load: LoadScreen;
-  /** Whether the chunk is there (the screen renders without suspending). */
-  loaded: () => boolean;
 }
 
-const notFound = lazyScreen(() => import('../screens/NotFound'));
-const NotFound = notFound.Screen;
+const notFound = lazyChunk(() => import('../screens/NotFound'));
+const NotFound = notFound.Component;
 
-function route(name: RouteName, importScreen: LoadScreen, screen = lazyScreen(importScreen)): AppRoute {
+function route(name: RouteName, importScreen: LoadChunk, screen: LazyChunk = lazyChunk(importScreen)): AppRoute {
   const { path, meta } = routeNamed(name);
   return { name, path, meta, ...screen };
 }
@@ -85,5 +81,5 @@ export { NotFound as NotFoundScreen };
  * last. Screens read their params with wouter's useParams().
  */
 export const ROUTE_ELEMENTS = APP_ROUTES.map((r) =>
-  r.path === null ? <Route key={r.name} component={r.Screen} /> : <Route key={r.name} path={r.path} component={r.Screen} />,
+  r.path === null ? <Route key={r.name} component={r.Component} /> : <Route key={r.name} path={r.path} component={r.Component} />,
 );

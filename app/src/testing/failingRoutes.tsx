@@ -1,8 +1,8 @@
-// Test stand-in for src/shell/routes.tsx whose screens are real lazy screens (shell/lazyScreen.tsx) over imports a
+// Test stand-in for src/shell/routes.tsx whose screens are real lazy chunks (ui/lazyChunk.tsx) over imports a
 // test can make fail: each stand-in shows its route name in a region 'page <name>'.
 import { matchRoute, ROUTES } from '@creator-market/sdk/domain';
 import { Route } from 'wouter';
-import { lazyScreen } from '../shell/lazyScreen';
+import { lazyChunk } from '../ui/lazyChunk';
 
 export const screenImports = {
   /** Route names whose next imports fail, with the error they fail with. */
@@ -14,7 +14,7 @@ export const screenImports = {
 const screens = new Map(
   ROUTES.map((route) => {
     const StandIn = () => <section aria-label={`page ${route.name}`}>{route.name} screen</section>;
-    const screen = lazyScreen(() => {
+    const screen = lazyChunk<object>(() => {
       screenImports.attempts.set(route.name, (screenImports.attempts.get(route.name) ?? 0) + 1);
       const fail = screenImports.failing.get(route.name);
       return fail ? Promise.reject(fail()) : Promise.resolve({ default: StandIn });
@@ -23,7 +23,7 @@ const screens = new Map(
   }),
 );
 
-export const NotFoundScreen = screens.get('notFound')!.Screen;
+export const NotFoundScreen = screens.get('notFound')!.Component;
 
 /** As routes.tsx's: whether the screen of `pathname` renders at once. */
 export function screenLoaded(pathname: string): boolean {
@@ -42,6 +42,6 @@ export const ROUTE_ELEMENTS = ROUTES.map((route) =>
   route.path === null ? (
     <Route key={route.name} component={NotFoundScreen} />
   ) : (
-    <Route key={route.name} path={route.path} component={screens.get(route.name)?.Screen} />
+    <Route key={route.name} path={route.path} component={screens.get(route.name)?.Component} />
   ),
 );

@@ -1,6 +1,8 @@
 // Floating "back to top" button. Shows on routes that allow it (ui store `floatingButton`, set from the
-// route's goToTop flag) once the page has scrolled past the first screen, and steps aside while a control of
-// the page lies under it (it covered '+ 구독' of the last sellers near the bottom of home).
+// route's goToTop flag) once the page has scrolled past the first screen, and steps aside while it would
+// really cover a control of the page (it covered '+ 구독' of the last sellers near the bottom of home). A
+// control it would only nick stays usable: every home card is a link, so stepping aside for any link under it
+// hid the button from 700 to 4,300 px of home.
 import { TIMING } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -14,11 +16,25 @@ export const GO_TO_TOP_THRESHOLD_PX = 600;
 
 const CONTROL = 'button, a[href], input, select, textarea, [role="button"]';
 
-/** Whether a control of the page lies under the button's box (its centre or a corner). */
-function coversControl(anchor: HTMLElement, button: HTMLElement): boolean {
-  if (typeof document.elementsFromPoint !== 'function') return false;
-  const box = button.getBoundingClientRect();
-  if (box.width === 0 || box.height === 0) return false;
+/**
+ * The share of a control's box the button may hide before it steps aside: a card or a list row (a link far
+ * larger than the button) keeps most of its area to tap, a '+ 구독', a chip or a '더보기' would be gone.
+ */
+export const COVERED_SHARE = 0.25;
+
+/** Whether the button's box would hide COVERED_SHARE or more of one of the controls' boxes. */
+export function coversControl(button: DOMRectReadOnly, controls: readonly DOMRectReadOnly[]): boolean {
+  return controls.some((control) => {
+    const area = control.width * control.height;
+    const width = Math.min(button.right, control.right) - Math.max(button.left, control.left);
+    const height = Math.min(button.bottom, control.bottom) - Math.max(button.top, control.top);
+    return area > 0 && width > 0 && height > 0 && (width * height) / area >= COVERED_SHARE;
+  });
+}
+
+/** The boxes of the page's controls that lie under the button's box (at its centre or a corner). */
+function controlsUnder(anchor: HTMLElement, box: DOMRectReadOnly): DOMRectReadOnly[] {
+  if (typeof document.elementsFromPoint !== 'function') return [];
   const inset = 4;
   const points: [number, number][] = [
     [box.left + box.width / 2, box.top + box.height / 2],
@@ -27,10 +43,22 @@ function coversControl(anchor: HTMLElement, button: HTMLElement): boolean {
     [box.left + inset, box.bottom - inset],
     [box.right - inset, box.bottom - inset],
   ];
-  return points.some(([x, y]) => {
-    const under = document.elementsFromPoint(x, y).find((element) => !anchor.contains(element));
-    return under?.closest(CONTROL) != null;
-  });
+  const controls = new Set<Element>();
+  for (const [x, y] of points) {
+    const control = document
+      .elementsFromPoint(x, y)
+      .find((element) => !anchor.contains(element))
+      ?.closest(CONTROL);
+    if (control) controls.add(control);
+  }
+  return [...controls].map((control) => control.getBoundingClientRect());
+}
+
+/** Whether the button, where it is, would hide a control of the page. */
+function coversPage(anchor: HTMLElement, button: HTMLElement): boolean {
+  const box = button.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return false;
+  return coversControl(box, controlsUnder(anchor, box));
 }
 
 export function GoToTop() {
@@ -49,7 +77,7 @@ export function GoToTop() {
       setScrolled(past);
       const anchor = anchorRef.current;
       const button = buttonRef.current;
-      setCovering(past && anchor !== null && button !== null && coversControl(anchor, button));
+      setCovering(past && anchor !== null && button !== null && coversPage(anchor, button));
     };
     const onScroll = () => {
       timer ??= setTimeout(check, TIMING.scrollThrottleMs);

@@ -1,16 +1,19 @@
 // Mounts the app-wide overlays once (status-bar strip, splash, and lazily go-to-top, toasts, dialogs, login prompt)
 // around the centred app column, and applies the page background colour from the ui store.
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { uiState } from '../stores/ui';
 import { whenIdle } from './idle';
+import { lazyChunk } from './lazyChunk';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { Splash } from './Splash';
 import { StatusBarOverlay } from './StatusBarOverlay';
 
 // Not needed for the first paint: its own chunk, fetched once the browser is idle after the splash and after
 // the screen's lead image (the first screen's requests and paint go first), or as soon as a toast, dialog or
-// login prompt is asked for.
-const Overlays = lazy(() => import('./Overlays'));
+// login prompt is asked for. Its import failed (offline), the page goes on without it, and it loads again when
+// the browser is back online or the next toast, dialog or login prompt is asked for.
+const Overlays = lazyChunk(() => import('./Overlays')).Component;
 
 /** The static splash of index.html. */
 export const BOOT_SPLASH_ID = 'boot-splash';
@@ -52,9 +55,11 @@ export function UiRoot({ onLogin, children }: UiRootProps) {
       <StatusBarOverlay />
       <div className="app-column">{children}</div>
       {overlays && (
-        <Suspense fallback={null}>
-          <Overlays onLogin={onLogin} />
-        </Suspense>
+        <ScreenErrorBoundary fallback={null} retryKey={`${toasts.length} ${dialogs.length} ${loginPrompt}`}>
+          <Suspense fallback={null}>
+            <Overlays onLogin={onLogin} />
+          </Suspense>
+        </ScreenErrorBoundary>
       )}
       <Splash visible={splash} />
     </>

@@ -1,6 +1,7 @@
 // Back to home comes back to where the buyer was (SPEC.md section 2: scroll positions are remembered by
 // path): scrolled to 1200 px and to 2200 px, an item opened, back: the same position, to the pixel, and it
 // stays there while the page settles (the market page already did; home used to land 125-450 px lower).
+// Go-to-top shows at both positions (it used to step aside for every home card, each a link).
 import { JourneyFailure, test } from '../lib/fixtures.mjs';
 
 const POSITIONS = [1200, 2200];
@@ -24,6 +25,13 @@ test('home keeps its scroll position when the buyer opens an item and comes back
       await page.waitForTimeout(300);
       const before = await page.evaluate(() => window.scrollY);
       if (before !== top) throw new JourneyFailure(`could not scroll home to ${top} px (at ${before})`);
+      // Go-to-top shows over the cards (each a link) instead of stepping aside for them (hidden when aria-hidden).
+      await page
+        .getByRole('button', { name: '맨 위로' })
+        .waitFor()
+        .catch(() => {
+          throw new JourneyFailure(`go-to-top is not shown at ${top} px of home`);
+        });
       // A link to a product or market in the middle of the screen.
       const href = await page.evaluate(() => {
         const middle = window.innerHeight / 2;

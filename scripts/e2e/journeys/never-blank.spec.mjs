@@ -3,7 +3,8 @@
 // for a moment (the browser's `online` event loads it again), or the server out of reach ('다시 시도' loads it
 // again), or gone after a deploy (the
 // page reloads once and gets the new build; a chunk still missing after that reload shows the message, no
-// reload loop). 마이 is the screen tapped: a tab the home does not load.
+// reload loop; tapped away from and back to once the chunk is there, it renders). 마이 is the screen tapped:
+// a tab the home does not load.
 import { JourneyFailure, test } from '../lib/fixtures.mjs';
 
 const MESSAGE = '화면을 불러오지 못했어요';
@@ -122,5 +123,13 @@ test('a chunk still missing after the reload: one reload, then the message, no l
     await seeFailedScreen(ctx, page);
     if (loads.length !== 1) throw new JourneyFailure(`the page loaded ${loads.length} times after the tap, expected exactly one reload`);
     await ctx.shot('still-missing');
+  });
+  await ctx.step('the chunk served again, tap 홈 then 마이: 마이 renders (the failed import is not kept)', async () => {
+    await page.unroute(MY_CHUNK);
+    await tabBar(page).getByRole('button', { name: '홈' }).click();
+    await ctx.see('물품, 작가명 검색');
+    await tabBar(page).getByRole('button', { name: '마이' }).click();
+    await seeMy(page);
+    if (await page.getByText(MESSAGE).count()) throw new JourneyFailure('the message stays beside 마이');
   });
 });

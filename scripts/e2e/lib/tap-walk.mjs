@@ -91,7 +91,8 @@ export const TAPS = [
     name: '마이 → calendar',
     from: () => '/my/user',
     target: (page) => page.locator('main a[href="/calendar"]').first(),
-    content: 'main section h2',
+    // A day section of the schedule (the month grid's section, with its title, renders before the markets).
+    content: 'main section:not([aria-label]) h2',
   },
   {
     name: 'add-to-cart toast → cart',
@@ -112,7 +113,8 @@ export const TAPS = [
     name: 'tab 홈 → 마이',
     from: () => '/',
     target: (page) => page.locator('[data-bottom-tab]').getByRole('button', { name: '마이' }),
-    content: 'main a[href="/calendar"]',
+    // The calendar card's counts of today (the card itself renders before them).
+    content: 'main a[href="/calendar"] [class*="_scheduleCounts_"] span',
   },
   {
     name: 'tab 마이 → 장바구니',
@@ -130,7 +132,8 @@ export const TAPS = [
     name: 'home → search',
     from: () => '/',
     target: (page) => page.getByText('물품, 작가명 검색').first(),
-    content: 'main input[type="search"]',
+    // A suggested keyword (the search field renders before its data).
+    content: 'main a[href^="/search/result"]',
   },
   {
     name: 'search → results',

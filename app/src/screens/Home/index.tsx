@@ -1,11 +1,13 @@
 // Home (/, SPEC.md section 2): search bar, main banner carousel, seller-category icons, then the sections in
 // the spec's order, each hidden when its list is empty, most with '더보기' to the full list.
 import { buildPath } from '@creator-market/sdk/domain';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { RailSkeleton } from '../../features/section/RailSkeleton';
 import { NativeHome } from './NativeHome';
 import { ErrorState } from '../../ui/EmptyState';
+import { lazyChunk } from '../../ui/lazyChunk';
+import { ScreenErrorBoundary } from '../../ui/ScreenErrorBoundary';
 import { IconDownload, IconSearch, IconSetting } from '../../ui/Icons';
 import { Logo } from '../../ui/Logo';
 import { BannerCarousel, CategoryIcons } from './HomeTop';
@@ -14,8 +16,9 @@ import styles from './Home.module.css';
 
 // Below the fold: its own chunk, so the first screen needs less script. It is fetched and rendered once the
 // first screen is shown (homeData.ts), so that the banner image loads and paints without competing with a
-// dozen sections for the link and the main thread.
-const HomeSections = lazy(() => import('./HomeSections'));
+// dozen sections for the link and the main thread. Its import failed (offline), the sections' place says so
+// with '다시 시도' (the banner and categories stay), and it loads again then or once back online.
+const HomeSections = lazyChunk(() => import('./HomeSections')).Component;
 
 export const HOME_TEXT = {
   searchPlaceholder: '물품, 작가명 검색',
@@ -53,7 +56,11 @@ export default function Home() {
         <>
           <BannerCarousel state={data.banners} onShown={data.showFirstScreen} />
           <CategoryIcons state={data.categories} />
-          <Suspense fallback={<RailSkeleton />}>{data.firstScreenShown ? <HomeSections data={sectionsData} /> : <RailSkeleton />}</Suspense>
+          <ScreenErrorBoundary>
+            <Suspense fallback={<RailSkeleton />}>
+              {data.firstScreenShown ? <HomeSections data={sectionsData} /> : <RailSkeleton />}
+            </Suspense>
+          </ScreenErrorBoundary>
         </>
       )}
       <NativeHome />

@@ -21,7 +21,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Tabs } from '../../ui/Tabs';
 import { Toggle } from '../../ui/Toggle';
 import { Link } from 'wouter';
-import { LIST_TEXT } from './listConfig';
+import { LIST_TEXT, shownSellerCategory } from './listConfig';
 import { marketPage } from './Lists';
 import styles from './List.module.css';
 
@@ -36,10 +36,6 @@ function memberCard(entry: CategoryEntry): { uid: string; profile: string; name?
   return { uid: entry.sellerUID, profile: entry.sellerProfile, name: extra.sellerName, publicId: extra.sellerPublicId };
 }
 
-function isSellerCategory(value: string | undefined): value is SellerCategory {
-  return (SELLER_CATEGORY_KEYS as readonly string[]).includes(value ?? '');
-}
-
 function rememberLatest(category: string, sellerUID: string): void {
   configStore.update(localStorage, (config) => ({
     ...config,
@@ -48,7 +44,7 @@ function rememberLatest(category: string, sellerUID: string): void {
 }
 
 export function CategoryList({ typeId }: { typeId: string | undefined }) {
-  const category: SellerCategory = isSellerCategory(typeId) ? typeId : 'stickers';
+  const category = shownSellerCategory(typeId);
   const [viewMarkets, setViewMarkets] = useState(() => configStore.read(localStorage).remember.viewMarketCategory);
   const news = useLoad((signal) => api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } }, signal }), [], {
     operation: 'listCategorySellers',

@@ -13,17 +13,11 @@ import { fromSummary, SellerRow } from '../../components/seller-card/SellerCard'
 import { EmptyState } from '../../ui/EmptyState';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { Skeleton } from '../../ui/Skeleton';
-import { LIST_TEXT } from './listConfig';
+import { LIST_TEXT, PRODUCT_SOURCE, SELLER_SOURCE } from './listConfig';
 import { useListErrors } from '../../components/data/useListErrors';
 import styles from './List.module.css';
 
 type SellerSummary = Schemas['SellerSummary'];
-
-const SELLER_SOURCE: Partial<Record<ListCategory, 'top' | 'new' | 'lucky'>> = {
-  topSeller: 'top',
-  newSeller: 'new',
-  remindSeller: 'lucky',
-};
 
 export function SellerList({ category, ranked }: { category: ListCategory; ranked: boolean }) {
   const from = SELLER_SOURCE[category] ?? 'top';
@@ -42,13 +36,6 @@ export function SellerList({ category, ranked }: { category: ListCategory; ranke
     </InfiniteScroll>
   );
 }
-
-const PRODUCT_SOURCE: Partial<Record<ListCategory, 'topcart' | 'topsold' | 'lucky' | 'special'>> = {
-  topCart: 'topcart',
-  topSold: 'topsold',
-  remindProduct: 'lucky',
-  specialProduct: 'special',
-};
 
 export function ProductList({ category, ranked }: { category: ListCategory; ranked: boolean }) {
   const from = PRODUCT_SOURCE[category];

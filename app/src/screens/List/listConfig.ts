@@ -1,5 +1,5 @@
 // The 14 list categories of /list/{category} (SPEC.md section 2): their titles and what each shows.
-import { LIST_CATEGORIES, type ListCategory } from '@creator-market/sdk/domain';
+import { LIST_CATEGORIES, SELLER_CATEGORY_KEYS, type ListCategory, type SellerCategory } from '@creator-market/sdk/domain';
 
 export type ListShape = 'sellers' | 'products' | 'markets' | 'previews' | 'category';
 
@@ -29,6 +29,28 @@ export const LIST_CONFIG: Record<ListCategory, ListConfig> = {
 
 export function isListCategory(value: string | undefined): value is ListCategory {
   return (LIST_CATEGORIES as readonly string[]).includes(value ?? '');
+}
+
+// What each list asks for first (the list bodies, and the tap that opens one: shell/routeData.ts).
+
+/** The `from` of a seller list's /common/v2/seller. */
+export const SELLER_SOURCE: Partial<Record<ListCategory, 'top' | 'new' | 'lucky'>> = {
+  topSeller: 'top',
+  newSeller: 'new',
+  remindSeller: 'lucky',
+};
+
+/** The `from` of a product list's /common/v2/product (newProduct, absent here, pages /common/v2/new-product). */
+export const PRODUCT_SOURCE: Partial<Record<ListCategory, 'topcart' | 'topsold' | 'lucky' | 'special'>> = {
+  topCart: 'topcart',
+  topSold: 'topsold',
+  remindProduct: 'lucky',
+  specialProduct: 'special',
+};
+
+/** The seller category the category list shows for its typeId (the first one when it names none). */
+export function shownSellerCategory(typeId: string | undefined): SellerCategory {
+  return (SELLER_CATEGORY_KEYS as readonly string[]).includes(typeId ?? '') ? (typeId as SellerCategory) : 'stickers';
 }
 
 /** The market list's tabs, in the spec's order. */

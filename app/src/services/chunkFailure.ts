@@ -1,9 +1,9 @@
-// A screen's chunk that did not load. Offline (or the server out of reach), the error boundary says so and
-// the screen loads again on '다시 시도' or when the browser is back online. But a tab left open across a
+// A chunk (a screen's, or a part's loaded later) that did not load. Offline (or the server out of reach),
+// the error boundary says so and the chunk loads again on '다시 시도' or when the browser is back online. But a tab left open across a
 // deploy asks for chunk names that no longer exist: no retry can load them, only a fresh page (with the new
 // index.html) can. So when the server answers but the import still failed, the page reloads once; a second
 // failure within RELOAD_GUARD_MS of that reload shows the boundary instead (no reload loop).
-import { pageNavigation } from '../services/pageNavigation';
+import { pageNavigation } from './pageNavigation';
 import { APP_BASE } from '../config/appBase';
 
 export const CHUNK_RELOAD_KEY = 'cm.chunkReloadAt';
@@ -20,7 +20,7 @@ export function failedModuleUrl(error: unknown): string | null {
 function reloadedRecently(at: number): boolean {
   try {
     const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY));
-    return Number.isFinite(last) && last > 0 && at - last < RELOAD_GUARD_MS;
+    return last > 0 && at - last < RELOAD_GUARD_MS;
   } catch {
     return true; // no session storage: no guard, so no reload
   }
@@ -39,11 +39,11 @@ async function serverAnswers(url: string): Promise<boolean> {
 let checking: Promise<void> | null = null;
 
 /**
- * A screen's import failed: when the browser is online and the server answers (the chunk is missing, not
+ * A chunk's import failed: when the browser is online and the server answers (the chunk is missing, not
  * the network), reload the page, unless this tab did so less than RELOAD_GUARD_MS ago. Resolves when decided.
  */
-export function screenImportFailed(error: unknown): Promise<void> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve();
+export function chunkImportFailed(error: unknown): Promise<void> {
+  if (!navigator.onLine) return Promise.resolve();
   checking ??= (async () => {
     try {
       const url = failedModuleUrl(error) ?? `${window.location.origin}${APP_BASE}`;
