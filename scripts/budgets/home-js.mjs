@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Budget: the JavaScript the browser must download before the home route renders, at most 102 KB gzip (docs/decisions/home-js-start-chunk.md),
+// Budget: the JavaScript the browser must download before the home route renders, at most 103 KB gzip (docs/decisions/home-js-start-chunk.md),
 // measured by size-limit (@size-limit/file, gzip level 9, each file compressed on its own and summed).
 //
 //   pnpm --filter @creator-market/app build && node scripts/budgets/home-js.mjs [--dist DIR] [--out FILE]
@@ -27,7 +27,7 @@ const SIZE_LIMIT_BIN = join(SCRIPTS_DIR, 'node_modules', 'size-limit', 'bin.js')
  * chunk (gzip compresses it as a whole) and carry only what the first screen uses: code other pages need
  * lives in modules of its own, since a module is bundled whole (docs/decisions/home-js-start-chunk.md).
  */
-export const LIMIT = '102 KB';
+export const LIMIT = '103 KB';
 
 const { values: flags } = parseArgs({
   options: {
