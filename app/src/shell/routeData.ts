@@ -89,9 +89,9 @@ export const ROUTE_DATA: Partial<Record<RouteName, FirstData>> = {
           api.get('/notification/message', { params: { query: { msgCategory: 'buyer', msgType: 'all' } }, ...PREFETCH }),
           api.get('/room', PREFETCH),
         ],
-  // The cart's own loader (the whole cart the first time, else only the entries marked stale), imported here
-  // (a store with the cart's rules: ~30 KB this chunk would otherwise carry), beside the screen's chunk.
-  cart: () => [import('../screens/Cart/cartStore').then(({ prepareCart }) => prepareCart(session.me?.user.uid ?? null))],
+  // The cart's own loader (the whole cart the first time, else only the entries marked stale), from the
+  // screen's chunk the tap fetches anyway: imported here, its store and rules would add ~30 KB to this chunk.
+  cart: () => [import('../screens/Cart').then(({ prepareCart }) => prepareCart(session.me?.user.uid ?? null))],
   calendar: () => [loadOpenedMarkets(), api.get('/subscribe/list', { params: { query: {} }, ...PREFETCH })],
   order: () => [api.get('/room', { params: { query: {} }, ...PREFETCH })],
   orderDetail: ({ roomId = '' }) =>

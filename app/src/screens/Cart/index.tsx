@@ -21,6 +21,9 @@ import { OrderBar } from './OrderBar';
 import { CART_TEXT } from './text';
 import styles from './Cart.module.css';
 
+// The tap that opens the cart starts its loading with the screen's chunk (shell/routeData.ts).
+export { prepareCart } from './cartStore';
+
 /** The entry on screen: the address's market, else the newest. */
 export function focusedEntry(entries: readonly CartEntry[], marketId: string | undefined): CartEntry | undefined {
   return (marketId ? entries.find((entry) => entry.market._id === marketId) : undefined) ?? entries[0];
