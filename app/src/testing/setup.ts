@@ -13,8 +13,10 @@ import { TEST_NOW } from './now';
 // The test files of a worker share one jsdom window and the module cache of node_modules (isolate: false in
 // vite.config.ts: a third of the suite's CPU time was jsdom set-up and React's import, once per file). Each
 // file still starts from fresh app modules (their module-level state: navigation depth, throttles, stores)
-// and an empty browser state.
+// and an empty browser state (an empty body too: a payment test leaves the provider's form, jsdom never
+// navigates away from it).
 vi.resetModules();
+document.body.replaceChildren();
 localStorage.clear();
 sessionStorage.clear();
 window.history.replaceState(null, '', '/');

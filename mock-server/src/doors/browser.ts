@@ -21,7 +21,7 @@ import type { JournalRecord } from '../http/journal';
 import { utf8 } from '../http/exchange';
 import { tooLarge } from '../http/json-body';
 import { DEFAULT_WORLD, WorldRegistry } from '../world/registry';
-import type { World } from '../world/world';
+import type { ChangeHook, World } from '../world/world';
 import { mswHandlers } from './msw';
 
 export interface BrowserDoorOptions {
@@ -57,17 +57,26 @@ export async function createBrowserDoor(options: BrowserDoorOptions): Promise<Br
   const pending = new Set<World>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let saving: Promise<void> = Promise.resolve();
+  // A change that must be kept before its answer goes back (see `answering`).
+  let keepBeforeAnswer = false;
 
   const flush = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = null;
+    keepBeforeAnswer = false;
     const worlds = [...pending];
     pending.clear();
-    if (worlds.length) saving = saving.then(() => kept.put(worlds.map(changesOf)));
+    if (worlds.length)
+      saving = saving
+        .then(() => kept.put(worlds.map(changesOf)))
+        .catch((err: unknown) => console.warn('[mock] the worlds could not be kept in IndexedDB', err));
     return saving;
   };
-  const onChange = (world: World) => {
+  // As the server's --state file: 'now' (an order, a reset) is kept before the request is answered, 'soon'
+  // (the clock's own moves) shortly after.
+  const onChange: ChangeHook = (world, when = 'now') => {
     pending.add(world);
+    if (when === 'now') keepBeforeAnswer = true;
     timer ??= setTimeout(() => void flush(), 50);
   };
 
@@ -118,7 +127,9 @@ export async function createBrowserDoor(options: BrowserDoorOptions): Promise<Br
       onChange(worlds.fromRequest(name));
     }
   };
-  // Every answer may have changed a world's rules (a forced answer counts down) or journal.
+  // Every answer may have changed a world's rules (a forced answer counts down) or journal. A change is in
+  // IndexedDB before its answer: the Lab reloads the page right after a reset's answer, a test right after an
+  // order's, and a page going away does not wait for a transaction it starts.
   const answering: Pick<Core, 'handle'> = {
     handle: async (request) => {
       try {
@@ -126,6 +137,7 @@ export async function createBrowserDoor(options: BrowserDoorOptions): Promise<Br
       } finally {
         keepNewWorlds();
         controls.save();
+        if (keepBeforeAnswer) await flush();
       }
     },
   };
