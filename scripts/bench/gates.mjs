@@ -1,8 +1,10 @@
 // What CI fails on (`node scripts/bench.mjs --quick --strict-cpu`): every ratio the bench measures, each from
-// server CPU time (never the wall clock, which a loaded machine stretches), at about 60% of its value in
-// CI's own quick run on a clean clone (the lower of that and the full run's): a ratio the mock server must keep at least (`atLeast`) fails below 0.6x that value, a cost it
-// must keep at most (`atMost`) fails above it / 0.6. The table of values, the quick run's spread over 10
-// runs and the gates is docs/decisions/bench-gates.md; change a limit there and here together.
+// server CPU time (never the wall clock, which a loaded machine stretches). A ratio the mock server must keep
+// at least (`atLeast`) fails below its limit, a cost it must keep at most (`atMost`) above it; each limit sits
+// below the lowest value CI's own loaded runs have read (issue 29's floors where it names one: read 2.5x
+// Express and 8x Prism, write 1.2x Express), so a gate fails on a regression, not on a busy hour. The table of
+// values, the quick run's spread and the gates is docs/decisions/bench-gates.md; change a limit there and here
+// together.
 
 /**
  * @typedef {{id: string, name: string, value: number | null, limit: number, kind: 'atLeast' | 'atMost', pass: boolean}} Gate
@@ -31,14 +33,14 @@ export const GATES = [
     id: 'readVsExpress',
     name: "read path: Express CPU per request / the mock's",
     kind: 'atLeast',
-    limit: 3.1,
+    limit: 2.5,
     valueOf: (r) => cpuOver(r.readPath, 'express'),
   },
   {
     id: 'readVsPrism',
     name: "read path: Prism CPU per request / the mock's",
     kind: 'atLeast',
-    limit: 11,
+    limit: 8,
     valueOf: (r) => cpuOver(r.readPath, 'prism'),
   },
   {
@@ -52,21 +54,21 @@ export const GATES = [
     id: 'writeVsExpress',
     name: "write path: Express CPU per request / the mock's",
     kind: 'atLeast',
-    limit: 1.8,
+    limit: 1.2,
     valueOf: (r) => cpuOver(r.writePath, 'express'),
   },
   {
     id: 'writeVsPrism',
     name: "write path: Prism CPU per request / the mock's",
     kind: 'atLeast',
-    limit: 6,
+    limit: 3.5,
     valueOf: (r) => cpuOver(r.writePath, 'prism'),
   },
   {
     id: 'writeVsBare',
     name: "write path: bare node:http CPU per request / the mock's",
     kind: 'atLeast',
-    limit: 0.22,
+    limit: 0.15,
     valueOf: (r) => cpuOver(r.writePath, 'bare'),
   },
   {
