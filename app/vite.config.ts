@@ -27,6 +27,32 @@ const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
 let buildBase = '/';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Each CSS module's class map (local name to scoped name), as the CSS compiler reports it. */
+const cssModuleClassMaps = new Map<string, Record<string, string>>();
+
+/**
+ * A CSS module becomes its class map alone in the build (`export default {page: '_page_n49xb_1', ...}`), where
+ * Vite writes a named export per class as well: every import in the app is the default one (`import styles from
+ * './X.module.css'`), and the named exports cost each module a variable per class in the bundle (the lazy
+ * initialisers of inlined common chunks hoist them into `var` lists; docs/decisions/home-js-start-chunk.md,
+ * 0.6 KB of the home start path). The dev server keeps Vite's module, with its hot updates.
+ */
+function cssClassMapsOnly(): Plugin {
+  return {
+    name: 'creator-market:css-class-maps-only',
+    apply: 'build',
+    enforce: 'post',
+    transform: {
+      filter: { id: /\.module\.css(\?|$)/ },
+      handler(_code, id) {
+        const classes = cssModuleClassMaps.get(id.split('?')[0] ?? id);
+        if (!classes) throw new Error(`no class map for the CSS module ${id} (cssClassMapsOnly)`);
+        return { code: `export default ${JSON.stringify(classes)};`, map: { mappings: '' } };
+      },
+    },
+  };
+}
+
 function rememberBase(): Plugin {
   return {
     name: 'creator-market:base',
@@ -218,6 +244,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       rememberBase(),
+      cssClassMapsOnly(),
       react(),
       inlineEntryStylesheets(),
       inlineEntryAndFavicon(),
@@ -227,6 +254,7 @@ export default defineConfig(({ mode }) => {
       // treemap to look at and as data the script ranks the home start path's modules from.
       ...(process.env.SIZE_WHY_DIR ? sizeWhy(process.env.SIZE_WHY_DIR) : []),
     ],
+    css: { modules: { getJSON: (file, classes) => void cssModuleClassMaps.set(file, classes) } },
     resolve: {
       alias: [
         {
