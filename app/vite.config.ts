@@ -197,13 +197,22 @@ function earlyRequests(apiBase: string | null): Plugin {
     const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
     if (!entry) throw new Error('the build has no index.html entry chunk');
     const startFiles = closure(entry, new Set());
+    /** The chunk whose facade is the module `path` (below src/). */
+    const chunkOf = (path: string) => {
+      const id = fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+      return chunks.find((output) => output.facadeModuleId === id);
+    };
+    const screenImports = chunkOf('shell/screenImports.ts');
+    if (!screenImports) throw new Error("no chunk for the other screens' imports (src/shell/screenImports.ts)");
     const screens = ROUTES.flatMap((route) => {
       if (route.path === null) return [];
-      // The chunk whose facade is the route's screen module (the route table of module ids, src/shell/screenModules.ts).
-      const screen = fileURLToPath(new URL(`./src/${SCREEN_MODULES[route.name]}`, import.meta.url));
-      const chunk = chunks.find((output) => output.facadeModuleId === screen);
-      if (!chunk) throw new Error(`no screen chunk for the route ${route.name}: ${screen} (src/shell/screenModules.ts)`);
-      const files = [...closure(chunk, startFiles)];
+      // The route's screen module (the route table of module ids, src/shell/screenModules.ts).
+      const chunk = chunkOf(SCREEN_MODULES[route.name]);
+      if (!chunk)
+        throw new Error(`no screen chunk for the route ${route.name}: ${SCREEN_MODULES[route.name]} (src/shell/screenModules.ts)`);
+      // Every screen but home's is imported through the other screens' imports (src/shell/routes.tsx).
+      const imports = route.name === 'home' ? [] : [...closure(screenImports, startFiles)];
+      const files = [...new Set([...imports, ...closure(chunk, startFiles)])];
       const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       return [
         {
