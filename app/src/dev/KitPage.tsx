@@ -2,7 +2,8 @@
 // The route table replaces it in App.tsx; it stays reachable for design reviews.
 import { formatWon } from '@creator-market/sdk/domain';
 import { useEffect, useState } from 'react';
-import { openDrawer, setFloatingButton } from '../stores/ui';
+import { openDrawer } from '../stores/drawers';
+import { setFloatingButton } from '../stores/ui';
 import { AppBar } from '../ui/AppBar';
 import { Badge } from '../ui/Badge';
 import { Drawer } from '../ui/BottomSheet';

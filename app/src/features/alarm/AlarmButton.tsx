@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { track } from '../../services/analytics';
 import { requireLogin } from '../../services/login';
 import { isSignedIn, useSession } from '../../stores/session';
-import { openDrawer } from '../../stores/ui';
+import { openDrawer } from '../../stores/drawers';
 import { cx } from '../../ui/cx';
 import { IconBell } from '../../ui/MoreIcons';
 import { AlarmDrawer, ALARM_DRAWER, type AlarmMarket } from './AlarmDrawer';

@@ -5,7 +5,7 @@ import { buildPath, clampQuantity, formatWon, LIMITS, shipDiscountApplies } from
 import { Link } from 'wouter';
 import { marketPeriod, OrderWindowBadge } from '../../components/market-card/MarketCard';
 import { imageUrl } from '../../lib/media/imageUrl';
-import { openDrawer } from '../../stores/ui';
+import { openDrawer } from '../../stores/drawers';
 import { Badge } from '../../ui/Badge';
 import { cx } from '../../ui/cx';
 import { IconClose } from '../../ui/Icons';

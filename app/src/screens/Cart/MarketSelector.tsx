@@ -5,7 +5,7 @@ import { CART_ENTRY_STATUS, matchesCalendarFilter, TIMING, type CalendarFilter }
 import { useRef, useState } from 'react';
 import { OrderWindowBadge } from '../../components/market-card/MarketCard';
 import { imageUrl } from '../../lib/media/imageUrl';
-import { openDrawer } from '../../stores/ui';
+import { openDrawer } from '../../stores/drawers';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';

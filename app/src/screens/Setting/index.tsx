@@ -10,7 +10,7 @@ import { native } from '../../services/native/bridge';
 import { OPEN_ALERT_TEST_DRAWER, OpenAlertTestSheet } from '../../features/native-alerts/OpenAlertTest';
 import { PUSH_ALERT_TEST_DRAWER, PushAlertTestSheet } from '../../features/native-alerts/PushAlertTest';
 import { hasAlarmSetting, useNativeDevice } from '../../services/native/useNativeDevice';
-import { openDrawer } from '../../stores/ui';
+import { openDrawer } from '../../stores/drawers';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { signOut, useSession } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';

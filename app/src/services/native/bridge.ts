@@ -3,7 +3,7 @@
 import { parseAppVersionInfo, TIMING, type AppVersionInfo } from '@creator-market/sdk/domain';
 import { pageNavigation } from '../pageNavigation';
 import { COMPANY_INFO } from '../../config/siteConfig';
-import { toast } from '../../stores/ui';
+import { toast } from '../../stores/toasts';
 import { isNativeShell, postToShell, request, resetChannel, type RequestOptions } from './channel';
 import { mainPageLoaded, openInquiry, openTarget } from './pageActions';
 
