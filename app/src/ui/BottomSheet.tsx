@@ -9,7 +9,7 @@ import { closeDrawer, openDrawer, type DrawerName } from '../stores/drawers';
 import { uiState } from '../stores/ui';
 import { cx } from './cx';
 import { holdFocus } from './focusTrap';
-import { IconClose } from './Icons';
+import { IconClose } from './icons/navigation';
 import styles from './BottomSheet.module.css';
 import { useScrollLock } from './scrollLock';
 import { usePresence } from './usePresence';

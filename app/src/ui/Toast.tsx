@@ -4,8 +4,7 @@ import { useSnapshot } from 'valtio';
 import { dismissToast } from '../stores/toasts';
 import { uiState, type ToastItem, type ToastPosition, type ToastType } from '../stores/ui';
 import { cx } from './cx';
-import { IconAlert } from './Icons';
-import { IconCheckCircle, IconInfo } from './MoreIcons';
+import { IconAlert, IconCheckCircle, IconInfo } from './icons/status';
 import styles from './Toast.module.css';
 
 export { dismissToast, toast } from '../stores/toasts';

@@ -7,7 +7,7 @@ import { requireLogin } from '../../services/login';
 import { isSignedIn, useSession } from '../../stores/session';
 import { openDrawer } from '../../stores/drawers';
 import { cx } from '../../ui/cx';
-import { IconBell } from '../../ui/MoreIcons';
+import { IconBell } from '../../ui/icons/actions';
 import { AlarmDrawer, ALARM_DRAWER, type AlarmMarket } from './AlarmDrawer';
 import { alarmState, alarmTimesOf, ensureAlarms } from '../../components/alarm/alarms';
 import styles from './Alarm.module.css';

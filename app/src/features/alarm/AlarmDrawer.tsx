@@ -9,7 +9,7 @@ import { isNativeApp } from '../../services/platform';
 import { STORE_URLS } from '../../config/siteConfig';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
-import { IconBell } from '../../ui/MoreIcons';
+import { IconBell } from '../../ui/icons/actions';
 import { Toggle } from '../../ui/Toggle';
 import { toast } from '../../ui/Toast';
 import { useCloseOnLeave } from '../../components/data/useCloseOnLeave';

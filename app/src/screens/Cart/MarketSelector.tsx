@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FilterTags, type FilterOption } from '../../ui/Chip';
 import { confirm } from '../../ui/Dialog';
-import { IconChevron } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
 import { LazyImage } from '../../ui/LazyImage';
 import { toast } from '../../ui/Toast';
 import { deleteEntries, entryStatus, useCart, type CartEntry } from './cartStore';

@@ -36,7 +36,7 @@ import { isNativeApp } from '../../services/platform';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { Button } from '../../ui/Button';
 import { confirm } from '../../ui/Dialog';
-import { IconAlert } from '../../ui/Icons';
+import { IconAlert } from '../../ui/icons/status';
 import { LazyImage } from '../../ui/LazyImage';
 import { navigate } from '../../lib/navigation';
 import { Radio } from '../../ui/Radio';
