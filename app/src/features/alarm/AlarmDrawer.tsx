@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { now } from '../../api/client';
 import { isNativeApp } from '../../services/platform';
-import { STORE_URLS } from '../../config/siteConfig';
+import { STORE_URLS } from '../../config/links';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { IconBell } from '../../ui/icons/actions';

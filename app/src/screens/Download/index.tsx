@@ -1,6 +1,6 @@
 // App download (/download, SPEC.md section 1): a store link for each platform (android, ios); the link of
 // the visitor's own platform comes first.
-import { STORE_URLS } from '../../config/siteConfig';
+import { STORE_URLS } from '../../config/links';
 import { AppBar } from '../../ui/AppBar';
 import { IconBell } from '../../ui/icons/actions';
 import { IconCart } from '../../ui/icons/navigation';

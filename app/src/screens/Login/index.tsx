@@ -9,7 +9,7 @@ import { useSearch } from 'wouter';
 import { LOGIN_PATH, loginOpenedFromReturnPage } from '../../services/login';
 import { pageNavigation } from '../../services/pageNavigation';
 import { appPathnameBehind, noteProviderTrip } from '../../services/providerTrip';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { isSignedIn, signIn } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
 import { alert } from '../../ui/Dialog';

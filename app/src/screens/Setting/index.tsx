@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { isLabEnabled, rememberDebugFlag } from '../../services/debug';
 import { currentFullPath, LOGIN_PATH } from '../../services/login';
 import { isNativeApp, openExternal } from '../../services/platform';
-import { NOTIFICATION_GUIDE_URL, USAGE_GUIDE_URL } from '../../config/siteConfig';
+import { NOTIFICATION_GUIDE_URL, USAGE_GUIDE_URL } from '../../config/links';
 import { native } from '../../services/native/bridge';
 import { OPEN_ALERT_TEST_DRAWER, OpenAlertTestSheet } from '../../features/native-alerts/OpenAlertTest';
 import { PUSH_ALERT_TEST_DRAWER, PushAlertTestSheet } from '../../features/native-alerts/PushAlertTest';

@@ -2,7 +2,7 @@
 // message channel (channel.ts), falling back to the web outside any shell where SPEC.md says how.
 import { parseAppVersionInfo, TIMING, type AppVersionInfo } from '@creator-market/sdk/domain';
 import { pageNavigation } from '../pageNavigation';
-import { COMPANY_INFO } from '../../config/siteConfig';
+import { COMPANY_INFO } from '../../config/operator';
 import { toast } from '../../stores/toasts';
 import { isNativeShell, postToShell, request, resetChannel, type RequestOptions } from './channel';
 import { mainPageLoaded, openInquiry, openTarget } from './pageActions';
