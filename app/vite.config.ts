@@ -270,6 +270,8 @@ export default defineConfig(({ mode }) => {
           find: /^use-sync-external-store\/shim(\/index\.js)?$/,
           replacement: fileURLToPath(new URL('./src/lib/useSyncExternalStore.ts', import.meta.url)),
         },
+        // wouter's default pattern parser: the app's own (src/shell/routeParser.ts) is the one every route uses.
+        { find: /^regexparam$/, replacement: fileURLToPath(new URL('./src/shell/routeParser.ts', import.meta.url)) },
       ],
     },
     // Always a string in the bundle, so code never has to repeat the fallback.
