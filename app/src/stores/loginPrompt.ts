@@ -1,12 +1,6 @@
-// The '로그인 필요' prompt (SPEC.md section 4): services/login.ts opens it before the login screen.
+// The '로그인 필요' prompt (SPEC.md section 4): services/login.ts opens it before the login screen; its wording is
+// the view's (ui/LoginPrompt.tsx), which the overlays' chunk brings.
 import { uiState } from './ui';
-
-export const LOGIN_PROMPT = {
-  title: '로그인 필요',
-  message: '간편 로그인 후 이용할 수 있어요. 지금 로그인 할까요?',
-  confirmText: '로그인',
-  cancelText: '다음에',
-} as const;
 
 // Resolvers stay outside the proxy: they are not state anyone renders.
 const loginPromptResolvers: Array<(login: boolean) => void> = [];
