@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { LOGIN_PATH, loginOpenedFromReturnPage } from '../../services/login';
 import { pageNavigation } from '../../services/pageNavigation';
-import { appPathnameBehind, noteProviderTrip } from '../../services/providerTrip';
+import { appPathnameBehind, noteProviderTrip } from '../../services/providerDeparture';
 import { API_BASE } from '../../config/hosts';
 import { isSignedIn, signIn } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';

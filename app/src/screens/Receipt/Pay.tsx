@@ -31,7 +31,7 @@ import { useSearch } from 'wouter';
 import { api, now } from '../../api/client';
 import { presentError } from '../../services/errors';
 import { pageNavigation } from '../../services/pageNavigation';
-import { appPathnameBehind, noteProviderTrip } from '../../services/providerTrip';
+import { appPathnameBehind, noteProviderTrip } from '../../services/providerDeparture';
 import { isNativeApp } from '../../services/platform';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { Button } from '../../ui/Button';
