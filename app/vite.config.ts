@@ -298,8 +298,9 @@ export default defineConfig(({ mode }) => {
             // Everything the app's page loads before its first screen (React, react-dom, the router, stores,
             // api client) is one file instead of four to six: gzip then compresses it as a whole, about 2 KB
             // less than the parts on their own (home route JS budget, docs/decisions/home-js-start-chunk.md).
-            // The simulator's own modules and its page are left out (it loads this chunk for React and the
-            // bridge's message type; modules in it run only when imported, so the app does not start there).
+            // The simulator's own modules and its page are left out (it loads this chunk for React, and imports
+            // its own modules lazily so that they are not start code: src/simulator/main.tsx; modules in the
+            // chunk run only when imported, so the app does not start there).
             groups: [{ name: 'start', tags: ['$initial'], test: (id) => !id.endsWith('.html') && !SIMULATOR_MODULE.test(id) }],
           },
         },
