@@ -27,6 +27,32 @@ const DEFAULT_API_BASE = 'http://127.0.0.1:4010';
 let buildBase = '/';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Each CSS module's class map (local name to scoped name), as the CSS compiler reports it. */
+const cssModuleClassMaps = new Map<string, Record<string, string>>();
+
+/**
+ * A CSS module becomes its class map alone in the build (`export default {page: '_page_n49xb_1', ...}`), where
+ * Vite writes a named export per class as well: every import in the app is the default one (`import styles from
+ * './X.module.css'`), and the named exports cost each module a variable per class in the bundle (the lazy
+ * initialisers of inlined common chunks hoist them into `var` lists; docs/decisions/home-js-start-chunk.md,
+ * 0.6 KB of the home start path). The dev server keeps Vite's module, with its hot updates.
+ */
+function cssClassMapsOnly(): Plugin {
+  return {
+    name: 'creator-market:css-class-maps-only',
+    apply: 'build',
+    enforce: 'post',
+    transform: {
+      filter: { id: /\.module\.css(\?|$)/ },
+      handler(_code, id) {
+        const classes = cssModuleClassMaps.get(id.split('?')[0] ?? id);
+        if (!classes) throw new Error(`no class map for the CSS module ${id} (cssClassMapsOnly)`);
+        return { code: `export default ${JSON.stringify(classes)};`, map: { mappings: '' } };
+      },
+    },
+  };
+}
+
 function rememberBase(): Plugin {
   return {
     name: 'creator-market:base',
@@ -171,13 +197,22 @@ function earlyRequests(apiBase: string | null): Plugin {
     const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
     if (!entry) throw new Error('the build has no index.html entry chunk');
     const startFiles = closure(entry, new Set());
+    /** The chunk whose facade is the module `path` (below src/). */
+    const chunkOf = (path: string) => {
+      const id = fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+      return chunks.find((output) => output.facadeModuleId === id);
+    };
+    const screenImports = chunkOf('shell/screenImports.ts');
+    if (!screenImports) throw new Error("no chunk for the other screens' imports (src/shell/screenImports.ts)");
     const screens = ROUTES.flatMap((route) => {
       if (route.path === null) return [];
-      // The chunk whose facade is the route's screen module (the route table of module ids, src/shell/screenModules.ts).
-      const screen = fileURLToPath(new URL(`./src/${SCREEN_MODULES[route.name]}`, import.meta.url));
-      const chunk = chunks.find((output) => output.facadeModuleId === screen);
-      if (!chunk) throw new Error(`no screen chunk for the route ${route.name}: ${screen} (src/shell/screenModules.ts)`);
-      const files = [...closure(chunk, startFiles)];
+      // The route's screen module (the route table of module ids, src/shell/screenModules.ts).
+      const chunk = chunkOf(SCREEN_MODULES[route.name]);
+      if (!chunk)
+        throw new Error(`no screen chunk for the route ${route.name}: ${SCREEN_MODULES[route.name]} (src/shell/screenModules.ts)`);
+      // Every screen but home's is imported through the other screens' imports (src/shell/routes.tsx).
+      const imports = route.name === 'home' ? [] : [...closure(screenImports, startFiles)];
+      const files = [...new Set([...imports, ...closure(chunk, startFiles)])];
       const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       return [
         {
@@ -218,6 +253,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       rememberBase(),
+      cssClassMapsOnly(),
       react(),
       inlineEntryStylesheets(),
       inlineEntryAndFavicon(),
@@ -227,12 +263,15 @@ export default defineConfig(({ mode }) => {
       // treemap to look at and as data the script ranks the home start path's modules from.
       ...(process.env.SIZE_WHY_DIR ? sizeWhy(process.env.SIZE_WHY_DIR) : []),
     ],
+    css: { modules: { getJSON: (file, classes) => void cssModuleClassMaps.set(file, classes) } },
     resolve: {
       alias: [
         {
           find: /^use-sync-external-store\/shim(\/index\.js)?$/,
           replacement: fileURLToPath(new URL('./src/lib/useSyncExternalStore.ts', import.meta.url)),
         },
+        // wouter's default pattern parser: the app's own (src/shell/routeParser.ts) is the one every route uses.
+        { find: /^regexparam$/, replacement: fileURLToPath(new URL('./src/shell/routeParser.ts', import.meta.url)) },
       ],
     },
     // Always a string in the bundle, so code never has to repeat the fallback.
@@ -259,8 +298,9 @@ export default defineConfig(({ mode }) => {
             // Everything the app's page loads before its first screen (React, react-dom, the router, stores,
             // api client) is one file instead of four to six: gzip then compresses it as a whole, about 2 KB
             // less than the parts on their own (home route JS budget, docs/decisions/home-js-start-chunk.md).
-            // The simulator's own modules and its page are left out (it loads this chunk for React and the
-            // bridge's message type; modules in it run only when imported, so the app does not start there).
+            // The simulator's own modules and its page are left out (it loads this chunk for React, and imports
+            // its own modules lazily so that they are not start code: src/simulator/main.tsx; modules in the
+            // chunk run only when imported, so the app does not start there).
             groups: [{ name: 'start', tags: ['$initial'], test: (id) => !id.endsWith('.html') && !SIMULATOR_MODULE.test(id) }],
           },
         },

@@ -20,7 +20,7 @@ export const STATIC_DIR = path.join(REPO_ROOT, 'app', 'dist-static');
 export async function buildStatic(outDir = STATIC_DIR) {
   await buildApp({
     outDir,
-    // The API is a path of the page's own origin (app/src/config.ts); this only fills index.html's preconnect.
+    // The API is a path of the page's own origin (app/src/config/hosts.ts); this only fills index.html's preconnect.
     apiBase: './__api',
     base: './',
     env: { VITE_MOCK_IN_BROWSER: '1', VITE_MOCK_WORLDS: '1' },

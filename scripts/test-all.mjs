@@ -162,7 +162,7 @@ const steps = [
   },
   {
     id: 'budget-js',
-    name: 'budget: home route initial JS <= 103 KB gzip (size-limit)',
+    name: 'budget: home route initial JS <= 100 KB gzip (size-limit)',
     cmd: 'pnpm --fail-if-no-match --filter @creator-market/app build && node scripts/budgets/home-js.mjs',
     cpus: 2,
     report: 'artifacts/budget-js.json',

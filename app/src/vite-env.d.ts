@@ -7,7 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_CONTACT_PHONE?: string;
   /** Customer-service e-mail shown in the footer. */
   readonly VITE_CONTACT_EMAIL?: string;
-  /** Production web host (host rules); see src/config/config.ts. */
+  /** Production web host (host rules); see src/config/hosts.ts. */
   readonly VITE_PRODUCTION_HOST?: string;
   /** Staging web host, redirected to the production host. */
   readonly VITE_STAGING_HOST?: string;

@@ -1,6 +1,6 @@
 // The flags of `pnpm dev` (scripts/dev.mjs) and `pnpm build` (scripts/build.mjs): the ports, the app's API
 // base and its test modes, parsed in one place and turned into the app's build environment (the VITE_*
-// variables app/src/config/config.ts and app/src/api/client.ts read). Both commands print their help with
+// variables app/src/config/hosts.ts and app/src/api/client.ts read). Both commands print their help with
 // --help and stop with exit code 2 on a flag they do not know (FlagError).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -78,7 +78,7 @@ function url(command, raw) {
   return raw.replace(/\/+$/, '');
 }
 
-/** In the browser mode the API is a path of the page's own origin (app/src/config/config.ts). */
+/** In the browser mode the API is a path of the page's own origin (app/src/config/hosts.ts). */
 function browserModeConflicts(command, values, names) {
   const given = names.filter((name) => values[name] !== undefined);
   if (given.length > 0)

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { beforeEach, expect, test } from 'vitest';
 import { resetAppState } from '../testing/appHarness';
 import { setupMockApi } from '../testing/testServer';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { adClient } from './adClient';
 import { api, MOCK_SCREEN_HEADER } from './client';
 

@@ -4,7 +4,7 @@ import { createApiClient, createServerClock, type FetchLike } from '@creator-mar
 import { matchRoute } from '@creator-market/sdk/domain/routing';
 import { EARLY_REQUESTS_GLOBAL } from './earlyRequests';
 import { appPathname } from '../config/appBase';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 
 /** localStorage key of the mock world (the mock server's `X-Mock-World`) the app is pinned to. */
 export const MOCK_WORLD_STORAGE_KEY = 'cm.mockWorld';

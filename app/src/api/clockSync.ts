@@ -4,7 +4,7 @@
 // page shown or focused again (components/data/pageClock.tsx). Only builds that talk to the mock ask (those
 // with world pinning: development, tests, VITE_MOCK_WORLDS=1); a real API has no world clock to follow.
 // Lazy screens only import this module, so it stays off the start path.
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { serverClock, worldFetch } from './client';
 
 /** The question in flight: a tab shown again fires both visibilitychange and focus, and one answer does. */

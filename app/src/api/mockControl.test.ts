@@ -3,7 +3,7 @@
 // must name the app's one. When no control plane answers, the Lab is told so (isControlUnavailable).
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { resetAppState } from '../testing/appHarness';
 import { recordControlCalls, setupMockApi, type ControlCall } from '../testing/testServer';
 import { MOCK_WORLD_STORAGE_KEY } from './client';

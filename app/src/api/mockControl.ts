@@ -4,7 +4,7 @@
 // without its token or error normalisation. Only lazy screens import this module, so the client stays off
 // the start path (home JS budget).
 import { createMockControl, isMockControlError, type MockControl } from '@creator-market/sdk/control';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { pinnedMockWorld } from './client';
 
 /**

@@ -2,7 +2,8 @@
 // The route table replaces it in App.tsx; it stays reachable for design reviews.
 import { formatWon } from '@creator-market/sdk/domain';
 import { useEffect, useState } from 'react';
-import { openDrawer, setFloatingButton } from '../stores/ui';
+import { openDrawer } from '../stores/drawers';
+import { setFloatingButton } from '../stores/ui';
 import { AppBar } from '../ui/AppBar';
 import { Badge } from '../ui/Badge';
 import { Drawer } from '../ui/BottomSheet';
@@ -15,8 +16,8 @@ import { FilterTags } from '../ui/Chip';
 import { alert, confirm } from '../ui/Dialog';
 import { EmptyState, ErrorState } from '../ui/EmptyState';
 import { Footer } from '../ui/Footer';
-import { IconSearch } from '../ui/Icons';
-import { IconBell, IconHeart, IconShare, IconStar } from '../ui/MoreIcons';
+import { IconBell, IconHeart, IconShare, IconStar } from '../ui/icons/actions';
+import { IconSearch } from '../ui/icons/navigation';
 import { InfiniteScroll, useInfiniteList, type PageRequest } from '../ui/InfiniteScroll';
 import { LazyImage } from '../ui/LazyImage';
 import { openLoginPrompt } from '../ui/LoginPrompt';

@@ -4,7 +4,7 @@
 // IndexedDB across reloads; the Lab's reset starts them afresh.
 import { createBrowserDoor } from '@creator-market/mock-server/browser';
 import { setupWorker } from 'msw/browser';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { APP_BASE } from '../config/appBase';
 
 /**

@@ -1,6 +1,6 @@
 // The Lab of the settings screen (developer tools) shows in development, for the listed user ids, or with
 // the debug flag: `?debug=1` turns it on (remembered in localStorage), `?debug=0` off.
-import { LAB_USER_IDS } from '../config/siteConfig';
+import { LAB_USER_IDS } from '../config/lab';
 
 export const DEBUG_STORAGE_KEY = 'cm.debug';
 

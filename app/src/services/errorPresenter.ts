@@ -6,7 +6,8 @@ import { saveLoginRedirect, type ApiErrorInput, type ErrorAction, type ErrorButt
 import { resolveError } from '@creator-market/sdk/domain/errors';
 import { forgetAccount, session } from '../stores/session';
 // From the store, not the UI kit's modules, which would bring the dialog and toast views into this chunk.
-import { alert, confirm, toast } from '../stores/ui';
+import { alert, confirm } from '../stores/dialogs';
+import { toast } from '../stores/toasts';
 import { navigate } from '../lib/navigation';
 import type { ErrorPresentationContext, PresentedError } from './errors';
 import { currentFullPath, LOGIN_PATH, requireLogin } from './login';

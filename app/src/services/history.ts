@@ -6,6 +6,13 @@ import { appPathname } from '../config/appBase';
 export type NavigationKind = 'push' | 'replace' | 'pop' | 'load';
 
 let lastKind: NavigationKind = 'load';
+// Whether the current entry surely has no entries ahead of it: its page load added it, or a push did since
+// (both cut off what was ahead). After a step back or forward, a reload or a page kept by the browser, the
+// entries ahead may include another site's pages (a sign-in or payment provider's), which the Navigation API
+// does not list (services/providerTrip.ts).
+let nothingAhead =
+  typeof window !== 'undefined' &&
+  (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'navigate';
 
 const fullPath = () => `${appPathname()}${window.location.search}${window.location.hash}`;
 // The address of the entry behind the current one, when this page put it there (a push); null otherwise.
@@ -15,6 +22,7 @@ let previousPath: string | null = null;
 if (typeof window !== 'undefined') {
   window.addEventListener('pushState', () => {
     lastKind = 'push';
+    nothingAhead = true;
     previousPath = currentPath;
     currentPath = fullPath();
   });
@@ -24,8 +32,12 @@ if (typeof window !== 'undefined') {
   });
   window.addEventListener('popstate', () => {
     lastKind = 'pop';
+    nothingAhead = false;
     previousPath = null;
     currentPath = fullPath();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) nothingAhead = false;
   });
 }
 
@@ -36,4 +48,9 @@ export function previousEntryPathname(): string | null {
 
 export function lastNavigationKind(): NavigationKind {
   return lastKind;
+}
+
+/** Whether no entries lie ahead of the current one (see nothingAhead above). */
+export function nothingAheadOfEntry(): boolean {
+  return nothingAhead;
 }

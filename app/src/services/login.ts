@@ -2,7 +2,7 @@
 // the full path to come back to kept in session storage (and whether the protected page was opened
 // directly). After sign-in the login screen takes it back (takeLoginRedirect).
 import { saveLoginRedirect, type LoginRedirect } from '@creator-market/sdk/domain';
-import { openLoginPrompt } from '../stores/ui';
+import { openLoginPrompt } from '../stores/loginPrompt';
 import { navigate } from '../lib/navigation';
 import { appPathname } from '../config/appBase';
 

@@ -3,7 +3,7 @@
 // kept as Chromium keeps one (Tab below), with the app's modules loaded afresh on every page load of it.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
-type TripModule = typeof import('./providerTrip');
+type TripModule = typeof import('./providerTrip') & typeof import('./providerDeparture');
 
 const APP = window.location.origin;
 const PROVIDER = 'https://provider.example';
@@ -136,7 +136,8 @@ class Tab {
     setAddress(this.current.url);
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as PerformanceNavigationTiming]);
     vi.resetModules();
-    this.app = await import('./providerTrip');
+    // The page's start: the return (providerTrip.ts), with the history it watches from the load on.
+    this.app = { ...(await import('./providerTrip')), ...(await import('./providerDeparture')) };
     const { pageNavigation } = await import('./pageNavigation');
     vi.spyOn(pageNavigation, 'go').mockImplementation((delta) => {
       this.asked = this.index + delta;

@@ -13,8 +13,9 @@
 // 50) hide from it. So the count is trusted only when neither can have happened; otherwise the return steps
 // back further, onto an entry of the app's behind the one to end on, and that page moves on to it by its
 // Navigation API key, noted when leaving. Without that API (older Safari) the return then stays where it landed.
+// The note before leaving is providerDeparture.ts (the login and payment screens'); this module is the
+// return, which every page's start runs.
 import { appPathname } from '../config/appBase';
-import { previousEntryPathname } from './history';
 import { pageNavigation } from './pageNavigation';
 
 export const PROVIDER_TRIP_KEY = 'cm.providerTrip';
@@ -31,27 +32,12 @@ interface TabNavigation {
   traverseTo(key: string): { committed: Promise<unknown>; finished: Promise<unknown> };
 }
 
-function tabNavigation(): (TabNavigation & { readonly currentEntry: NonNullable<TabNavigation['currentEntry']> }) | null {
+export function tabNavigation(): (TabNavigation & { readonly currentEntry: NonNullable<TabNavigation['currentEntry']> }) | null {
   const navigation = (window as { navigation?: TabNavigation }).navigation;
   return navigation?.currentEntry ? (navigation as ReturnType<typeof tabNavigation>) : null;
 }
 
-// Whether the current entry surely has no entries ahead of it: its page load added it, or a push did since
-// (both cut off what was ahead). After a step back or forward, a reload or a page kept by the browser, the
-// entries ahead may include a provider's pages, which the Navigation API does not list.
-let nothingAhead =
-  typeof window !== 'undefined' &&
-  (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'navigate';
-if (typeof window !== 'undefined') {
-  // wouter's browser location patches history.pushState to dispatch this event (lib/navigation.ts).
-  window.addEventListener('pushState', () => (nothingAhead = true));
-  window.addEventListener('popstate', () => (nothingAhead = false));
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) nothingAhead = false;
-  });
-}
-
-interface Trip {
+export interface Trip {
   /** The return address's pathname starts with this... */
   returnPath: string;
   /** ...and its query has this parameter. */
@@ -81,7 +67,7 @@ interface PendingReturn {
 /** At a page's start, before the router reads the address: the return address in place of this entry's. */
 const showHere = (address: string) => window.history.replaceState(null, '', address);
 
-function write(key: string, value: unknown): boolean {
+export function write(key: string, value: unknown): boolean {
   try {
     sessionStorage.setItem(key, JSON.stringify(value));
     return true;
@@ -97,42 +83,6 @@ function read<T>(key: string): T | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The pathname (an app path) of the entry behind this one when it is the app's: the Navigation API's entry
- * behind (known across reloads), else the page this one was pushed from (services/history.ts).
- */
-export function appPathnameBehind(): string | null {
-  const navigation = tabNavigation();
-  if (!navigation) return previousEntryPathname();
-  const behind = navigation.entries()[navigation.currentEntry.index - 1];
-  return behind?.url ? appPathname(new URL(behind.url).pathname) : null;
-}
-
-/**
- * Before leaving for a provider's page: the return comes to a pathname starting with `returnPath` with
- * `param` in its query. `beforeLeaving`: the return ends on the page before this one (it is that page again).
- */
-export function noteProviderTrip(returnPath: string, param: string, options: { beforeLeaving?: boolean } = {}): void {
-  const navigation = tabNavigation();
-  const entries = navigation?.entries() ?? [];
-  const index = navigation?.currentEntry.index ?? 0;
-  // The Navigation API knows whether an entry of the app's is behind (an in-app count is lost on reload).
-  const back = options.beforeLeaving && (!navigation || index >= 1) ? 1 : 0;
-  const ahead = navigation ? entries.length - 1 - index : 0;
-  const trip: Trip = {
-    returnPath,
-    param,
-    length: window.history.length,
-    back,
-    ahead,
-    aheadKnown: nothingAhead && ahead === 0,
-    endKey: entries[index - back]?.key ?? null,
-    appEntriesBehind: navigation ? Math.max(0, index - back) : 0,
-  };
-  // No session storage: the provider's entries stay in history.
-  write(PROVIDER_TRIP_KEY, trip);
 }
 
 /**

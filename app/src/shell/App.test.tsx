@@ -2,7 +2,7 @@ import { hostRedirect } from '@creator-market/sdk/domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { App } from './App';
-import { HOSTS } from '../config/config';
+import { HOSTS } from '../config/hosts';
 import { rememberPersona, resetAppState } from '../testing/appHarness';
 import { setupMockApi } from '../testing/testServer';
 import { session } from '../stores/session';

@@ -8,7 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MOCK_WORLD_STORAGE_KEY } from '../api/client';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { resetAppState, signInAs } from '../testing/appHarness';
 import { setupMockApi } from '../testing/testServer';
 import Home from '../screens/Home';

@@ -5,7 +5,7 @@ import { App } from './App';
 import { abandonProviderReturn, PROVIDER_RETURN_FALLBACK_MS, takeProviderReturn, watchRestoredReturn } from '../services/providerTrip';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary';
 import { navigate } from '../lib/navigation';
-import { HOSTS } from '../config/config';
+import { HOSTS } from '../config/hosts';
 import { loadScreen } from './routes';
 import { startTapPreloads } from './preload';
 import { initSession } from '../stores/session';

@@ -15,3 +15,10 @@ export function routeParser(route: string): { pattern: RegExp; keys: string[] } 
   // wouter only ever calls exec() on it.
   return { pattern: pattern as unknown as RegExp, keys };
 }
+
+/**
+ * wouter's default parser too: vite.config.ts points wouter's `regexparam` import here, as the app renders
+ * every route under a `<Router parser={routeParser}>` (App.tsx) and would otherwise carry a second matcher
+ * in its start scripts that never runs.
+ */
+export { routeParser as parse };

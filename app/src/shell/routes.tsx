@@ -1,8 +1,10 @@
 // The route table of SPEC.md section 2, line for line with the sdk's ROUTES (paths and meta flags come
-// from there; this file adds the screen of each route). Every screen is its own lazy chunk.
+// from there; this file adds the screen of each route). Every screen is its own lazy chunk; the imports of
+// all but home's and Not found's are a chunk of their own too (screenImports.ts).
 import { matchRoute, ROUTES, routeNamed, type RouteMeta, type RouteName } from '@creator-market/sdk/domain';
 import { Route } from 'wouter';
-import { lazyChunk, type LazyChunk, type LoadChunk } from '../ui/lazyChunk';
+import { lazyChunk, type LazyChunk } from '../ui/lazyChunk';
+import type { OtherRouteName } from './screenImports';
 
 /** A route of the table with its screen, a lazy chunk (its component, load and loaded). */
 export interface AppRoute extends LazyChunk {
@@ -12,41 +14,61 @@ export interface AppRoute extends LazyChunk {
   meta: RouteMeta;
 }
 
+const home = lazyChunk(() => import('../screens/Home'));
 const notFound = lazyChunk(() => import('../screens/NotFound'));
 const NotFound = notFound.Component;
 
-function route(name: RouteName, importScreen: LoadChunk, screen: LazyChunk = lazyChunk(importScreen)): AppRoute {
+type ScreenImports = typeof import('./screenImports');
+let screenImports: Promise<ScreenImports> | undefined;
+/** The other screens' imports (screenImports.ts); asked for again after a failure (offline for a moment). */
+export function loadScreenImports(): Promise<ScreenImports> {
+  screenImports ??= import('./screenImports').catch((error: unknown) => {
+    screenImports = undefined;
+    throw error;
+  });
+  return screenImports;
+}
+
+function route(name: RouteName, screen: LazyChunk): AppRoute {
   const { path, meta } = routeNamed(name);
   return { name, path, meta, ...screen };
 }
 
+/** A route whose screen is imported through screenImports.ts. */
+function other(name: OtherRouteName): AppRoute {
+  return route(
+    name,
+    lazyChunk(() => loadScreenImports().then(({ SCREEN_IMPORTS }) => SCREEN_IMPORTS[name]())),
+  );
+}
+
 export const APP_ROUTES: readonly AppRoute[] = [
-  route('home', () => import('../screens/Home')),
-  route('auth', () => import('../screens/Login')),
-  route('profile', () => import('../screens/Profile')),
-  route('market', () => import('../screens/Market')),
-  route('product', () => import('../screens/Product')),
-  route('list', () => import('../screens/List')),
-  route('search', () => import('../screens/Search')),
-  route('search-result', () => import('../screens/SearchResult')),
-  route('my', () => import('../screens/My')),
-  route('editMyInfo', () => import('../screens/EditMyInfo')),
-  route('editAddr', () => import('../screens/EditAddress')),
-  route('cart', () => import('../screens/Cart')),
-  route('receipt', () => import('../screens/Receipt')),
-  route('pay', () => import('../screens/Receipt/Pay')),
-  route('editOrderInfo', () => import('../screens/Receipt/EditOrderInfo')),
-  route('editOrderAddr', () => import('../screens/Receipt/EditOrderAddr')),
-  route('message', () => import('../screens/Message')),
-  route('sellerPreview', () => import('../screens/SellerPreview')),
-  route('calendar', () => import('../screens/Calendar')),
-  route('subscribe', () => import('../screens/Subscribe')),
-  route('order', () => import('../screens/Order')),
-  route('orderDetail', () => import('../screens/OrderDetail')),
-  route('setting', () => import('../screens/Setting')),
-  route('download', () => import('../screens/Download')),
-  route('redirect', () => import('../screens/Redirect')),
-  route('notFound', () => import('../screens/NotFound'), notFound),
+  route('home', home),
+  other('auth'),
+  other('profile'),
+  other('market'),
+  other('product'),
+  other('list'),
+  other('search'),
+  other('search-result'),
+  other('my'),
+  other('editMyInfo'),
+  other('editAddr'),
+  other('cart'),
+  other('receipt'),
+  other('pay'),
+  other('editOrderInfo'),
+  other('editOrderAddr'),
+  other('message'),
+  other('sellerPreview'),
+  other('calendar'),
+  other('subscribe'),
+  other('order'),
+  other('orderDetail'),
+  other('setting'),
+  other('download'),
+  other('redirect'),
+  route('notFound', notFound),
 ];
 
 const routeOf = (pathname: string) => {

@@ -1,6 +1,7 @@
 // Each route's screen module, by route name, as a path below src/: the route table of module ids the build
 // reads (app/vite.config.ts finds each screen's chunk by it for index.html's early script). The router's lazy
-// imports are in routes.tsx, which must name the same modules: screenModules.test.ts loads both and checks.
+// imports are in routes.tsx and screenImports.ts, which must name the same modules: screenModules.test.ts
+// loads both and checks.
 import type { RouteName } from '@creator-market/sdk/domain';
 
 export const SCREEN_MODULES = {

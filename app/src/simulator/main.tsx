@@ -3,7 +3,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles/global.css';
-import { Simulator } from './Simulator';
+
+// Imported lazily: this page shares the app's start chunk for React (app/vite.config.ts), and a module the
+// page imports statically is start code, so what only the simulator uses (the bridge's message parser, the
+// sdk's version rules) would travel in the app's start scripts.
+const { Simulator } = await import('./Simulator');
 
 const container = document.getElementById('simulator');
 if (!container) throw new Error('simulator.html has no #simulator element');

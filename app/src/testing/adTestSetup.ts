@@ -1,7 +1,7 @@
 // The set-up every ad test shares: a fresh screen state and popup ad, a Korean browser, no simulated native
 // shell left behind, and the ad requests each test sends, recorded as their query.
 import { afterEach, beforeEach, vi } from 'vitest';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { resetHomePopupAd } from '../features/ads/HomePopupAd';
 import type { setupMockApi } from './testServer';
 import { removeSimulatedShell } from './simulatedShell';

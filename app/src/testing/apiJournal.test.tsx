@@ -7,7 +7,7 @@ import type { ApiJournalRequest } from '@creator-market/sdk/control';
 import { screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import Market from '../screens/Market';
 import { journalInto } from './apiJournal';
 import { TEST_NOW } from './now';

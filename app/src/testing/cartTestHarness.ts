@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@creator-market/sdk/client';
 import type { createBrowserWorld } from '@creator-market/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { personaToken, seededWorld, seededWorlds, testHandlers, type PersonaId } from './testServer';
 
 export type World = ReturnType<typeof createBrowserWorld>;

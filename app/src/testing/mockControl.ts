@@ -14,7 +14,7 @@
 // every world it touched; records it makes stay (use a fresh world per test for those).
 import { createMockControl, MOCK_WORLD_HEADER, type MockControl } from '@creator-market/sdk/control';
 import { afterEach } from 'vitest';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 
 export interface MockControlSetup {
   /** The world the client acts on (its `X-Mock-World`): the one the app is pinned to; none, the default world. */

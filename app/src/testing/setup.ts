@@ -77,8 +77,18 @@ afterEach(async () => {
   vi.useRealTimers();
   pinDate();
   cleanup();
-  // The ui store the test file imported (a fresh instance since vi.resetModules above).
-  const { resetUiState } = await import('../stores/ui');
+  // The ui store and its overlays' actions the test file imported (fresh instances since vi.resetModules above).
+  const [{ resetUiState }, { resetToasts }, { resetDialogs }, { resetLoginPrompt }, { resetDrawers }] = await Promise.all([
+    import('../stores/ui'),
+    import('../stores/toasts'),
+    import('../stores/dialogs'),
+    import('../stores/loginPrompt'),
+    import('../stores/drawers'),
+  ]);
+  resetToasts();
+  resetDialogs();
+  resetLoginPrompt();
+  resetDrawers();
   resetUiState();
   document.body.removeAttribute('style');
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });

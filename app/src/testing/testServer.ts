@@ -11,7 +11,7 @@ import {
 import { delay, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { API_BASE } from '../config/config';
+import { API_BASE } from '../config/hosts';
 import { TEST_NOW } from './now';
 import { collectJournal } from './apiJournal';
 

@@ -3,7 +3,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { cx } from './cx';
 import { CountBadge } from './Badge';
-import { IconBack, IconCart, IconClose, IconDownload, IconSetting } from './Icons';
+import { IconBack, IconCart, IconClose, IconDownload, IconSetting } from './icons/navigation';
 import { goBack, navigate as defaultNavigate } from '../lib/navigation';
 import styles from './AppBar.module.css';
 

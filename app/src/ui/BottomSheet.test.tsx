@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDrawer, uiState } from '../stores/ui';
+import { openDrawer } from '../stores/drawers';
+import { uiState } from '../stores/ui';
 import { BottomSheet, Drawer } from './BottomSheet';
 import { lockScroll, unlockScroll } from './scrollLock';
 import { actAndSettle } from '../testing/act';

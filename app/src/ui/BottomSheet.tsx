@@ -5,10 +5,11 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
-import { closeDrawer, openDrawer, uiState, type DrawerName } from '../stores/ui';
+import { closeDrawer, openDrawer, type DrawerName } from '../stores/drawers';
+import { uiState } from '../stores/ui';
 import { cx } from './cx';
 import { holdFocus } from './focusTrap';
-import { IconClose } from './Icons';
+import { IconClose } from './icons/navigation';
 import styles from './BottomSheet.module.css';
 import { useScrollLock } from './scrollLock';
 import { usePresence } from './usePresence';

@@ -3,7 +3,7 @@
 import type { BottomTabName } from '../stores/ui';
 import { CountBadge } from './Badge';
 import { cx } from './cx';
-import { IconCart, IconHome, IconMy } from './Icons';
+import { IconCart, IconHome, IconMy } from './icons/navigation';
 import styles from './BottomTab.module.css';
 
 export type { BottomTabName } from '../stores/ui';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
-import { IconCheck } from './MoreIcons';
+import { IconCheck } from './icons/actions';
 import styles from './Checkbox.module.css';
 
 export interface CheckboxProps {

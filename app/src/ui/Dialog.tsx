@@ -5,15 +5,16 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
-import { resolveDialog, uiState } from '../stores/ui';
+import { resolveDialog } from '../stores/dialogs';
+import { uiState } from '../stores/ui';
 import { cx } from './cx';
 import { holdFocus } from './focusTrap';
 import styles from './Dialog.module.css';
 import { popWasByApp } from '../lib/navigation';
 import { useScrollLock } from './scrollLock';
 
-export { alert, confirm } from '../stores/ui';
-export type { ConfirmOptions, DialogOptions } from '../stores/ui';
+export { alert, confirm } from '../stores/dialogs';
+export type { ConfirmOptions, DialogOptions } from '../stores/dialogs';
 
 export interface DialogViewProps {
   title?: string | undefined;

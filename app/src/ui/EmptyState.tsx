@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
-import { IconAlert, IconBox, IconRefresh } from './Icons';
+import { IconAlert, IconBox, IconRefresh } from './icons/status';
 import styles from './EmptyState.module.css';
 
 export interface EmptyStateProps {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { COMPANY_INFO } from '../config/siteConfig';
+import { COMPANY_INFO } from '../config/operator';
 import { Footer } from './Footer';
 
 const company = {

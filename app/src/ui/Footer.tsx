@@ -2,10 +2,10 @@
 // the business-information check, the statement that the operator is only a solution provider and not a
 // party to the sale, and the customer-service contacts.
 import { useId, useState } from 'react';
-import { businessInfoUrl, COMPANY_INFO, type CompanyInfo } from '../config/siteConfig';
+import { businessInfoUrl, COMPANY_INFO, type CompanyInfo } from '../config/operator';
 import { cx } from './cx';
 import styles from './Footer.module.css';
-import { IconChevron } from './MoreIcons';
+import { IconChevron } from './icons/actions';
 
 /** '은' after a final consonant, '는' otherwise (회사명은 / 마켓은 / 스토어는). */
 function withTopicParticle(word: string): string {

@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import { uiState } from '../stores/ui';
 import { cx } from './cx';
 import styles from './GoToTop.module.css';
-import { IconArrowUp } from './MoreIcons';
+import { IconArrowUp } from './icons/actions';
 
 /** Scroll offset after which the button appears. */
 export const GO_TO_TOP_THRESHOLD_PX = 600;

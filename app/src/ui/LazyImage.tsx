@@ -3,7 +3,7 @@
 import { LAZY_IMAGE_MARGIN_PX } from '@creator-market/sdk/domain';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { cx } from './cx';
-import { IconImage } from './Icons';
+import { IconImage } from './icons/status';
 import styles from './LazyImage.module.css';
 import { useIntersection } from './visibility';
 

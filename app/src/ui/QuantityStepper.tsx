@@ -1,7 +1,7 @@
 // − value + control. Pure UI: the caller computes min and max (SPEC.md section 5 cart quantity rules
 // live in the sdk) and receives the next value; the buttons stop at the bounds.
 import { cx } from './cx';
-import { IconMinus, IconPlus } from './MoreIcons';
+import { IconMinus, IconPlus } from './icons/actions';
 import styles from './QuantityStepper.module.css';
 
 export interface QuantityStepperProps {

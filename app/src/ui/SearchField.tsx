@@ -2,8 +2,7 @@
 // input and, once something is typed, a button that clears it. The form around it brings its own submit
 // button.
 import { cx } from './cx';
-import { IconSearch } from './Icons';
-import { IconClose } from './Icons';
+import { IconClose, IconSearch } from './icons/navigation';
 import styles from './SearchField.module.css';
 
 export interface SearchFieldProps {

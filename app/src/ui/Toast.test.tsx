@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_EXIT_MS } from '../stores/ui';
+import { TOAST_EXIT_MS } from '../stores/toasts';
 import { toast, ToastViewport } from './Toast';
 import { actAndSettle } from '../testing/act';
 

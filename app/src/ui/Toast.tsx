@@ -1,14 +1,15 @@
 // Toasts rendered from the ui store. Call `toast('저장 완료 되었어요', { type: 'success' })` anywhere;
 // mount <ToastViewport /> once (UiRoot does).
 import { useSnapshot } from 'valtio';
-import { dismissToast, uiState, type ToastItem, type ToastPosition, type ToastType } from '../stores/ui';
+import { dismissToast } from '../stores/toasts';
+import { uiState, type ToastItem, type ToastPosition, type ToastType } from '../stores/ui';
 import { cx } from './cx';
-import { IconAlert } from './Icons';
-import { IconCheckCircle, IconInfo } from './MoreIcons';
+import { IconAlert, IconCheckCircle, IconInfo } from './icons/status';
 import styles from './Toast.module.css';
 
-export { dismissToast, toast } from '../stores/ui';
-export type { ToastOptions, ToastType } from '../stores/ui';
+export { dismissToast, toast } from '../stores/toasts';
+export type { ToastOptions } from '../stores/toasts';
+export type { ToastType } from '../stores/ui';
 
 const ICONS: Record<ToastType, typeof IconInfo> = {
   info: IconInfo,

@@ -3,7 +3,8 @@
 // asked for meanwhile, once the browser is back online or the next toast is asked for.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi, type MockInstance } from 'vitest';
-import { hideSplash, toast } from '../stores/ui';
+import { toast } from '../stores/toasts';
+import { hideSplash } from '../stores/ui';
 import { UiRoot } from './UiRoot';
 
 const overlays = vi.hoisted(() => ({ failing: false, attempts: 0 }));

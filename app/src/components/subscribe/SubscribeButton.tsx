@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useSession } from '../../stores/session';
 import { cx } from '../../ui/cx';
-import { IconCheck, IconPlus } from '../../ui/MoreIcons';
+import { IconCheck, IconPlus } from '../../ui/icons/actions';
 import { SUBSCRIBE_TEXT, toggleSubscription } from './subscription';
 import styles from './SubscribeButton.module.css';
 

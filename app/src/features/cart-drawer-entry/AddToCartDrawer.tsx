@@ -17,7 +17,7 @@ import {
 } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { closeDrawer } from '../../stores/ui';
+import { closeDrawer } from '../../stores/drawers';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';

@@ -8,7 +8,7 @@ import { track } from '../../services/analytics';
 import { presentError } from '../../services/errors';
 import { requireLogin } from '../../services/login';
 import { isSignedIn } from '../../stores/session';
-import { openDrawer } from '../../stores/ui';
+import { openDrawer } from '../../stores/drawers';
 import { alert } from '../../ui/Dialog';
 import { setAutomaticAlarm } from '../../components/alarm/alarms';
 import type { MarketDetail } from '../../components/market-detail/marketDetail';

@@ -3,7 +3,7 @@
 // (the account holder) and, beside them, the button that starts entering another one.
 import type { ReactNode } from 'react';
 import { cx } from '../../ui/cx';
-import { IconCheckCircle } from '../../ui/MoreIcons';
+import { IconCheckCircle } from '../../ui/icons/status';
 import styles from './VerifiedValue.module.css';
 
 export interface VerifiedValueProps {

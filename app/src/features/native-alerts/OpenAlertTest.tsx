@@ -6,7 +6,7 @@ import { formatDateTime, OPEN_ALERT_COUNTDOWN_SECONDS, TIMING } from '@creator-m
 import { useEffect, useState } from 'react';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
-import { IconBell } from '../../ui/MoreIcons';
+import { IconBell } from '../../ui/icons/actions';
 import { LogoMark } from '../../ui/Logo';
 import { openAlertReadiness, NOT_SUPPORTED_ALERT, PERMISSION_ALERT, permissionShortcuts, type AlertText } from './alertTests';
 import { native, nativeDevice } from '../../services/native/bridge';

@@ -2,7 +2,7 @@
 // message. A notification about an order is a button that opens it.
 import { formatRelative } from '@creator-market/sdk/domain';
 import { cx } from '../../ui/cx';
-import { IconChevron } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
 import { LazyImage } from '../../ui/LazyImage';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { openNotification, type Notification, type NotificationType } from './notifications';

@@ -4,7 +4,7 @@ import type { Schemas } from '@creator-market/sdk';
 import { buildPath, formatRelative } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
 import { cx } from '../../ui/cx';
-import { IconChevron, IconStar } from '../../ui/MoreIcons';
+import { IconChevron, IconStar } from '../../ui/icons/actions';
 import { LazyImage } from '../../ui/LazyImage';
 import { imageUrl } from '../../lib/media/imageUrl';
 import styles from './RoomRow.module.css';

@@ -3,7 +3,7 @@
 // the widget's data to `onSelect`.
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
-import { IconSearch } from '../../ui/Icons';
+import { IconSearch } from '../../ui/icons/navigation';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { SearchField } from '../../ui/SearchField';
 import { Spinner } from '../../ui/Spinner';

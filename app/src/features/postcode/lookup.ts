@@ -1,7 +1,7 @@
 // The postcode lookup the widget adapter (./postcode.ts) searches: the mock server's GET /__postcode/search
 // on the API base (not a product API operation, so a plain fetch), with the data shape of the real widget.
 import { formatCount } from '@creator-market/sdk/domain';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 
 /** What the widget hands over when an address is chosen (the fields of the real widget the app reads). */
 export interface PostcodeData {

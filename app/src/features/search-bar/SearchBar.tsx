@@ -3,7 +3,7 @@
 import { SEARCH_TERM_MAX_LENGTH, searchPath } from '@creator-market/sdk/domain';
 import { useState, type FormEvent } from 'react';
 import { cx } from '../../ui/cx';
-import { IconBack } from '../../ui/Icons';
+import { IconBack } from '../../ui/icons/navigation';
 import { goBack, navigate } from '../../lib/navigation';
 import { SearchField } from '../../ui/SearchField';
 import styles from './SearchBar.module.css';

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cx } from '../../ui/cx';
-import { IconChevron } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
 import styles from './Section.module.css';
 
 export const SEE_MORE = '더보기';

@@ -1,7 +1,7 @@
 // The month grid: month title with previous/next, Sunday-first weekday row, and a button per day with a
 // dot for markets opening (mint) and closing (red) that day.
 import { cx } from '../../ui/cx';
-import { IconChevron } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
 import { addMonths, monthGrid, type DaySchedule, type Month } from './month';
 import styles from './Calendar.module.css';
 

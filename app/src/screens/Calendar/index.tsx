@@ -18,7 +18,7 @@ import { AppBar } from '../../ui/AppBar';
 import { Button } from '../../ui/Button';
 import { FilterTags } from '../../ui/Chip';
 import { EmptyState, ErrorState } from '../../ui/EmptyState';
-import { IconBell } from '../../ui/MoreIcons';
+import { IconBell } from '../../ui/icons/actions';
 import { Skeleton } from '../../ui/Skeleton';
 import { MonthGrid } from './MonthGrid';
 import { monthOfKey, schedulesByDay, type Month } from './month';

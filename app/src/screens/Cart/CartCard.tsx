@@ -5,11 +5,12 @@ import { buildPath, clampQuantity, formatWon, LIMITS, shipDiscountApplies } from
 import { Link } from 'wouter';
 import { marketPeriod, OrderWindowBadge } from '../../components/market-card/MarketCard';
 import { imageUrl } from '../../lib/media/imageUrl';
-import { openDrawer } from '../../stores/ui';
+import { openDrawer } from '../../stores/drawers';
 import { Badge } from '../../ui/Badge';
 import { cx } from '../../ui/cx';
-import { IconClose } from '../../ui/Icons';
-import { IconChevron, IconInfo } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
+import { IconClose } from '../../ui/icons/navigation';
+import { IconInfo } from '../../ui/icons/status';
 import { LazyImage } from '../../ui/LazyImage';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { removeLine, setLineAmount, setMemo } from './cartStore';

@@ -5,13 +5,13 @@ import { CART_ENTRY_STATUS, matchesCalendarFilter, TIMING, type CalendarFilter }
 import { useRef, useState } from 'react';
 import { OrderWindowBadge } from '../../components/market-card/MarketCard';
 import { imageUrl } from '../../lib/media/imageUrl';
-import { openDrawer } from '../../stores/ui';
+import { openDrawer } from '../../stores/drawers';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FilterTags, type FilterOption } from '../../ui/Chip';
 import { confirm } from '../../ui/Dialog';
-import { IconChevron } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
 import { LazyImage } from '../../ui/LazyImage';
 import { toast } from '../../ui/Toast';
 import { deleteEntries, entryStatus, useCart, type CartEntry } from './cartStore';

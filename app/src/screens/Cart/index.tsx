@@ -9,7 +9,7 @@ import { useSession } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState } from '../../ui/EmptyState';
-import { IconCart } from '../../ui/Icons';
+import { IconCart } from '../../ui/icons/navigation';
 import { navigate } from '../../lib/navigation';
 import { Skeleton } from '../../ui/Skeleton';
 import { CartCard } from './CartCard';

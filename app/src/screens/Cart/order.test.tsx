@@ -8,7 +8,7 @@ import { getResponse, http } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../services/analytics';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { fakeTickingClock, tickUpTo } from '../../testing/clock';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { STORE_URLS } from '../../config/siteConfig';
+import { STORE_URLS } from '../../config/links';
 import { renderAt } from '../../testing/appHarness';
 import Download from './index';
 

@@ -1,9 +1,10 @@
 // App download (/download, SPEC.md section 1): a store link for each platform (android, ios); the link of
 // the visitor's own platform comes first.
-import { STORE_URLS } from '../../config/siteConfig';
+import { STORE_URLS } from '../../config/links';
 import { AppBar } from '../../ui/AppBar';
-import { IconCart } from '../../ui/Icons';
-import { IconBell, IconCheckCircle } from '../../ui/MoreIcons';
+import { IconBell } from '../../ui/icons/actions';
+import { IconCart } from '../../ui/icons/navigation';
+import { IconCheckCircle } from '../../ui/icons/status';
 import { LogoMark } from '../../ui/Logo';
 import styles from './Download.module.css';
 

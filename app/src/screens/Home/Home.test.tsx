@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { setupMockApi } from '../../testing/testServer';
 import { uiState } from '../../stores/ui';
 import { setupMockControl } from '../../testing/mockControl';

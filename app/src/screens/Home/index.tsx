@@ -8,7 +8,7 @@ import { NativeHome } from './NativeHome';
 import { ErrorState } from '../../ui/EmptyState';
 import { lazyChunk } from '../../ui/lazyChunk';
 import { ScreenErrorBoundary } from '../../ui/ScreenErrorBoundary';
-import { IconDownload, IconSearch, IconSetting } from '../../ui/Icons';
+import { IconDownload, IconSearch, IconSetting } from '../../ui/icons/navigation';
 import { Logo } from '../../ui/Logo';
 import { BannerCarousel, CategoryIcons } from './HomeTop';
 import { useHomeData } from './homeData';

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api } from '../../api/client';
 import { notFoundState } from '../../services/notFound';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { marketsOf } from '../../components/market-card/openedMarkets';
 import { marketPath } from '../../components/market-card/paths';
 import { setupMockControl } from '../../testing/mockControl';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { startLogin } from '../../services/login';
 import { pageNavigation } from '../../services/pageNavigation';
 import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { renderAt, resetAppState, signInAs } from '../../testing/appHarness';
 import { personaToken, setupMockApi } from '../../testing/testServer';
 import { session } from '../../stores/session';

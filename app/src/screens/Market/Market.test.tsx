@@ -9,7 +9,7 @@ import { api } from '../../api/client';
 import { trackedEvents } from '../../services/analytics';
 import { notFoundState } from '../../services/notFound';
 import { FIRST_SCREEN_WAIT_MS } from '../../components/data/useFirstScreen';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import type { MarketDetail } from '../../components/market-detail/marketDetail';

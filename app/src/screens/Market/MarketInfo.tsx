@@ -4,7 +4,7 @@ import { formatCount, formatDateTime, formatWon, isInUse, shippingPrice } from '
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Market } from '../../components/market-detail/marketDetail';
 import { cx } from '../../ui/cx';
-import { IconChevron } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
 import styles from './Market.module.css';
 
 export const MARKET_INFO_TEXT = {

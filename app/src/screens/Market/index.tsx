@@ -22,7 +22,7 @@ import { AppBar, AppBarButton } from '../../ui/AppBar';
 import { Carousel } from '../../ui/Carousel';
 import { HorizontalScroller } from '../../ui/HorizontalScroller';
 import { ErrorState } from '../../ui/EmptyState';
-import { IconShare } from '../../ui/MoreIcons';
+import { IconShare } from '../../ui/icons/actions';
 import { LazyImage } from '../../ui/LazyImage';
 import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import { Link } from 'wouter';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
 import { trackedEvents } from '../../services/analytics';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../testing/appHarness';
 import { setupMockApi } from '../../testing/testServer';

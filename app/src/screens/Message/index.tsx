@@ -18,7 +18,7 @@ import { useSession } from '../../stores/session';
 import { AppBar } from '../../ui/AppBar';
 import { FilterTags } from '../../ui/Chip';
 import { EmptyState } from '../../ui/EmptyState';
-import { IconBell } from '../../ui/MoreIcons';
+import { IconBell } from '../../ui/icons/actions';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { Skeleton } from '../../ui/Skeleton';
 import styles from './Message.module.css';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api, now } from '../../api/client';
 import { pageNavigation } from '../../services/pageNavigation';
 import { timingOf } from '../../components/market-card/openedMarkets';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../testing/appHarness';
 import { freshWorldPerTest, setupMockApi } from '../../testing/testServer';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../../services/pageNavigation';
-import { INQUIRY_URL } from '../../config/config';
+import { INQUIRY_URL } from '../../config/support';
 import { renderAt, resetAppState } from '../../testing/appHarness';
 import { setupMockApi } from '../../testing/testServer';
 import NotFound from './index';

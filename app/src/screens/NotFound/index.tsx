@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { api } from '../../api/client';
 import { pageNavigation } from '../../services/pageNavigation';
 import { isMobileDevice, openInquiry } from '../../services/platform';
-import { STORE_URLS } from '../../config/siteConfig';
+import { STORE_URLS } from '../../config/links';
 import { ProductCard } from '../../features/product-card/ProductCard';
 import { useLoad } from '../../components/data/useLoad';
 import { Button } from '../../ui/Button';

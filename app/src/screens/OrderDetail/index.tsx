@@ -14,7 +14,7 @@ import { imageUrl } from '../../lib/media/imageUrl';
 import { AppBar } from '../../ui/AppBar';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
-import { IconChevron } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
 import { InfiniteScroll, useInfiniteList } from '../../ui/InfiniteScroll';
 import { LazyImage } from '../../ui/LazyImage';
 import { Skeleton } from '../../ui/Skeleton';

@@ -18,7 +18,7 @@ import { HorizontalScroller } from '../../ui/HorizontalScroller';
 import { Checkbox } from '../../ui/Checkbox';
 import { cx } from '../../ui/cx';
 import { ErrorState } from '../../ui/EmptyState';
-import { IconChevron } from '../../ui/MoreIcons';
+import { IconChevron } from '../../ui/icons/actions';
 import { LazyImage } from '../../ui/LazyImage';
 import { navigate } from '../../lib/navigation';
 import { SkeletonBlock } from '../../ui/SkeletonBlock';

@@ -20,7 +20,7 @@ import { AppBar, AppBarButton } from '../../ui/AppBar';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { EmptyState } from '../../ui/EmptyState';
 import { HorizontalScroller } from '../../ui/HorizontalScroller';
-import { IconChevron, IconMore } from '../../ui/MoreIcons';
+import { IconChevron, IconMore } from '../../ui/icons/actions';
 import { LazyImage } from '../../ui/LazyImage';
 import { Skeleton } from '../../ui/Skeleton';
 import { SkeletonBlock } from '../../ui/SkeletonBlock';

@@ -5,7 +5,7 @@ import { BUYER_CANCEL_STATUS, validateCancelReason } from '@creator-market/sdk/d
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { presentError } from '../../services/errors';
-import { closeDrawer, openDrawer } from '../../stores/ui';
+import { closeDrawer, openDrawer } from '../../stores/drawers';
 import { Drawer } from '../../ui/BottomSheet';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';

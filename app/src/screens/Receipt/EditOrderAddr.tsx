@@ -21,7 +21,7 @@ import { Field, FormSection, TextField } from '../../features/forms/FormField';
 import { addressFromPostcode, PostcodeDrawer } from '../../features/postcode/PostcodeDrawer';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
-import { IconAlert } from '../../ui/Icons';
+import { IconAlert } from '../../ui/icons/status';
 import { goBack, navigate } from '../../lib/navigation';
 import { toast } from '../../ui/Toast';
 import { receiptPagePath } from './receiptData';

@@ -25,7 +25,7 @@ import { FormSection, SelectField, TextField } from '../../features/forms/FormFi
 import { useSession } from '../../stores/session';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
-import { IconAlert } from '../../ui/Icons';
+import { IconAlert } from '../../ui/icons/status';
 import { goBack, navigate } from '../../lib/navigation';
 import { RadioGroup } from '../../ui/Radio';
 import { toast } from '../../ui/Toast';

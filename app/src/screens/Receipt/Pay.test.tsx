@@ -6,7 +6,7 @@ import { confirmDeposit, markPaid } from '@creator-market/mock-server/world/orde
 import { pageNavigation } from '../../services/pageNavigation';
 import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
 import { navigate } from '../../lib/navigation';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../testing/appHarness';
 import { buyerReceipt, changeReceipt, handlersOf, receiptNow, setupReceiptWorld } from '../../testing/receiptTestWorld';

@@ -3,7 +3,7 @@
 // pay webview, a bank transfer) shows up by itself.
 import { TIMING } from '@creator-market/sdk/domain';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { IconRefresh } from '../../ui/Icons';
+import { IconRefresh } from '../../ui/icons/status';
 import styles from './Receipt.module.css';
 
 const POLL_SECONDS = TIMING.orderStatusPollMs / 1000;

@@ -7,8 +7,8 @@ import { formatDateTime, formatWon, latestStatusEntry, paymentPendingWarning, RE
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useNow } from '../../components/data/useNow';
 import { Button } from '../../ui/Button';
-import { IconAlert } from '../../ui/Icons';
-import { IconCopy } from '../../ui/MoreIcons';
+import { IconCopy } from '../../ui/icons/actions';
+import { IconAlert } from '../../ui/icons/status';
 import { toast } from '../../ui/Toast';
 import { formatCountdown } from './orderText';
 import type { Receipt } from './receiptData';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../api/client';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { pageNavigation } from '../../services/pageNavigation';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { signInAs } from '../../testing/appHarness';

@@ -3,7 +3,7 @@
 // shortcuts, a deep-link and store test, the native ad test (popup, rewarded, interstitial), clearing the
 // webview history and exiting the app. Shown inside the native app only.
 import { useEffect, useState } from 'react';
-import { USAGE_GUIDE_URL } from '../../config/siteConfig';
+import { USAGE_GUIDE_URL } from '../../config/links';
 import { native, type NativeAdType, type NativePermission, type SettingTarget } from '../../services/native/bridge';
 import { Chip } from '../../ui/Chip';
 import { toast } from '../../ui/Toast';

@@ -5,7 +5,7 @@ import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
 import { pageNavigation } from '../../services/pageNavigation';
 import { renderAt, resetAppState, signInAs } from '../../testing/appHarness';
 import { recordControlCalls, setupMockApi } from '../../testing/testServer';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { http, HttpResponse } from 'msw';
 import { session } from '../../stores/session';
 import Setting from './index';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { API_BASE } from '../../config/config';
+import { API_BASE } from '../../config/hosts';
 import { renderAt, resetAppState, signInAs } from '../../testing/appHarness';
 import { setupMockApi } from '../../testing/testServer';
 import { fakeStoppedClock, tickUpTo } from '../../testing/clock';

@@ -3,7 +3,7 @@
 // dialog '필수 업데이트 안내'. A version that cannot be read only logs '버전 정보를 확인할 수 없습니다.';
 // a shell that does not answer (the reply times out) only logs the failure.
 import { checkAppVersion, FORCED_UPDATE_DIALOG, TIMING, type AppVersionCheck } from '@creator-market/sdk/domain';
-import { confirm } from '../../stores/ui';
+import { confirm } from '../../stores/dialogs';
 import { isNativeShell, native, nativeDevice } from './bridge';
 
 /** The page '자세히' opens: what changed and why this version is no longer supported. */

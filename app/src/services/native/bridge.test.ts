@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { pageNavigation } from '../pageNavigation';
-import { INQUIRY_URL } from '../../config/config';
-import { COMPANY_INFO } from '../../config/siteConfig';
+import { COMPANY_INFO } from '../../config/operator';
+import { INQUIRY_URL } from '../../config/support';
 import { resetAppState } from '../../testing/appHarness';
 import { uiState } from '../../stores/ui';
 import { isNativeShell, native, nativePlatform, onNativeMessage, request, resetBridge } from './bridge';

@@ -1,19 +1,22 @@
 // The native shell bridge (SPEC.md section 7, "Native bridge messages"): the typed API (`native`) over the
-// message channel (channel.ts), falling back to the web outside any shell where SPEC.md says how.
+// message channel (channel.ts, replies.ts), falling back to the web outside any shell where SPEC.md says how.
 import { parseAppVersionInfo, TIMING, type AppVersionInfo } from '@creator-market/sdk/domain';
 import { pageNavigation } from '../pageNavigation';
-import { COMPANY_INFO } from '../../config/siteConfig';
-import { toast } from '../../stores/ui';
-import { isNativeShell, postToShell, request, resetChannel, type RequestOptions } from './channel';
+import { COMPANY_INFO } from '../../config/operator';
+import { toast } from '../../stores/toasts';
+import { isNativeShell, postToShell, resetShell } from './channel';
 import { mainPageLoaded, openInquiry, openTarget } from './pageActions';
+import { request, resetReplies, type RequestOptions } from './replies';
 
-export { isNativeShell, onNativeMessage, postToShell, request, SHELL_SESSION_KEY, type RequestOptions } from './channel';
+export { isNativeShell, postToShell, SHELL_SESSION_KEY } from './channel';
+export { onNativeMessage, request, type RequestOptions } from './replies';
 export { parseBridgeMessage, type BridgeMessage } from './message';
 export type { InquiryContext, OpenTarget } from './pageActions';
 
 /** Forgets pending requests, listeners, the remembered shell and device answers (tests). */
 export function resetBridge(): void {
-  resetChannel();
+  resetShell();
+  resetReplies();
   cachedDevice = null;
   cachedLanguage = null;
 }

@@ -3,7 +3,7 @@
 // `native`), in a module of their own so that the start scripts do not carry the whole API.
 import { requireLogin } from '../login';
 import { pageNavigation } from '../pageNavigation';
-import { INQUIRY_URL } from '../../config/config';
+import { INQUIRY_URL } from '../../config/support';
 import { navigate } from '../../lib/navigation';
 import { postToShell } from './channel';
 

@@ -1,6 +1,6 @@
-// The icons of the icon set (Icons.tsx) that neither the app shell (tab bar, app bar) nor the home screen
-// draws: a module of their own so that the start scripts do not carry them (a module is bundled whole).
-import { createIcon, solid, type IconProps } from './Icons';
+// The controls within a screen: subscribe and alarms (bell, heart, star), share and copy, check, more, add and
+// remove, a row's or a month's way on (chevron) and go-to-top.
+import { createIcon, solid, type IconProps } from './Icon';
 
 export const IconBell = createIcon('Bell', (filled) => (
   <>
@@ -17,23 +17,15 @@ export const IconHeart = createIcon('Heart', (filled) => (
   <path d="M12 20.3 4.8 13.4a4.6 4.6 0 0 1 6.5-6.6l.7.7.7-.7a4.6 4.6 0 0 1 6.5 6.6z" fill={solid(filled)} />
 ));
 
-export type ChevronDirection = 'left' | 'right' | 'up' | 'down';
-const chevronRotation: Record<ChevronDirection, number> = { right: 0, down: 90, left: 180, up: 270 };
-
-export function IconChevron({ direction = 'right', style, ...props }: IconProps & { direction?: ChevronDirection }) {
-  return <ChevronShape {...props} style={{ transform: `rotate(${chevronRotation[direction]}deg)`, ...style }} />;
-}
-const ChevronShape = createIcon('Chevron', () => <path d="m9.5 5.5 6.5 6.5-6.5 6.5" />);
+export const IconStar = createIcon('Star', (filled) => (
+  <path d="M12 3.3 14.3 9.4l6.5.3-5.1 4.1 1.8 6.3L12 16.5l-5.5 3.6 1.8-6.3-5.1-4.1 6.5-.3z" fill={solid(filled)} />
+));
 
 export const IconCopy = createIcon('Copy', () => (
   <>
     <rect x="8.5" y="8.5" width="11.5" height="11.5" rx="2" />
     <path d="M15.5 8.5V6A2 2 0 0 0 13.5 4H6a2 2 0 0 0-2 2v7.5a2 2 0 0 0 2 2h2.5" />
   </>
-));
-
-export const IconStar = createIcon('Star', (filled) => (
-  <path d="M12 3.3 14.3 9.4l6.5.3-5.1 4.1 1.8 6.3L12 16.5l-5.5 3.6 1.8-6.3-5.1-4.1 6.5-.3z" fill={solid(filled)} />
 ));
 
 export const IconCheck = createIcon('Check', () => <path d="m5 12.5 4.5 4.5L19 7.5" />);
@@ -52,16 +44,10 @@ export const IconMinus = createIcon('Minus', () => <path d="M5 12h14" />);
 
 export const IconArrowUp = createIcon('ArrowUp', () => <path d="M12 19.5v-15m-6 6 6-6 6 6" />);
 
-export const IconInfo = createIcon('Info', () => (
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v5.5M12 7.6v.1" />
-  </>
-));
+export type ChevronDirection = 'left' | 'right' | 'up' | 'down';
+const chevronRotation: Record<ChevronDirection, number> = { right: 0, down: 90, left: 180, up: 270 };
 
-export const IconCheckCircle = createIcon('CheckCircle', () => (
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m8 12.3 2.7 2.7L16.2 9.5" />
-  </>
-));
+export function IconChevron({ direction = 'right', style, ...props }: IconProps & { direction?: ChevronDirection }) {
+  return <ChevronShape {...props} style={{ transform: `rotate(${chevronRotation[direction]}deg)`, ...style }} />;
+}
+const ChevronShape = createIcon('Chevron', () => <path d="m9.5 5.5 6.5 6.5-6.5 6.5" />);

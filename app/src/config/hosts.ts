@@ -1,8 +1,7 @@
 import { APP_BASE } from './appBase';
 
-// Values the app reads from its build environment (Vite `VITE_*` variables) with their defaults: those the
-// start scripts need. The rest (the operator's details, store and guide pages, the seller center, Lab
-// accounts) is siteConfig.ts, which only the screens showing them load.
+// Where the product API and the site live, from the build environment (Vite `VITE_*` variables) with their
+// defaults. The other settings are by meaning: support.ts, links.ts, operator.ts, lab.ts.
 
 /** The browser worker mode of `pnpm dev --no-server` (VITE_MOCK_IN_BROWSER=1): msw answers in the page. */
 export const MOCK_IN_BROWSER: boolean = import.meta.env.VITE_MOCK_IN_BROWSER === '1';
@@ -16,8 +15,6 @@ export const IN_BROWSER_API_PATH = `${APP_BASE}__api`;
  */
 export const API_BASE: string = MOCK_IN_BROWSER ? `${window.location.origin}${IN_BROWSER_API_PATH}` : import.meta.env.VITE_API_BASE;
 
-// ---------------------------------------------------------------- hosts and external pages
-
 /**
  * Host rules of SPEC.md section 2: a www host goes to the same address without www, and the staging web-app
  * host goes to the production host (VITE_STAGING_HOST / VITE_PRODUCTION_HOST; host with port, no scheme).
@@ -26,6 +23,3 @@ export const HOSTS = {
   productionHost: import.meta.env.VITE_PRODUCTION_HOST || 'creatormarket.kr',
   stagingHost: import.meta.env.VITE_STAGING_HOST || 'staging.creatormarket.kr',
 } as const;
-
-/** Chat-support page the inquiry button opens outside the native shell. */
-export const INQUIRY_URL = 'https://creatormarket.channel.io';
