@@ -76,7 +76,7 @@ const steps = [
   },
   {
     id: 'bench',
-    name: 'bench (quick run; every ratio gated by server CPU time under what CI's loaded runs read, scripts/bench/gates.mjs)',
+    name: "bench (quick run; every ratio gated by server CPU time under what CI's loaded runs read, scripts/bench/gates.mjs)",
     cmd: 'node scripts/bench.mjs --quick --strict-cpu',
     cpus: 2,
     report: 'artifacts/bench.json',
