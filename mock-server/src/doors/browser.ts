@@ -137,7 +137,8 @@ export async function createBrowserDoor(options: BrowserDoorOptions): Promise<Br
       } finally {
         keepNewWorlds();
         controls.save();
-        if (keepBeforeAnswer) await flush();
+        // Also when a concurrent request's flush took this one's change: every save begun before is awaited.
+        await (keepBeforeAnswer ? flush() : saving);
       }
     },
   };
