@@ -91,8 +91,10 @@ export const TAPS = [
     name: '마이 → calendar',
     from: () => '/my/user',
     target: (page) => page.locator('main a[href="/calendar"]').first(),
-    // A day section of the schedule (the month grid's section, with its title, renders before the markets).
-    content: 'main section:not([aria-label]) h2',
+    // The selected day's schedule once the markets came: a day section's title, or '마켓 일정이 없어요' on a
+    // day with nothing left (late in a Seoul day; an error state has role=alert). The month grid's section,
+    // with its title, renders before the markets.
+    content: 'main section:not([aria-label]) h2, main [class*="_schedule_"] > div:not([role]) > p',
   },
   {
     name: 'add-to-cart toast → cart',
