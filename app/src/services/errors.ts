@@ -1,6 +1,7 @@
 // The one way the app shows a failed call (SPEC.md section 8): 200 ms after the failure, whatever the
 // sdk's resolveError decides (toast, alert, confirm, login prompt, not found, re-login, inquiry, nothing).
 import { TIMING, type ErrorAction } from '@creator-market/sdk/domain';
+import { importOnce } from '../lib/importOnce';
 
 export interface ErrorPresentationContext {
   /** operationId of the failed call (operation rules of the catalogue). */
@@ -19,21 +20,12 @@ export interface PresentedError extends ErrorAction {
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type Presenter = typeof import('./errorPresenter');
-let catalogue: Promise<Presenter> | null = null;
-
 /**
  * The error catalogue (with the receipt texts it quotes) and the code that shows its answers
  * (errorPresenter.ts) are their own chunk: the first screen needs none of it (home route JS budget). A
  * failed fetch is tried again on the next call.
  */
-function loadCatalogue(): Promise<Presenter> {
-  catalogue ??= import('./errorPresenter').catch((error: unknown) => {
-    catalogue = null;
-    throw error;
-  });
-  return catalogue;
-}
+const loadCatalogue = importOnce(() => import('./errorPresenter'));
 
 /**
  * Fetches the catalogue ahead of the first failure (the overlays call this when they mount, once idle after

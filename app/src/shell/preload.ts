@@ -3,20 +3,12 @@
 // the listeners are start code: what they do is routeData.ts's chunk, asked for once the page has loaded
 // and the browser is idle, or at the first tap, so a navigation finds it there; the other screens' imports
 // (screenImports.ts) come with it.
+import { importOnce } from '../lib/importOnce';
 import { whenIdle } from '../ui/idle';
 import { loadScreenImports } from './routes';
 
-type RouteData = typeof import('./routeData');
-
-let routeData: Promise<RouteData> | undefined;
-/** routeData.ts; asked for again after a failure (offline for a moment). */
-export function loadRouteData(): Promise<RouteData> {
-  routeData ??= import('./routeData').catch((error: unknown) => {
-    routeData = undefined;
-    throw error;
-  });
-  return routeData;
-}
+/** routeData.ts. */
+export const loadRouteData = importOnce(() => import('./routeData'));
 
 /** Listens for the taps and navigations that start preloads (main.tsx, once). */
 export function startTapPreloads(): void {

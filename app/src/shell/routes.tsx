@@ -3,6 +3,7 @@
 // all but home's and Not found's are a chunk of their own too (screenImports.ts).
 import { matchRoute, ROUTES, routeNamed, type RouteMeta, type RouteName } from '@creator-market/sdk/domain';
 import { Route } from 'wouter';
+import { importOnce } from '../lib/importOnce';
 import { lazyChunk, type LazyChunk } from '../ui/lazyChunk';
 import type { OtherRouteName } from './screenImports';
 
@@ -18,16 +19,8 @@ const home = lazyChunk(() => import('../screens/Home'));
 const notFound = lazyChunk(() => import('../screens/NotFound'));
 const NotFound = notFound.Component;
 
-type ScreenImports = typeof import('./screenImports');
-let screenImports: Promise<ScreenImports> | undefined;
-/** The other screens' imports (screenImports.ts); asked for again after a failure (offline for a moment). */
-export function loadScreenImports(): Promise<ScreenImports> {
-  screenImports ??= import('./screenImports').catch((error: unknown) => {
-    screenImports = undefined;
-    throw error;
-  });
-  return screenImports;
-}
+/** The other screens' imports (screenImports.ts). */
+export const loadScreenImports = importOnce(() => import('./screenImports'));
 
 function route(name: RouteName, screen: LazyChunk): AppRoute {
   const { path, meta } = routeNamed(name);
