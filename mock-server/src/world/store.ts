@@ -249,14 +249,28 @@ export class Store {
     };
   }
 
-  /** A new 24-hex id whose first 8 digits are the creation time in seconds (Mongo style), unique in this store. */
+  /**
+   * A new 24-hex id whose first 8 digits are the creation time in seconds (Mongo style), unique in this store.
+   * The counter alone does not make it so: records brought in (a replayed recording, an import, the control
+   * plane's records) may hold ids another mock made the same way, and one made in the same second with the
+   * same count is the same id, so an id some record already has is skipped.
+   */
   newId(now: number): string {
-    this.state.counters.id += 1;
     const seconds = Math.floor(now / 1000)
       .toString(16)
       .padStart(8, '0')
       .slice(-8);
-    return `${seconds}ffff${this.state.counters.id.toString(16).padStart(12, '0')}`;
+    let id: string;
+    do {
+      this.state.counters.id += 1;
+      id = `${seconds}ffff${this.state.counters.id.toString(16).padStart(12, '0')}`;
+    } while (this.holdsId(id));
+    return id;
+  }
+
+  /** Whether a record of any collection has `id` as its key. */
+  private holdsId(id: string): boolean {
+    return Object.values(this.collections()).some((collection) => collection.has(id));
   }
 
   /** A new receipt public number: Seoul date YYMMDD and a 6-digit sequence, unique in this store. */
