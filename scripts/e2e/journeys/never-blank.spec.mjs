@@ -14,12 +14,20 @@ const MY_CHUNK = /\/assets\/My-[\w-]+\.js$/;
 /** Its script and stylesheet. */
 const MY_FILES = /\/assets\/My-[\w-]+\.(?:js|css)$/;
 
-/** Signs the buyer in and opens the home, with nothing of 마이 loaded yet. */
+/**
+ * Signs the buyer in and opens the home, with nothing of 마이 loaded yet, and waits until every call of the
+ * home has its answer: one still on its way when a test goes offline fails with status 0, and the app then
+ * rightly shows '인터넷에 연결할 수 없어요' over the home. The recommendation lists go out together once the
+ * first screen is shown (on a loaded machine, seconds after the search box): one of them shown means all of
+ * them were sent, and the network idle that all were answered.
+ */
 async function homeAsBuyer({ ctx, page, signIn }) {
   await signIn('buyer');
   await ctx.goto('/');
   await page.getByRole('navigation', { name: '주요 메뉴' }).waitFor();
   await ctx.see('물품, 작가명 검색');
+  await ctx.see('지금 주문 가능한 마켓');
+  await page.waitForLoadState('networkidle');
 }
 
 const tabBar = (page) => page.getByRole('navigation', { name: '주요 메뉴' });
