@@ -229,12 +229,29 @@ function run(step) {
   });
 }
 
+/**
+ * The machine's CPU seconds since boot, busy and in all, from /proc/stat's first line (clock ticks of 1/100 s),
+ * or null where there is none. A step's `times` misses what its waited-for children did not wait for in
+ * turn (a browser's helper processes), so the run's line says what the whole machine did too.
+ */
+function machineCpuSeconds() {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    const all = ticks.reduce((sum, tick) => sum + tick, 0);
+    return { busy: (all - idle) / 100, all: all / 100 };
+  } catch {
+    return null;
+  }
+}
+
 /** @type {Map<string, {ok: boolean, seconds: string, cpuSeconds: number | undefined, startedAt: number, figures: string}>} */
 const results = new Map();
 /** @type {Set<Step>} */
 const running = new Set();
 const waiting = [...selected];
 const runStarted = Date.now();
+const machineAtStart = machineCpuSeconds();
 
 /** The next waiting step that may start now, if any. */
 function nextStartable() {
@@ -301,14 +318,20 @@ function finish() {
   const width = Math.max(...rows.map((row) => row.name.length));
   const wall = ((Date.now() - runStarted) / 1000).toFixed(1);
   const cpu = rows.reduce((sum, row) => sum + (row.cpuSeconds ?? 0), 0);
-  console.log(`\n━━ Summary (${wall} s on ${budget} cores, ${cpu} CPU s; each row: wall s, CPU s, started at s)`);
+  const machineAtEnd = machineCpuSeconds();
+  const machine =
+    machineAtStart && machineAtEnd
+      ? { busy: Math.round(machineAtEnd.busy - machineAtStart.busy), all: Math.round(machineAtEnd.all - machineAtStart.all) }
+      : null;
+  const busyLine = machine ? `; the machine busy ${machine.busy} of its ${machine.all} CPU s, all processes` : '';
+  console.log(`\n━━ Summary (${wall} s on ${budget} cores, ${cpu} CPU s in the steps${busyLine}; each row: wall s, CPU s, started at s)`);
   for (const row of rows) {
     const times = `${String(row.seconds).padStart(6)} s ${String(row.cpuSeconds ?? '?').padStart(4)} cpu @${String(row.startedAt).padStart(3)}`;
     console.log(`${row.ok ? 'PASS' : 'FAIL'}  ${row.name.padEnd(width)}  ${times}${row.figures ? `  ${row.figures}` : ''}`);
   }
   writeFileSync(
     'artifacts/test-summary.json',
-    JSON.stringify({ seconds: Number(wall), cpus: budget, cpuSeconds: cpu, steps: rows }, null, 2),
+    JSON.stringify({ seconds: Number(wall), cpus: budget, cpuSeconds: cpu, machineCpuSeconds: machine, steps: rows }, null, 2),
   );
   const failed = rows.filter((row) => !row.ok);
   // A CI page often keeps only the end of the output: repeat why each failed step failed below the table.
