@@ -10,9 +10,11 @@
 export const EARLY_REQUESTS_GLOBAL = '__cmEarlyRequests';
 
 /**
- * The window property naming the banner the early script chose to show first ({index, cover} in the list as
- * the server sent it) and whose image it already asked for: the banner image is the home's largest paint.
- * With `sorting: random` the choice is uniform, and homeData.ts shuffles the others behind it.
+ * The window property holding the banner the early script chose to show first: a promise of {index, cover} in
+ * the list as the server sent it (null when it chose none), whose image it already asked for: the banner image
+ * is the home's largest paint. With `sorting: random` the choice is uniform, and homeData.ts shuffles the
+ * others behind it. A promise, set as the script asks for the list: the app reads the same answer, and on a
+ * busy phone it may read it before the script has; it must still lead with the image already on its way.
  */
 export const FIRST_BANNER_GLOBAL = '__cmFirstBanner';
 
@@ -160,15 +162,17 @@ export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
     `        })`,
     `        .catch(() => {});`,
     `    const banners = screen[4] ? early[${JSON.stringify(`${plan.apiBase}${BANNER_REQUEST}`)}] : undefined;`,
-    `    if (banners)`,
-    `      leadImage(banners, (data) => {`,
+    `    if (banners) {`,
+    `      let chosen = null;`,
+    `      window.${FIRST_BANNER_GLOBAL} = leadImage(banners, (data) => {`,
     `        const list = data?.bannerList;`,
     `        if (!Array.isArray(list) || list.length === 0) return null;`,
     `        const index = data.sorting === 'random' ? Math.floor(Math.random() * list.length) : 0;`,
     `        const cover = list[index]?.bannerCover;`,
-    `        if (typeof cover === 'string') window.${FIRST_BANNER_GLOBAL} = { index, cover };`,
+    `        if (typeof cover === 'string') chosen = { index, cover };`,
     `        return cover;`,
-    `      });`,
+    `      }).then(() => chosen);`,
+    `    }`,
     `    const detail = screen[7] ? early[urls[0]] : undefined;`,
     `    if (detail)`,
     `      leadImage(detail, (data) => {`,

@@ -21,6 +21,7 @@ import { openExternal } from '../services/platform';
 import { pageNavigation } from '../services/pageNavigation';
 import { appPathname } from '../config/appBase';
 import { decideRoute } from './routing';
+import { ScreenMounted } from '../ui/ScreenMounted';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary';
 import { setKeptPages } from './keptPages';
 import { savedScrollPosition, saveScrollPosition, scrollToRestored } from '../services/scrollMemory';
@@ -86,7 +87,7 @@ const PageSwitch = memo(function PageSwitch({ pathname }: { pathname: string | n
   return (
     <ScreenErrorBoundary appBar>
       <Suspense fallback={<PageLoading />}>
-        {pathname === null ? <NotFoundScreen /> : <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>}
+        <ScreenMounted>{pathname === null ? <NotFoundScreen /> : <Switch location={pathname}>{ROUTE_ELEMENTS}</Switch>}</ScreenMounted>
       </Suspense>
     </ScreenErrorBoundary>
   );

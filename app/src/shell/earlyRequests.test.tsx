@@ -31,7 +31,7 @@ import {
 
 const server = setupMockApi();
 
-type EarlyWindow = Partial<Record<string, Record<string, Promise<Response>>>> & { [FIRST_BANNER_GLOBAL]?: FirstBanner };
+type EarlyWindow = Partial<Record<string, Record<string, Promise<Response>>>> & { [FIRST_BANNER_GLOBAL]?: Promise<FirstBanner | null> };
 const earlyWindow = window as unknown as EarlyWindow;
 
 /** Every product API address asked for from the mock, in order. */
@@ -179,7 +179,7 @@ describe('the early script', () => {
     const bannerList = ['/img/banner/a.svg', '/img/banner/b.svg', '/img/banner/c.svg'].map((bannerCover) => ({ bannerCover }));
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     runScriptAt('/', () => new Response(JSON.stringify({ data: { sorting: 'random', bannerList } })));
-    await waitFor(() => expect(earlyWindow[FIRST_BANNER_GLOBAL]).toEqual({ index: 1, cover: '/img/banner/b.svg' }));
+    await expect(earlyWindow[FIRST_BANNER_GLOBAL]).resolves.toEqual({ index: 1, cover: '/img/banner/b.svg' });
     const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
     expect(preload?.getAttribute('fetchpriority')).toBe('high');
     expect(preload?.getAttribute('href')).toBe('http://api.test:4010/img/banner/b.svg');
@@ -314,13 +314,30 @@ describe('the API client', () => {
     const index = bannerList.length - 1;
     const cover = bannerList[index]!.bannerCover;
     earlyWindow[EARLY_REQUESTS_GLOBAL] = { [`${API_BASE}/common/v2/banner?from=top`]: Promise.resolve(answer) };
-    earlyWindow[FIRST_BANNER_GLOBAL] = { index, cover };
+    earlyWindow[FIRST_BANNER_GLOBAL] = Promise.resolve({ index, cover });
     // A shuffle that leaves the list as it is: without the early choice the server's first banner would lead.
     vi.spyOn(Math, 'random').mockReturnValue(0.99);
     renderScreen('/', '/', Home);
     const banner = await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 });
     expect(banner).toHaveAttribute('src', expect.stringContaining(cover));
     expect(earlyWindow[FIRST_BANNER_GLOBAL]).toBeUndefined();
+  });
+
+  test('the chosen banner leads when the app reads the list before the early script has chosen (a busy phone)', async () => {
+    const answer = await earlyBannerAnswer('/img/banner/early.svg', 'random');
+    const { bannerList } = ((await answer.clone().json()) as { data: { bannerList: { bannerCover: string }[] } }).data;
+    const index = bannerList.length - 1;
+    const cover = bannerList[index]!.bannerCover;
+    earlyWindow[EARLY_REQUESTS_GLOBAL] = { [`${API_BASE}/common/v2/banner?from=top`]: Promise.resolve(answer) };
+    let choose: (choice: FirstBanner) => void = () => undefined;
+    earlyWindow[FIRST_BANNER_GLOBAL] = new Promise((resolve) => (choose = resolve));
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    renderScreen('/', '/', Home);
+    // The app has taken the early answer; only then does the script make its choice.
+    await waitFor(() => expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toEqual({}));
+    choose({ index, cover });
+    const banner = await screen.findByRole('img', { name: '배너 1' }, { timeout: 10_000 });
+    expect(banner).toHaveAttribute('src', expect.stringContaining(cover));
   });
 
   test('a failed early request is asked again', async () => {

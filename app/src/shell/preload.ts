@@ -1,9 +1,10 @@
 // A tap starts what the next screen needs (routeData.ts): its chunk as the finger comes down on a link, and
 // its chunk and first data together once the app navigates there (links, the tab bar, buttons, back). Only
-// the listeners are start code: what they do is routeData.ts's chunk, asked for once the page has loaded
-// and the browser is idle, or at the first tap, so a navigation finds it there; the other screens' imports
+// the listeners are start code: what they do is routeData.ts's chunk, asked for once the page has loaded,
+// its first view is shown and the browser is idle, or at the first tap, so a navigation finds it there; the other screens' imports
 // (screenImports.ts) come with it.
 import { importOnce } from '../lib/importOnce';
+import { whenFirstViewShown } from '../stores/ui';
 import { whenIdle } from '../ui/idle';
 import { loadScreenImports } from './routes';
 
@@ -26,7 +27,8 @@ export function startTapPreloads(): void {
   const navigated = () => void loadBoth().then((data) => data.navigated(), ignore);
   window.addEventListener('pushState', navigated);
   window.addEventListener('popstate', navigated);
-  const later = () => void whenIdle(() => void loadBoth().catch(ignore));
+  // Unasked, they wait for the first screen too: its lead image is the page's largest paint.
+  const later = () => whenFirstViewShown(() => void whenIdle(() => void loadBoth().catch(ignore)));
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

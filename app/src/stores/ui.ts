@@ -2,7 +2,7 @@
 // render this state; screens change it only through the actions: the chrome's below, the overlays' by what
 // they open (toasts.ts, dialogs.ts, loginPrompt.ts, drawers.ts), so the start scripts carry only the actions
 // they use (docs/decisions/home-js-start-chunk.md).
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 export type ToastPosition = 'top' | 'bottom';
@@ -50,6 +50,11 @@ export interface UiState {
   /** How many overlays currently need the page not to scroll. */
   scrollLocks: number;
   splash: boolean;
+  /**
+   * The page's first screen has mounted (shell/RouterView.tsx): until then nobody knows yet whether it leads
+   * with an image, so what waits for the first view waits for this too.
+   */
+  firstScreenMounted: boolean;
   /** A screen's first view is still painting its lead image: the overlays' chunk waits (ui/UiRoot.tsx). */
   firstViewPending: boolean;
   /** Page background: a CSS colour, 'white' (default) or 'none'. */
@@ -68,6 +73,7 @@ function initialState(): UiState {
     drawers: {},
     scrollLocks: 0,
     splash: true,
+    firstScreenMounted: false,
     firstViewPending: false,
     pageColor: 'white',
     transparentStatusBar: false,
@@ -77,6 +83,23 @@ function initialState(): UiState {
 }
 
 export const uiState = proxy<UiState>(initialState());
+
+/** Whether the page's first screen has mounted and shows its first view (no lead image still painting). */
+export const firstViewShown = (): boolean => uiState.firstScreenMounted && !uiState.firstViewPending;
+
+/**
+ * Runs `task` once the first screen has mounted and no first view is painting its lead image (at once when
+ * that is so): work the first screen does not need (the other screens' preloads) then neither shares the link
+ * with that image nor comes before its frame, the page's largest paint.
+ */
+export function whenFirstViewShown(task: () => void): void {
+  if (firstViewShown()) return task();
+  const unsubscribe = subscribe(uiState, () => {
+    if (!firstViewShown()) return;
+    unsubscribe();
+    task();
+  });
+}
 
 // ---------------------------------------------------------------- chrome
 

@@ -9,6 +9,7 @@ import { clearScrollPositions } from '../services/scrollMemory';
 import { resetSession, session, signIn, TOKEN_STORAGE_KEY } from '../stores/session';
 import { hideSplash } from '../stores/ui';
 import { UiRoot } from '../ui/UiRoot';
+import { ScreenMounted } from '../ui/ScreenMounted';
 import { personaToken, type PersonaId } from './testServer';
 
 /** Forgets everything one test could leave to the next: session, storage, events, address. */
@@ -37,7 +38,11 @@ export async function rememberPersona(persona: PersonaId): Promise<void> {
 export function renderAt(path: string, ui: ReactNode): RenderResult {
   window.history.replaceState(null, '', path);
   hideSplash();
-  return render(<UiRoot onLogin={startLogin}>{ui}</UiRoot>);
+  return render(
+    <UiRoot onLogin={startLogin}>
+      <ScreenMounted>{ui}</ScreenMounted>
+    </UiRoot>,
+  );
 }
 
 /** Waits until the app knows who is signed in (the splash is gone). */

@@ -30,11 +30,27 @@ export interface LazyImageProps {
   priority?: boolean;
   /** Called once the image has failed, turned out to have no src, or loaded (a priority image: and been painted). */
   onSettle?: () => void;
+  /**
+   * Not requested yet, even when near the viewport: a carousel's other slides wait while the first screen's
+   * lead image loads and paints (the home banner), so they do not share the slow link with it.
+   */
+  held?: boolean;
 }
 
 type LoadState = 'waiting' | 'loaded' | 'failed';
 
-export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback, className, priority = false, onSettle }: LazyImageProps) {
+export function LazyImage({
+  src,
+  alt,
+  ratio = 1,
+  radius,
+  fit = 'cover',
+  fallback,
+  className,
+  priority = false,
+  onSettle,
+  held = false,
+}: LazyImageProps) {
   const boxRef = useRef<HTMLSpanElement>(null);
   const imageRef = useRef<HTMLImageElement>(null);
   const [near, setNear] = useState(priority);
@@ -83,7 +99,8 @@ export function LazyImage({ src, alt, ratio = 1, radius, fit = 'cover', fallback
           {fallback ?? <IconImage size={28} />}
         </span>
       ) : (
-        near && (
+        near &&
+        !held && (
           <img
             ref={imageRef}
             className={cx(styles.image, (priority || state === 'loaded') && styles.loaded)}

@@ -32,12 +32,13 @@ export interface UiRootProps {
 }
 
 export function UiRoot({ onLogin, children }: UiRootProps) {
-  const { pageColor, splash, firstViewPending, toasts, dialogs, loginPrompt } = useSnapshot(uiState);
+  const { pageColor, splash, firstScreenMounted, firstViewPending, toasts, dialogs, loginPrompt } = useSnapshot(uiState);
   const [overlays, setOverlays] = useState(false);
   if (!overlays && (toasts.length > 0 || dialogs.length > 0 || loginPrompt)) setOverlays(true);
+  const firstViewShown = firstScreenMounted && !firstViewPending;
   useEffect(
-    () => (splash || firstViewPending || overlays ? undefined : whenIdle(() => setOverlays(true))),
-    [splash, firstViewPending, overlays],
+    () => (splash || !firstViewShown || overlays ? undefined : whenIdle(() => setOverlays(true))),
+    [splash, firstViewShown, overlays],
   );
 
   useEffect(() => {

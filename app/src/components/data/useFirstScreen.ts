@@ -41,13 +41,17 @@ export function useFirstScreen(leadImage: boolean): FirstScreen {
     };
   }, [leadImage, show]);
 
+  useFirstViewPending(!shown);
+  return { shown, show };
+}
+
+/** Marks a screen's first view as painting its lead image while `pending` (uiState.firstViewPending). */
+export function useFirstViewPending(pending: boolean): void {
   useEffect(() => {
-    if (shown) return;
+    if (!pending) return;
     uiState.firstViewPending = true;
     return () => {
       uiState.firstViewPending = false;
     };
-  }, [shown]);
-
-  return { shown, show };
+  }, [pending]);
 }

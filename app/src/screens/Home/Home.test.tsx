@@ -10,8 +10,9 @@ import { uiState } from '../../stores/ui';
 import { setupMockControl } from '../../testing/mockControl';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { SECTION_TITLES } from './sectionTitles';
-import { FIRST_SCREEN_WAIT_MS } from './homeData';
+import { FIRST_SCREEN_WAIT_MS } from '../../components/data/useFirstScreen';
 import { firstBannerLoads } from '../../testing/homeTestHarness';
+import { setIntersecting } from '../../testing/intersectionObserver';
 import Home from './index';
 
 const server = setupMockApi();
@@ -57,6 +58,20 @@ describe('Home', () => {
     const { keywords } = await api.get('/common/v2/search-keyword');
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(links).toContain(`/search/result?term=${encodeURIComponent(keywords[0]!)}`);
+  });
+
+  test("the other banners' images, the overlays and the other screens' preloads wait for the first banner's paint", async () => {
+    renderScreen('/', '/', Home);
+    await screen.findAllByAltText('배너 1');
+    expect(uiState.firstViewPending).toBe(true);
+    // Every slide near the viewport, as in a browser (its lazy images' margin): the others still wait.
+    act(() => {
+      for (const box of screen.getByLabelText('메인 배너').querySelectorAll('span[data-state]')) setIntersecting(box, true);
+    });
+    expect(screen.queryByAltText('배너 2')).not.toBeInTheDocument();
+    await firstBannerLoads();
+    expect((await screen.findAllByAltText('배너 2')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(uiState.firstViewPending).toBe(false));
   });
 
   test("the seeded world has this week's new sellers, so '이번 주 새로 온 작가' shows", async () => {

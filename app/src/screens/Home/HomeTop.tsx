@@ -15,9 +15,20 @@ import { SkeletonBlock } from '../../ui/SkeletonBlock';
 import type { Banner } from './homeData';
 import styles from './Home.module.css';
 
-/** `onShown`: the first banner's image has been painted (or failed: LazyImage onSettle), i.e. the first screen is shown. */
+/**
+ * `onShown`: the first banner's image has been painted (or failed: LazyImage onSettle), i.e. the first screen is
+ * shown. `firstScreenShown`: until then the other slides' images are held, so the first one has the link.
+ */
 // Memoised, like the sections below: the home renders again as each of its lists arrives.
-export const BannerCarousel = memo(function BannerCarousel({ state, onShown }: { state: LoadState<Banner[]>; onShown?: () => void }) {
+export const BannerCarousel = memo(function BannerCarousel({
+  state,
+  onShown,
+  firstScreenShown = true,
+}: {
+  state: LoadState<Banner[]>;
+  onShown?: () => void;
+  firstScreenShown?: boolean;
+}) {
   if (state.loading && state.data === undefined) {
     return (
       <div className={styles.banner}>
@@ -44,7 +55,7 @@ export const BannerCarousel = memo(function BannerCarousel({ state, onShown }: {
               src={imageUrl(banner.bannerCover)}
               alt={`배너 ${index + 1}`}
               ratio={2}
-              {...(index === 0 ? { priority: true, ...(onShown ? { onSettle: onShown } : {}) } : {})}
+              {...(index === 0 ? { priority: true, ...(onShown ? { onSettle: onShown } : {}) } : { held: !firstScreenShown })}
             />
           </Link>
         ))}

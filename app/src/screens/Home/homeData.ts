@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { FIRST_BANNER_GLOBAL, type FirstBanner } from '../../api/earlyRequests';
 import { presentError } from '../../services/errors';
+import { FIRST_SCREEN_WAIT_MS, useFirstViewPending } from '../../components/data/useFirstScreen';
 import { useLoad, type LoadState } from '../../components/data/useLoad';
 import { loadOpenedMarkets } from '../../components/market-card/loadOpenedMarkets';
 import { whenIdle } from '../../ui/idle';
@@ -29,11 +30,12 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
 }
 
 /** The banner index.html's early script chose to show first (api/earlyRequests.ts), once, if it is of this list. */
-function takeEarlyFirstBanner(list: readonly Banner[]): number | null {
-  const early = window as unknown as Partial<Record<typeof FIRST_BANNER_GLOBAL, FirstBanner>>;
-  const chosen = early[FIRST_BANNER_GLOBAL];
+async function takeEarlyFirstBanner(list: readonly Banner[]): Promise<number | null> {
+  const early = window as unknown as Partial<Record<typeof FIRST_BANNER_GLOBAL, Promise<FirstBanner | null>>>;
+  const choice = early[FIRST_BANNER_GLOBAL];
   delete early[FIRST_BANNER_GLOBAL];
-  return chosen !== undefined && list[chosen.index]?.bannerCover === chosen.cover ? chosen.index : null;
+  const chosen = await choice;
+  return chosen && list[chosen.index]?.bannerCover === chosen.cover ? chosen.index : null;
 }
 
 export function useHomeData() {
@@ -45,6 +47,8 @@ export function useHomeData() {
   // host and the sections' chunk. Until then the lists show their placeholders like any list that is loading.
   const [firstScreen] = useState(withResolvers);
   const [firstScreenShown, setFirstScreenShown] = useState(false);
+  // The overlays' chunk and the other screens' preloads wait for the same moment (stores/ui.ts).
+  useFirstViewPending(!firstScreenShown);
   // Once the main thread is then idle: starting a dozen requests and the sections' chunk in the task that
   // learns of the paint would hold back whatever the browser does next.
   const showFirstScreen = useCallback(() => {
@@ -62,7 +66,7 @@ export function useHomeData() {
   const banners = useLoad(
     async (signal) => {
       const list = await api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal });
-      const first = takeEarlyFirstBanner(list.bannerList);
+      const first = await takeEarlyFirstBanner(list.bannerList);
       return list.sorting === 'random' ? shuffled(list.bannerList, Math.random, first) : list.bannerList;
     },
     [],
@@ -156,9 +160,6 @@ export function useHomeData() {
 
   return { ...lists, allFailed, reloadAll, firstScreenShown, showFirstScreen };
 }
-
-/** The longest the recommendation lists wait for the banner image once the banner list has answered. */
-export const FIRST_SCREEN_WAIT_MS = 1000;
 
 export type HomeData = ReturnType<typeof useHomeData>;
 

@@ -54,7 +54,7 @@ export default function Home() {
         <ErrorState onRetry={data.reloadAll} />
       ) : (
         <>
-          <BannerCarousel state={data.banners} onShown={data.showFirstScreen} />
+          <BannerCarousel state={data.banners} onShown={data.showFirstScreen} firstScreenShown={data.firstScreenShown} />
           <CategoryIcons state={data.categories} />
           <ScreenErrorBoundary>
             <Suspense fallback={<RailSkeleton />}>
