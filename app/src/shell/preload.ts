@@ -1,8 +1,8 @@
 // A tap starts what the next screen needs (routeData.ts): its chunk as the finger comes down on a link, and
 // its chunk and first data together once the app navigates there (links, the tab bar, buttons, back). Only
 // the listeners are start code: what they do is routeData.ts's chunk, asked for once the page has loaded,
-// its first view is shown and the browser is idle, or at the first tap, so a navigation finds it there; the other screens' imports
-// (screenImports.ts) come with it.
+// its first screen shows its first view and the browser is idle, or at the first tap, so a navigation finds
+// it there; the other screens' imports (screenImports.ts) come with it.
 import { importOnce } from '../lib/importOnce';
 import { whenFirstViewShown } from '../stores/ui';
 import { whenIdle } from '../ui/idle';

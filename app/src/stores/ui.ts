@@ -85,7 +85,7 @@ function initialState(): UiState {
 export const uiState = proxy<UiState>(initialState());
 
 /** Whether the page's first screen has mounted and shows its first view (no lead image still painting). */
-export const firstViewShown = (): boolean => uiState.firstScreenMounted && !uiState.firstViewPending;
+const firstViewShown = (): boolean => uiState.firstScreenMounted && !uiState.firstViewPending;
 
 /**
  * Runs `task` once the first screen has mounted and no first view is painting its lead image (at once when
