@@ -85,7 +85,8 @@ function initialState(): UiState {
 export const uiState = proxy<UiState>(initialState());
 
 /** Whether the page's first screen has mounted and shows its first view (no lead image still painting). */
-const firstViewShown = (): boolean => uiState.firstScreenMounted && !uiState.firstViewPending;
+export const firstViewShown = (state: Pick<UiState, 'firstScreenMounted' | 'firstViewPending'>): boolean =>
+  state.firstScreenMounted && !state.firstViewPending;
 
 /**
  * Runs `task` once the first screen has mounted and no first view is painting its lead image (at once when
@@ -93,9 +94,9 @@ const firstViewShown = (): boolean => uiState.firstScreenMounted && !uiState.fir
  * with that image nor comes before its frame, the page's largest paint.
  */
 export function whenFirstViewShown(task: () => void): void {
-  if (firstViewShown()) return task();
+  if (firstViewShown(uiState)) return task();
   const unsubscribe = subscribe(uiState, () => {
-    if (!firstViewShown()) return;
+    if (!firstViewShown(uiState)) return;
     unsubscribe();
     task();
   });

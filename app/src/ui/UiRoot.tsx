@@ -2,7 +2,7 @@
 // around the centred app column, and applies the page background colour from the ui store.
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { uiState } from '../stores/ui';
+import { firstViewShown, uiState } from '../stores/ui';
 import { whenIdle } from './idle';
 import { lazyChunk } from './lazyChunk';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
@@ -32,14 +32,12 @@ export interface UiRootProps {
 }
 
 export function UiRoot({ onLogin, children }: UiRootProps) {
-  const { pageColor, splash, firstScreenMounted, firstViewPending, toasts, dialogs, loginPrompt } = useSnapshot(uiState);
+  const ui = useSnapshot(uiState);
+  const { pageColor, splash, toasts, dialogs, loginPrompt } = ui;
   const [overlays, setOverlays] = useState(false);
   if (!overlays && (toasts.length > 0 || dialogs.length > 0 || loginPrompt)) setOverlays(true);
-  const firstViewShown = firstScreenMounted && !firstViewPending;
-  useEffect(
-    () => (splash || !firstViewShown || overlays ? undefined : whenIdle(() => setOverlays(true))),
-    [splash, firstViewShown, overlays],
-  );
+  const shown = firstViewShown(ui);
+  useEffect(() => (splash || !shown || overlays ? undefined : whenIdle(() => setOverlays(true))), [splash, shown, overlays]);
 
   useEffect(() => {
     document.documentElement.style.setProperty('--page-bg', pageBackground(pageColor));

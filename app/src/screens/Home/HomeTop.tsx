@@ -23,11 +23,11 @@ import styles from './Home.module.css';
 export const BannerCarousel = memo(function BannerCarousel({
   state,
   onShown,
-  firstScreenShown = true,
+  firstScreenShown,
 }: {
   state: LoadState<Banner[]>;
   onShown?: () => void;
-  firstScreenShown?: boolean;
+  firstScreenShown: boolean;
 }) {
   if (state.loading && state.data === undefined) {
     return (
