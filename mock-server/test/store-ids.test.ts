@@ -1,7 +1,7 @@
 // A store's new ids never repeat an id a record already has. The counter alone does not ensure it: records
 // another mock made (a replayed recording of a mock upstream, an import) carry ids of the same form, and one
 // made in the same second with the same count is the same id. Seen in CI: a replayed world's first order
-// answered 500 (`duplicate id`) when it came in the second the recorded cart had been made in.
+// answered 500 (`duplicate id`) when it came in the second the recorded order had been made in, with its count.
 import { generateWorld } from '@creator-market/fixtures';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../src/world/store';
