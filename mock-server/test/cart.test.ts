@@ -5,7 +5,7 @@ import type { PersonaId } from '@creator-market/fixtures';
 import { availableQuantity, marketState } from '@creator-market/sdk/domain';
 import type { components } from '@creator-market/sdk/generated/api';
 import { issueToken } from '../src/auth/tokens';
-import { entryAnswerText } from '../src/handlers/cart';
+import { entryAnswerBytes } from '../src/handlers/cart';
 import type { MarketRow, Store } from '../src/world/store';
 import { errorCode, errorList, startTestServer, type TestServer } from './support/harness';
 
@@ -639,10 +639,10 @@ describe('updateCartDeliveryOption', () => {
 });
 
 describe('a cart answer', () => {
-  it('is its entry as JSON, the market first, its JSON made once per market record', () => {
+  it('is its entry as UTF-8 JSON, the market first, its bytes made once per market record', () => {
     const { open, buyerEntryOf } = freshWorld();
     const entry = buyerEntryOf(open._id);
-    const answered = (e: typeof entry) => entryAnswerText(e);
+    const answered = (e: typeof entry) => new TextDecoder().decode(entryAnswerBytes(e));
     const { market, ...others } = entry;
     expect(answered(entry)).toBe(JSON.stringify({ data: { market, ...others } }));
     const withOption = { ...entry, deliveryOption: { title: '택배' } };

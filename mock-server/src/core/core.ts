@@ -149,8 +149,15 @@ function enterWorld(worlds: WorldRegistry, name: string | undefined, headers: An
   const { world, status } = resolved;
   headers['X-Mock-World'] = world.name;
   if (status !== 'existing') headers['X-Mock-World-Status'] = status;
-  headers['X-Mock-Now'] = new Date(world.clock.now()).toISOString();
+  headers['X-Mock-Now'] = isoTime(world.clock.now());
   return world;
+}
+
+/** The last time stamped and its ISO string: the requests of one millisecond share it (most under load). */
+let lastStamp = { ms: Number.NaN, iso: '' };
+function isoTime(ms: number): string {
+  if (ms !== lastStamp.ms) lastStamp = { ms, iso: new Date(ms).toISOString() };
+  return lastStamp.iso;
 }
 
 /** The journal's record of one request, before its answer (`finish` fills that in). */

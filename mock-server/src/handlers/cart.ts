@@ -105,27 +105,37 @@ function amountsByProduct(lines: readonly CartProduct[]): Map<string, number> {
 }
 
 /**
- * Each market record's JSON, made once. A cart entry carries its whole market (1.6 of a cart answer's 2.1 KB,
- * most of it Korean text): serializing it per answer was the write path's largest cost (pnpm bench,
- * docs/decisions/bench-gates.md). Records are immutable values (a change replaces the record), so a record's
- * JSON never changes.
+ * Each market record's JSON as UTF-8 bytes, made once. A cart entry carries its whole market (1.6 of a cart
+ * answer's 2.1 KB, most of it Korean text): serializing it per answer was the write path's largest cost (pnpm
+ * bench, docs/decisions/bench-gates.md). Records are immutable values (a change replaces the record), so a
+ * record's JSON never changes.
  */
-const marketJson = new WeakMap<CartEntry['market'], string>();
+const marketJson = new WeakMap<CartEntry['market'], Uint8Array>();
+const utf8 = new TextEncoder();
+const ANSWER_HEAD = utf8.encode('{"data":{"market":');
 
 /**
- * An entry's answer, `{"data": entry}`: its market's JSON first, then its other fields in one JSON.stringify
- * (the same JSON value as the entry's, its market's key moved to the front). One call for them, not one per
- * field and key, was 7% of the write path's CPU per request (scripts/bench/write-path.mjs).
+ * An entry's answer, `{"data": entry}`, as UTF-8 bytes: its market's bytes first, then its other fields in one
+ * JSON.stringify (the same JSON value as the entry's, its market's key moved to the front), encoded straight
+ * into the answer (room for 3 bytes per UTF-16 unit, the most UTF-8 takes). Bytes, not a string: a string
+ * answer of Korean text was copied twice and encoded on every write (Content-Length, then the socket), a
+ * third of the write path's allocation and 1.5-2 µs of its CPU per request (scripts/bench/write-path.mjs).
  */
-export function entryAnswerText(entry: CartEntry): string {
+export function entryAnswerBytes(entry: CartEntry): Uint8Array {
   const { market, ...others } = entry;
-  let marketText = marketJson.get(market);
-  if (marketText === undefined) marketJson.set(market, (marketText = JSON.stringify(market)));
+  let marketBytes = marketJson.get(market);
+  if (marketBytes === undefined) marketJson.set(market, (marketBytes = utf8.encode(JSON.stringify(market))));
   const rest = JSON.stringify(others);
-  return `{"data":{"market":${marketText}${rest === '{}' ? '' : `,${rest.slice(1, -1)}`}}}`;
+  const tail = rest === '{}' ? '}}' : `,${rest.slice(1)}}`;
+  const tailAt = ANSWER_HEAD.length + marketBytes.length;
+  const answer = new Uint8Array(tailAt + tail.length * 3);
+  answer.set(ANSWER_HEAD);
+  answer.set(marketBytes, ANSWER_HEAD.length);
+  const { written } = utf8.encodeInto(tail, answer.subarray(tailAt));
+  return answer.subarray(0, tailAt + written);
 }
 
-const entryAnswer = (entry: CartEntry): RawResponse => ({ raw: true, status: 200, contentType: JSON_TYPE, body: entryAnswerText(entry) });
+const entryAnswer = (entry: CartEntry): RawResponse => ({ raw: true, status: 200, contentType: JSON_TYPE, body: entryAnswerBytes(entry) });
 
 /**
  * Adds the request's lines to the buyer's entry for the market (a new entry when it has none) and returns the

@@ -18,6 +18,10 @@ export function toEpochMs(time: TimeInput | null | undefined): number {
   if (time === null || time === undefined || time === '') return Number.NaN;
   if (typeof time === 'number') return time;
   if (time instanceof Date) return time.getTime();
+  // An ISO string in UTC (every API time): dayjs hands it to the Date parser itself, so parse it directly and
+  // make no Dayjs (the mock server reads market times on every cart write: scripts/bench/write-path.mjs).
+  const last = time.charCodeAt(time.length - 1);
+  if (last === 90 /* Z */ || last === 122 /* z */) return Date.parse(time);
   return dayjs(time).valueOf();
 }
 

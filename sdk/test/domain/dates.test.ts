@@ -1,4 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
+import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatDateTime,
@@ -110,6 +111,14 @@ describe.each(['UTC', 'America/New_York', 'Asia/Seoul', 'Pacific/Chatham'])('dat
     expect(formatDateTime(ms)).toBe(reference.dateTime);
     expect(formatDateTime(new Date(ms).toISOString())).toBe(reference.dateTime);
     expect(formatShortDate(ms)).toBe(reference.short);
+  });
+
+  // toEpochMs reads UTC strings without dayjs: it must read every form of time as dayjs does.
+  test.prop([instant, fc.constantFrom('Z', 'z', '+09:00', '')])('toEpochMs reads a time as dayjs does', (ms, zone) => {
+    const text = new Date(ms).toISOString().replace('Z', zone);
+    expect(toEpochMs(text)).toBe(dayjs(text).valueOf());
+    expect(toEpochMs(text.slice(0, 10))).toBe(dayjs(text.slice(0, 10)).valueOf());
+    expect(toEpochMs(text.replace(/\.\d{3}/, ''))).toBe(dayjs(text.replace(/\.\d{3}/, '')).valueOf());
   });
 
   test.prop([instant, fc.integer({ min: -2 * DAY_MS, max: 2 * DAY_MS })])('isSameSeoulDay follows Seoul midnight', (a, delta) => {
