@@ -1,5 +1,7 @@
 // A controllable IntersectionObserver for jsdom: tests decide when an element enters the viewport.
-//   setIntersecting(element, true)  → every observer watching it reports it as visible.
+//   setIntersecting(element, true)  → every observer watching it reports it as visible, and (as a browser's
+//   does) an observer that starts watching it later reports it at once: a test need not race the effect
+//   that starts observing.
 
 interface MockObserver {
   callback: IntersectionObserverCallback;
@@ -9,6 +11,21 @@ interface MockObserver {
 }
 
 const observers = new Set<MockObserver>();
+/** What the tests last said of each element. */
+const intersecting = new WeakMap<Element, boolean>();
+
+function entryOf(element: Element, isIntersecting: boolean): IntersectionObserverEntry {
+  const rect = element.getBoundingClientRect();
+  return {
+    target: element,
+    isIntersecting,
+    intersectionRatio: isIntersecting ? 1 : 0,
+    boundingClientRect: rect,
+    intersectionRect: rect,
+    rootBounds: null,
+    time: performance.now(),
+  };
+}
 
 class MockIntersectionObserver implements IntersectionObserver {
   readonly root = null;
@@ -26,6 +43,12 @@ class MockIntersectionObserver implements IntersectionObserver {
 
   observe(target: Element): void {
     this.record.targets.add(target);
+    // A browser reports an observed element's state once it starts observing it, in a task of its own.
+    if (intersecting.get(target)) {
+      setTimeout(() => {
+        if (this.record.targets.has(target) && intersecting.get(target)) this.record.callback([entryOf(target, true)], this);
+      });
+    }
   }
 
   unobserve(target: Element): void {
@@ -57,18 +80,9 @@ export function observedMargins(element: Element): string[] {
 
 /** Reports `element` as entering (true) or leaving (false) the viewport to every observer watching it. */
 export function setIntersecting(element: Element, isIntersecting: boolean): void {
-  const rect = element.getBoundingClientRect();
+  intersecting.set(element, isIntersecting);
   for (const observer of [...observers]) {
     if (!observer.targets.has(element)) continue;
-    const entry = {
-      target: element,
-      isIntersecting,
-      intersectionRatio: isIntersecting ? 1 : 0,
-      boundingClientRect: rect,
-      intersectionRect: rect,
-      rootBounds: null,
-      time: performance.now(),
-    } as IntersectionObserverEntry;
-    observer.callback([entry], observer.instance);
+    observer.callback([entryOf(element, isIntersecting)], observer.instance);
   }
 }
