@@ -55,8 +55,11 @@ export interface UiState {
    * with an image, so what waits for the first view waits for this too.
    */
   firstScreenMounted: boolean;
-  /** A screen's first view is still painting its lead image: the overlays' chunk waits (ui/UiRoot.tsx). */
-  firstViewPending: boolean;
+  /**
+   * How many screens' first views are still painting their lead images: the overlays' chunk waits
+   * (ui/UiRoot.tsx). A count, since a kept-alive screen and the one shown can both be waiting.
+   */
+  firstViewPending: number;
   /** Page background: a CSS colour, 'white' (default) or 'none'. */
   pageColor: string;
   transparentStatusBar: boolean;
@@ -74,7 +77,7 @@ function initialState(): UiState {
     scrollLocks: 0,
     splash: true,
     firstScreenMounted: false,
-    firstViewPending: false,
+    firstViewPending: 0,
     pageColor: 'white',
     transparentStatusBar: false,
     bottomTab: 'home',
@@ -86,7 +89,7 @@ export const uiState = proxy<UiState>(initialState());
 
 /** Whether the page's first screen has mounted and shows its first view (no lead image still painting). */
 export const firstViewShown = (state: Pick<UiState, 'firstScreenMounted' | 'firstViewPending'>): boolean =>
-  state.firstScreenMounted && !state.firstViewPending;
+  state.firstScreenMounted && state.firstViewPending === 0;
 
 /**
  * Runs `task` once the first screen has mounted and no first view is painting its lead image (at once when

@@ -45,13 +45,13 @@ export function useFirstScreen(leadImage: boolean): FirstScreen {
   return { shown, show };
 }
 
-/** Marks a screen's first view as painting its lead image while `pending` (uiState.firstViewPending). */
+/** Counts a screen's first view as painting its lead image while `pending` (uiState.firstViewPending). */
 export function useFirstViewPending(pending: boolean): void {
   useEffect(() => {
     if (!pending) return;
-    uiState.firstViewPending = true;
+    uiState.firstViewPending += 1;
     return () => {
-      uiState.firstViewPending = false;
+      uiState.firstViewPending -= 1;
     };
   }, [pending]);
 }

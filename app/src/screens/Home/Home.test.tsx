@@ -63,7 +63,7 @@ describe('Home', () => {
   test("the other banners' images, the overlays and the other screens' preloads wait for the first banner's paint", async () => {
     renderScreen('/', '/', Home);
     await screen.findAllByAltText('배너 1');
-    expect(uiState.firstViewPending).toBe(true);
+    expect(uiState.firstViewPending).toBe(1);
     // Every slide near the viewport, as in a browser (its lazy images' margin): the others still wait.
     act(() => {
       for (const box of screen.getByLabelText('메인 배너').querySelectorAll('span[data-state]')) setIntersecting(box, true);
@@ -71,7 +71,7 @@ describe('Home', () => {
     expect(screen.queryByAltText('배너 2')).not.toBeInTheDocument();
     await firstBannerLoads();
     expect((await screen.findAllByAltText('배너 2')).length).toBeGreaterThan(0);
-    await waitFor(() => expect(uiState.firstViewPending).toBe(false));
+    await waitFor(() => expect(uiState.firstViewPending).toBe(0));
   });
 
   test("the seeded world has this week's new sellers, so '이번 주 새로 온 작가' shows", async () => {

@@ -2,14 +2,16 @@
 // 않기'), the scroll view shows every product and sends view_item after 5 s on screen, the single view steps
 // through the products with the hash following.
 import { configStore, STYLE_TAGS, visibleProducts, type StyleTag } from '@creator-market/sdk/domain';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { trackedEvents } from '../../services/analytics';
+import { uiState } from '../../stores/ui';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
 import { findMarket } from '../../testing/worldLookup';
 import { setupMockApi } from '../../testing/testServer';
 import { setIntersecting } from '../../testing/intersectionObserver';
 import ProductScreen, { VIEW_TEXT } from './index';
+import { ProductDetail } from './ProductDetail';
 
 setupMockApi();
 const PATTERN = '/p/:sellerId/:marketId';
@@ -108,5 +110,48 @@ describe('Product', () => {
     fireEvent.click(screen.getByRole('button', { name: products[0]!.title }));
     expect(await screen.findByRole('heading', { name: products[0]!.title })).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '이전 물품' })).toBeDisabled();
+  });
+
+  test.each([
+    ['scroll', true],
+    ['single', false],
+  ])("%s view: the first view is pending until the hash product's first image has loaded", async (_view, scroll) => {
+    rememberView(scroll);
+    const { detail, sellerId, marketId } = await findMarket(
+      'opened',
+      (d) => visibleProducts(d.product).filter((p) => p.cover.length > 0).length > 1,
+    );
+    const lead = visibleProducts(detail.product).filter((p) => p.cover.length > 0)[1]!;
+    renderScreen(`/p/${sellerId}/${marketId}#${lead._id}`, PATTERN, ProductScreen);
+    // While the market loads nobody knows the lead image yet: pending too.
+    expect(uiState.firstViewPending).toBe(1);
+    // The carousel's loop renders its first slide twice.
+    const images = await screen.findAllByAltText(`${lead.title} 1`);
+    for (const image of images) expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(uiState.firstViewPending).toBe(1);
+    for (const image of images) fireEvent.load(image);
+    await waitFor(() => expect(uiState.firstViewPending).toBe(0));
+  });
+
+  test("the lead product says when its first image has loaded; another product's images say nothing", async () => {
+    const { detail } = await findMarket('opened', (d) => visibleProducts(d.product).filter((p) => p.cover.length > 0).length > 1);
+    const [lead, other] = visibleProducts(detail.product).filter((p) => p.cover.length > 0);
+    const settled = vi.fn();
+    const notLead = vi.fn();
+    render(
+      <>
+        <ProductDetail product={lead!} priority onLeadSettle={settled} />
+        <ProductDetail product={other!} onLeadSettle={notLead} />
+      </>,
+    );
+    // Every image near the viewport, as in a browser: the other product's load too.
+    act(() => {
+      for (const box of document.querySelectorAll('span[data-state]')) setIntersecting(box, true);
+    });
+    for (const image of await screen.findAllByAltText(`${other!.title} 1`)) fireEvent.load(image);
+    expect(settled).not.toHaveBeenCalled();
+    for (const image of screen.getAllByAltText(`${lead!.title} 1`)) fireEvent.load(image);
+    await waitFor(() => expect(settled).toHaveBeenCalled());
+    expect(notLead).not.toHaveBeenCalled();
   });
 });

@@ -54,15 +54,20 @@ function useViewItem(ref: RefObject<HTMLElement | null>, product: Product, enabl
   }, [enabled, visible, product]);
 }
 
-/** `priority`: the product the page opens on, whose first image is the largest paint of the first screen. */
+/**
+ * `priority`: the product the page opens on, whose first image is the largest paint of the first screen;
+ * `onLeadSettle` is called once that image has been painted (or has failed).
+ */
 export function ProductDetail({
   product,
   trackView = false,
   priority = false,
+  onLeadSettle,
 }: {
   product: Product;
   trackView?: boolean;
   priority?: boolean;
+  onLeadSettle?: () => void;
 }) {
   const ref = useRef<HTMLElement>(null);
   useViewItem(ref, product, trackView);
@@ -80,6 +85,7 @@ export function ProductDetail({
               alt={`${product.title} ${index + 1}`}
               ratio={1}
               priority={priority && index === 0}
+              {...(priority && index === 0 && onLeadSettle ? { onSettle: onLeadSettle } : {})}
             />
           ))}
         </Carousel>

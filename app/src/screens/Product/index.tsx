@@ -8,6 +8,7 @@ import { Link, useParams } from 'wouter';
 import { api } from '../../api/client';
 import { CartBar } from '../../features/cart-drawer-entry/CartBar';
 import { PageClock } from '../../components/data/pageClock';
+import { useFirstScreen } from '../../components/data/useFirstScreen';
 import { useLoad } from '../../components/data/useLoad';
 import { loadMarketDetail, type MarketDetail, type Product } from '../../components/market-detail/marketDetail';
 import { imageUrl } from '../../lib/media/imageUrl';
@@ -79,6 +80,10 @@ export default function ProductScreen() {
   }, []);
 
   const data = detail.data;
+  // The lead product's first image is the first screen's largest paint: the overlays and the other screens'
+  // preloads wait for it (components/data/useFirstScreen.ts), as on the market screen.
+  const lead = data ? leadProduct(visibleProducts(data.product), productId) : undefined;
+  const firstScreen = useFirstScreen(data ? (lead?.cover.length ?? 0) > 0 : true);
   return (
     <div className={styles.page}>
       <AppBar right={['cart']} />
@@ -98,11 +103,12 @@ export default function ProductScreen() {
             <IconChevron size={18} />
           </Link>
           {mode === 'scroll' ? (
-            <ScrollView detail={data} productId={productId} />
+            <ScrollView detail={data} productId={productId} onLeadSettle={firstScreen.show} />
           ) : (
             <SingleView
               detail={data}
               productId={productId}
+              onLeadSettle={firstScreen.show}
               onSelect={(id) => {
                 setProductId(id);
                 navigate(buildPath('product', { sellerId, marketId }, { hash: id }), { replace: true });
@@ -159,9 +165,21 @@ function ViewModeSheet({ open, onChoose }: { open: boolean; onChoose: (mode: Vie
   );
 }
 
-function ScrollView({ detail, productId }: { detail: MarketDetail; productId: string }) {
+/** The product the page opens on: the hash's when it is listed, else the first. */
+function leadProduct(products: Product[], productId: string): Product | undefined {
+  return products.find((product) => product._id === productId) ?? products[0];
+}
+
+interface ViewProps {
+  detail: MarketDetail;
+  productId: string;
+  /** The lead product's first image has settled (LazyImage onSettle). */
+  onLeadSettle: () => void;
+}
+
+function ScrollView({ detail, productId, onLeadSettle }: ViewProps) {
   const products = visibleProducts(detail.product);
-  const openedOn = productId || products[0]?._id;
+  const lead = leadProduct(products, productId);
   // Open on the product of the hash.
   useLayoutEffect(() => {
     if (productId) document.getElementById(`product-${productId}`)?.scrollIntoView?.({ block: 'start' });
@@ -170,25 +188,22 @@ function ScrollView({ detail, productId }: { detail: MarketDetail; productId: st
   return (
     <div className={styles.scrollView}>
       {products.map((product) => (
-        <ProductDetail key={product._id} product={product} trackView priority={product._id === openedOn} />
+        <ProductDetail key={product._id} product={product} trackView {...(product === lead ? { priority: true, onLeadSettle } : {})} />
       ))}
     </div>
   );
 }
 
-function SingleView({ detail, productId, onSelect }: { detail: MarketDetail; productId: string; onSelect: (id: string) => void }) {
+function SingleView({ detail, productId, onLeadSettle, onSelect }: ViewProps & { onSelect: (id: string) => void }) {
   const products = visibleProducts(detail.product);
-  const index = Math.max(
-    0,
-    products.findIndex((product) => product._id === productId),
-  );
-  const product: Product | undefined = products[index];
+  const product = leadProduct(products, productId);
   if (!product) return null;
+  const index = products.indexOf(product);
   const previous = products[index - 1];
   const next = products[index + 1];
   return (
     <>
-      <ProductDetail key={product._id} product={product} priority />
+      <ProductDetail key={product._id} product={product} priority onLeadSettle={onLeadSettle} />
       <nav className={styles.pager} aria-label="물품 이동">
         <Button
           variant="secondary"
