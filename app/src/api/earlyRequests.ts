@@ -47,7 +47,7 @@ export const DETAIL_LEAD_IMAGE: Readonly<Record<string, 'market' | 'product'>> =
 /**
  * localStorage keys that make the app's calls differ from a bare request (the identity token, a pinned mock
  * world): with either stored no early request is made (stores/session.ts TOKEN_STORAGE_KEY and
- * api/client.ts MOCK_WORLD_STORAGE_KEY; earlyRequests.test.ts checks they agree).
+ * api/mockWorlds.ts MOCK_WORLD_STORAGE_KEY; earlyRequests.test.ts checks they agree).
  */
 export const EARLY_REQUEST_SKIP_KEYS = ['cm.token', 'cm.mockWorld'] as const;
 

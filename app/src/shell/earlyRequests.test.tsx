@@ -7,7 +7,7 @@ import { matchPattern, patternParams, ROUTES } from '@creator-market/sdk/domain'
 import { screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { MOCK_WORLD_STORAGE_KEY } from '../api/client';
+import { MOCK_WORLD_STORAGE_KEY } from '../api/mockWorlds';
 import { API_BASE } from '../config/hosts';
 import { resetAppState, signInAs } from '../testing/appHarness';
 import { setupMockApi } from '../testing/testServer';

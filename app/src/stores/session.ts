@@ -4,7 +4,8 @@ import type { Schemas } from '@creator-market/sdk';
 import { isApiError } from '@creator-market/sdk/client';
 import { clearUserStorage, subscribeStore } from '@creator-market/sdk/domain';
 import { proxy, useSnapshot } from 'valtio';
-import { api, setTokenReader } from '../api/client';
+import { api } from '../api/client';
+import { setTokenReader } from '../api/token';
 import { navigate } from '../lib/navigation';
 
 export type Me = Schemas['Me'];
