@@ -3,6 +3,9 @@
 // the app's clock (clock.ts), the token it sends (token.ts), the mock world's headers (mockWorlds.ts) and the
 // answers index.html's early script already asked for (earlyAnswers.ts).
 import { createApiClient } from '@creator-market/sdk/client';
+
+/** The sdk's test for the errors `api` throws, for code that loads this module lazily (stores/session.ts). */
+export { isApiError } from '@creator-market/sdk/client';
 import { API_BASE } from '../config/hosts';
 import { serverClock } from './clock';
 import { takeEarlyAnswer } from './earlyAnswers';

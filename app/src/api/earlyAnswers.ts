@@ -1,7 +1,21 @@
 // The answers index.html's early script asked for (earlyRequests.ts), waiting in a window property by address
-// until the first call for that address takes them.
+// until the first call for that address takes them: the API client's (takeEarlyAnswer), or the home's first
+// lists, read before the client has loaded (firstScreenAnswer).
+import { API_BASE } from '../config/hosts';
+import { serverClock } from './clock';
 import { EARLY_REQUESTS_GLOBAL } from './earlyRequests';
-import { MOCK_WORLD_HEADER } from './mockWorlds';
+import { MOCK_WORLD_HEADER, pinnedMockWorld } from './mockWorlds';
+import { currentToken } from './token';
+
+type EarlyAnswers = Record<string, Promise<Response>>;
+
+const earlyAnswers = (): EarlyAnswers | undefined => (window as unknown as Partial<Record<string, EarlyAnswers>>)[EARLY_REQUESTS_GLOBAL];
+
+/**
+ * The API client's timeout (the sdk's DEFAULT_TIMEOUT_MS, which client.ts leaves as it is; earlyAnswers.test.ts
+ * checks they agree), stated here so that the home's first screen does not import the sdk client for it.
+ */
+export const EARLY_ANSWER_WAIT_MS = 10_000;
 
 /**
  * The answer the early script already asked for at this call's address, taken by the first call for it. The
@@ -9,10 +23,57 @@ import { MOCK_WORLD_HEADER } from './mockWorlds';
  * asked again.
  */
 export function takeEarlyAnswer(request: Request): Promise<Response> | undefined {
-  const early = (window as unknown as Partial<Record<string, Record<string, Promise<Response>>>>)[EARLY_REQUESTS_GLOBAL];
+  const early = earlyAnswers();
   const answer = early?.[request.url];
   if (!early || !answer) return undefined;
   delete early[request.url];
   if (request.method !== 'GET' || request.headers.has('Authorization') || request.headers.has(MOCK_WORLD_HEADER)) return undefined;
   return answer.catch(() => fetch(request));
+}
+
+/**
+ * A first screen's call for `address` (one of the early script's, FIRST_SCREEN_REQUESTS), without waiting for
+ * the API client (a chunk of its own, loadClient.ts): the early answer's payload when it is a plain success
+ * as the client reads one (a 2xx JSON body in the `{data}` envelope; the server's clock observed), within the
+ * client's timeout. Everything else is `call`'s, the same call made with the client: no early answer, a call
+ * that is not bare (a token, a pinned world: the client drops the answer and asks itself), and an answer that
+ * failed, is not a plain success or has not come within EARLY_ANSWER_WAIT_MS. The client then takes that same
+ * answer, and reads its error or asks again as it does for any early answer (a late one gets the client's own
+ * timeout on top).
+ */
+export async function firstScreenAnswer<T>(address: string, call: () => Promise<T>): Promise<T> {
+  const url = `${API_BASE}${address}`;
+  const early = currentToken() === null && pinnedMockWorld() === null ? earlyAnswers() : undefined;
+  const answer = early?.[url];
+  if (early && answer) {
+    delete early[url];
+    const payload = await plainSuccess(answer);
+    if (payload) return payload.data as T;
+    early[url] = answer;
+  }
+  return call();
+}
+
+/** The `{data}` envelope of a 2xx JSON answer that comes within EARLY_ANSWER_WAIT_MS, else null (left unread). */
+async function plainSuccess(answer: Promise<Response>): Promise<{ data: unknown } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(resolve, EARLY_ANSWER_WAIT_MS, null);
+  });
+  try {
+    const response = await Promise.race([answer.catch(() => null), late]);
+    if (!response?.ok) return null;
+    const body: unknown = await Promise.race([
+      response
+        .clone()
+        .json()
+        .catch(() => null),
+      late,
+    ]);
+    if (typeof body !== 'object' || body === null || !('data' in body)) return null;
+    serverClock.observe(response.headers);
+    return body;
+  } finally {
+    clearTimeout(timer);
+  }
 }

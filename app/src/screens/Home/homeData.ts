@@ -3,8 +3,10 @@
 import type { Schemas } from '@creator-market/sdk';
 import { HOME_PREVIEW_MAX_ITEMS } from '@creator-market/sdk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client';
-import { FIRST_BANNER_GLOBAL, type FirstBanner } from '../../api/earlyRequests';
+import type { ApiClient } from '@creator-market/sdk/client';
+import { firstScreenAnswer } from '../../api/earlyAnswers';
+import { FIRST_BANNER_GLOBAL, HOME_FIRST_REQUESTS, type FirstBanner } from '../../api/earlyRequests';
+import { loadApiClient } from '../../api/loadClient';
 import { presentError } from '../../services/errors';
 import { FIRST_SCREEN_WAIT_MS, useFirstViewPending } from '../../components/data/useFirstScreen';
 import { useLoad, type LoadState } from '../../components/data/useLoad';
@@ -27,6 +29,12 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy;
+}
+
+/** A call made with the API client, once its chunk is there (api/loadClient.ts). */
+async function withClient<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
+  const { api } = await loadApiClient();
+  return call(api);
 }
 
 /** The banner index.html's early script chose to show first (api/earlyRequests.ts), once, if it is of this list. */
@@ -57,15 +65,19 @@ export function useHomeData() {
       setFirstScreenShown(true);
     });
   }, [firstScreen]);
+  // The API client is a chunk of its own (api/loadClient.ts): the first lists take their early answers without
+  // it when they can (firstScreenAnswer), and the lists below load it once the first view is shown.
   const belowFold =
-    <T>(load: (signal: AbortSignal) => Promise<T>) =>
+    <T>(load: (api: ApiClient, signal: AbortSignal) => Promise<T>) =>
     async (signal: AbortSignal): Promise<T> => {
       await firstScreen.promise;
-      return load(signal);
+      return withClient((api) => load(api, signal));
     };
   const banners = useLoad(
     async (signal) => {
-      const list = await api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal });
+      const list = await firstScreenAnswer(HOME_FIRST_REQUESTS.banner, () =>
+        withClient((api) => api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal })),
+      );
       const first = await takeEarlyFirstBanner(list.bannerList);
       return list.sorting === 'random' ? shuffled(list.bannerList, Math.random, first) : list.bannerList;
     },
@@ -85,14 +97,21 @@ export function useHomeData() {
 
   const lists = {
     banners,
-    categories: useLoad((signal) => api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } }, signal }), [], quiet),
+    categories: useLoad(
+      (signal) =>
+        firstScreenAnswer(HOME_FIRST_REQUESTS.categories, () =>
+          withClient((api) => api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } }, signal })),
+        ),
+      [],
+      quiet,
+    ),
     topSellers: useLoad(
-      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'top' } }, signal })),
+      belowFold((api, signal) => api.get('/common/v2/seller', { params: { query: { from: 'top' } }, signal })),
       [],
       quiet,
     ),
     newSellers: useLoad(
-      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'new' } }, signal })),
+      belowFold((api, signal) => api.get('/common/v2/seller', { params: { query: { from: 'new' } }, signal })),
       [],
       quiet,
     ),
@@ -102,37 +121,37 @@ export function useHomeData() {
       quiet,
     ),
     topCart: useLoad(
-      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topcart' } }, signal })),
+      belowFold((api, signal) => api.get('/common/v2/product', { params: { query: { from: 'topcart' } }, signal })),
       [],
       quiet,
     ),
     special: useLoad(
-      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'special' } }, signal })),
+      belowFold((api, signal) => api.get('/common/v2/product', { params: { query: { from: 'special' } }, signal })),
       [],
       quiet,
     ),
     previews: useLoad(
-      belowFold(async (signal) => (await api.get('/common/v2/preview', { signal })).slice(0, HOME_PREVIEW_MAX_ITEMS)),
+      belowFold(async (api, signal) => (await api.get('/common/v2/preview', { signal })).slice(0, HOME_PREVIEW_MAX_ITEMS)),
       [],
       quiet,
     ),
     hotKeywords: useLoad(
-      belowFold((signal) => api.get('/common/v2/search-keyword', { signal })),
+      belowFold((api, signal) => api.get('/common/v2/search-keyword', { signal })),
       [],
       quiet,
     ),
     topSold: useLoad(
-      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal })),
+      belowFold((api, signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal })),
       [],
       quiet,
     ),
     newProducts: useLoad(
-      belowFold((signal) => api.get('/common/v2/new-product', { signal })),
+      belowFold((api, signal) => api.get('/common/v2/new-product', { signal })),
       [],
       quiet,
     ),
     luckySellers: useLoad(
-      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'lucky' } }, signal })),
+      belowFold((api, signal) => api.get('/common/v2/seller', { params: { query: { from: 'lucky' } }, signal })),
       [],
       quiet,
     ),
