@@ -1,10 +1,8 @@
 // The orderable and scheduled markets (GET /common/v2/opened-market), shared briefly between the screens
 // that ask for them at once. Apart from openedMarkets.ts (the lists derived with the sdk's market-timing
-// rules) so that the home's first screen loads them without the date library those rules bring. Through the
-// API client's lazy load (api/loadClient.ts): the home asks for them below its first view, and its chunk
-// does not bring the client.
+// rules) so that the home's first screen loads them without the date library those rules bring.
 import type { Schemas } from '@creator-market/sdk';
-import { loadApiClient } from '../../api/loadClient';
+import { api } from '../../api/client';
 
 export type MarketEvent = Schemas['CalendarEvent'];
 
@@ -14,7 +12,7 @@ let shared: { at: number; request: Promise<MarketEvent[]> } | null = null;
 
 export function loadOpenedMarkets(): Promise<MarketEvent[]> {
   if (shared && Date.now() - shared.at < SHARE_MS) return shared.request;
-  const request = loadApiClient().then(({ api }) => api.get('/common/v2/opened-market'));
+  const request = api.get('/common/v2/opened-market');
   shared = { at: Date.now(), request };
   request.catch(() => {
     if (shared?.request === request) shared = null;

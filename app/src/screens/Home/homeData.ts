@@ -1,7 +1,6 @@
 // Every list of the home screen, requested in parallel at start (SPEC.md section 7), each with its own
 // loading and error state so one failing list only hides its own section.
 import type { Schemas } from '@creator-market/sdk';
-import { HOME_PREVIEW_MAX_ITEMS } from '@creator-market/sdk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '@creator-market/sdk/client';
 import { firstScreenAnswer } from '../../api/earlyAnswers';
@@ -10,8 +9,14 @@ import { loadApiClient } from '../../api/loadClient';
 import { presentError } from '../../services/errors';
 import { FIRST_SCREEN_WAIT_MS, useFirstViewPending } from '../../components/data/useFirstScreen';
 import { useLoad, type LoadState } from '../../components/data/useLoad';
-import { loadOpenedMarkets } from '../../components/market-card/loadOpenedMarkets';
+import { importOnce } from '../../lib/importOnce';
 import { whenIdle } from '../../ui/idle';
+import type { BELOW_FOLD_LISTS, BelowFoldList } from './belowFold';
+
+type BelowFoldLists = typeof BELOW_FOLD_LISTS;
+
+/** What the lists below the first view ask for (belowFold.ts, with the API client). */
+const loadBelowFold = importOnce(() => import('./belowFold'));
 
 export type Banner = Schemas['BannerItem'];
 
@@ -66,12 +71,14 @@ export function useHomeData() {
     });
   }, [firstScreen]);
   // The API client is a chunk of its own (api/loadClient.ts): the first lists take their early answers without
-  // it when they can (firstScreenAnswer), and the lists below load it once the first view is shown.
+  // it when they can (firstScreenAnswer). The lists below load with it once the first view is shown: what they
+  // ask for is belowFold.ts, a chunk that imports the client.
   const belowFold =
-    <T>(load: (api: ApiClient, signal: AbortSignal) => Promise<T>) =>
-    async (signal: AbortSignal): Promise<T> => {
+    <Name extends BelowFoldList>(name: Name) =>
+    async (signal: AbortSignal): Promise<Awaited<ReturnType<BelowFoldLists[Name]>>> => {
       await firstScreen.promise;
-      return withClient((api) => load(api, signal));
+      const { BELOW_FOLD_LISTS } = await loadBelowFold();
+      return (await BELOW_FOLD_LISTS[name](signal)) as Awaited<ReturnType<BelowFoldLists[Name]>>;
     };
   const banners = useLoad(
     async (signal) => {
@@ -105,56 +112,16 @@ export function useHomeData() {
       [],
       quiet,
     ),
-    topSellers: useLoad(
-      belowFold((api, signal) => api.get('/common/v2/seller', { params: { query: { from: 'top' } }, signal })),
-      [],
-      quiet,
-    ),
-    newSellers: useLoad(
-      belowFold((api, signal) => api.get('/common/v2/seller', { params: { query: { from: 'new' } }, signal })),
-      [],
-      quiet,
-    ),
-    markets: useLoad(
-      belowFold(() => loadOpenedMarkets()),
-      [],
-      quiet,
-    ),
-    topCart: useLoad(
-      belowFold((api, signal) => api.get('/common/v2/product', { params: { query: { from: 'topcart' } }, signal })),
-      [],
-      quiet,
-    ),
-    special: useLoad(
-      belowFold((api, signal) => api.get('/common/v2/product', { params: { query: { from: 'special' } }, signal })),
-      [],
-      quiet,
-    ),
-    previews: useLoad(
-      belowFold(async (api, signal) => (await api.get('/common/v2/preview', { signal })).slice(0, HOME_PREVIEW_MAX_ITEMS)),
-      [],
-      quiet,
-    ),
-    hotKeywords: useLoad(
-      belowFold((api, signal) => api.get('/common/v2/search-keyword', { signal })),
-      [],
-      quiet,
-    ),
-    topSold: useLoad(
-      belowFold((api, signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal })),
-      [],
-      quiet,
-    ),
-    newProducts: useLoad(
-      belowFold((api, signal) => api.get('/common/v2/new-product', { signal })),
-      [],
-      quiet,
-    ),
-    luckySellers: useLoad(
-      belowFold((api, signal) => api.get('/common/v2/seller', { params: { query: { from: 'lucky' } }, signal })),
-      [],
-      quiet,
-    ),
+    topSellers: useLoad(belowFold('topSellers'), [], quiet),
+    newSellers: useLoad(belowFold('newSellers'), [], quiet),
+    markets: useLoad(belowFold('markets'), [], quiet),
+    topCart: useLoad(belowFold('topCart'), [], quiet),
+    special: useLoad(belowFold('special'), [], quiet),
+    previews: useLoad(belowFold('previews'), [], quiet),
+    hotKeywords: useLoad(belowFold('hotKeywords'), [], quiet),
+    topSold: useLoad(belowFold('topSold'), [], quiet),
+    newProducts: useLoad(belowFold('newProducts'), [], quiet),
+    luckySellers: useLoad(belowFold('luckySellers'), [], quiet),
   };
 
   const states: LoadState<unknown>[] = Object.values(lists);

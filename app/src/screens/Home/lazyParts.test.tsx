@@ -34,7 +34,7 @@ vi.mock('../../api/loadClient', async (importOriginal) => {
 });
 vi.mock('../../features/ads/HomePopupAd', (importOriginal) => chunks.importChunk('HomePopupAd', importOriginal));
 
-setupMockApi();
+const server = setupMockApi();
 
 function setOnline(online: boolean): void {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
@@ -100,16 +100,21 @@ test("the API client's chunk fails: the first view shows from the early answers,
   (window as unknown as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = Object.fromEntries(
     Object.values(HOME_FIRST_REQUESTS).map((address) => [`${API_BASE}${address}`, fetch(`${API_BASE}${address}`)]),
   );
+  const asked: string[] = [];
+  server.events.on('request:start', ({ request }) => void asked.push(request.url));
   chunks.failing.add('client');
   holdTimeoutsOf(FIRST_SCREEN_WAIT_MS);
   renderScreen('/', '/', Home);
   expect(await screen.findByLabelText('메인 배너')).toBeInTheDocument();
   expect(within(await screen.findByRole('navigation', { name: '작가 카테고리' })).getAllByRole('link').length).toBeGreaterThan(0);
   expect(chunks.attempts.get('client')).toBeUndefined();
+  expect(asked).toEqual([]);
 
-  // Once the first view is shown, the lists below it load the client (here in vain: the banner and categories stay).
+  // Once the first view is shown, the lists below it are asked for (with the client, which their chunk
+  // imports); the banner and categories stay.
   await firstBannerLoads();
-  await waitFor(() => expect(chunks.attempts.get('client')).toBeGreaterThan(0));
+  await waitFor(() => expect(asked).toContain(`${API_BASE}/common/v2/seller?from=top`));
   expect(screen.getByLabelText('메인 배너')).toBeInTheDocument();
   expect(within(categories()).getAllByRole('link').length).toBeGreaterThan(0);
+  server.events.removeAllListeners();
 });
