@@ -12,10 +12,12 @@ type EarlyAnswers = Record<string, Promise<Response>>;
 const earlyAnswers = (): EarlyAnswers | undefined => (window as unknown as Partial<Record<string, EarlyAnswers>>)[EARLY_REQUESTS_GLOBAL];
 
 /**
- * The API client's timeout (the sdk's DEFAULT_TIMEOUT_MS, which client.ts leaves as it is; earlyAnswers.test.ts
- * checks they agree), stated here so that the home's first screen does not import the sdk client for it.
+ * How long a first screen's call waits for its early answer without the API client. A later answer is handed
+ * to the client, which takes it and starts its own timeout then: a hanging answer fails as the client's
+ * timeout, this much later than when the client took every early answer at once (not a second timeout's
+ * worth later). A second: about when the home shows its first view anyway and the client loads for the rest.
  */
-export const EARLY_ANSWER_WAIT_MS = 10_000;
+export const EARLY_ANSWER_HANDOVER_MS = 1000;
 
 /**
  * The answer the early script already asked for at this call's address, taken by the first call for it. The
@@ -37,9 +39,9 @@ export function takeEarlyAnswer(request: Request): Promise<Response> | undefined
  * as the client reads one (a 2xx JSON body in the `{data}` envelope; the server's clock observed), within the
  * client's timeout. Everything else is `call`'s, the same call made with the client: no early answer, a call
  * that is not bare (a token, a pinned world: the client drops the answer and asks itself), and an answer that
- * failed, is not a plain success or has not come within EARLY_ANSWER_WAIT_MS. The client then takes that same
- * answer, and reads its error or asks again as it does for any early answer (a late one gets the client's own
- * timeout on top).
+ * failed, is not a plain success or has not come within EARLY_ANSWER_HANDOVER_MS. The client then takes that
+ * same answer, and reads it, its error, or asks again, as it does for any early answer (a late one within the
+ * client's own timeout).
  */
 export async function firstScreenAnswer<T>(address: string, call: () => Promise<T>): Promise<T> {
   const url = `${API_BASE}${address}`;
@@ -54,11 +56,11 @@ export async function firstScreenAnswer<T>(address: string, call: () => Promise<
   return call();
 }
 
-/** The `{data}` envelope of a 2xx JSON answer that comes within EARLY_ANSWER_WAIT_MS, else null (left unread). */
+/** The `{data}` envelope of a 2xx JSON answer that comes within EARLY_ANSWER_HANDOVER_MS, else null (left unread). */
 async function plainSuccess(answer: Promise<Response>): Promise<{ data: unknown } | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
-    timer = setTimeout(resolve, EARLY_ANSWER_WAIT_MS, null);
+    timer = setTimeout(resolve, EARLY_ANSWER_HANDOVER_MS, null);
   });
   try {
     const response = await Promise.race([answer.catch(() => null), late]);
