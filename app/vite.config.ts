@@ -66,6 +66,15 @@ function rememberBase(): Plugin {
 const SIMULATOR_MODULE = /[\\/]src[\\/]simulator[\\/]/;
 
 /**
+ * The API client: src/api/client.ts, the sdk's product client (its transport, error types and codes) and
+ * openapi-fetch. Not start code (the home's first view shows without it: src/api/loadClient.ts), and one chunk
+ * instead of three (they are shared with the ad client and the error presenter in different ways), so a
+ * screen that needs it at once loads one more file, not three (docs/decisions/home-js-start-chunk.md).
+ */
+const API_CLIENT_MODULE =
+  /[\\/]openapi-fetch[\\/]|[\\/]sdk[\\/]src[\\/]client[\\/](api-client|transport|errors)\.ts$|[\\/]sdk[\\/]src[\\/]domain[\\/]error-codes\.ts$|[\\/]src[\\/]api[\\/]client\.ts$/;
+
+/**
  * Writes the entry's stylesheets (global styles and the app shell's components, a few KB gzipped) into
  * index.html instead of linking them: a linked stylesheet blocks the first paint until it has come over the
  * network, so on a first visit over a mobile link the boot splash waited a round trip for CSS it does not
@@ -204,6 +213,9 @@ function earlyRequests(apiBase: string | null): Plugin {
     };
     const screenImports = chunkOf('shell/screenImports.ts');
     if (!screenImports) throw new Error("no chunk for the other screens' imports (src/shell/screenImports.ts)");
+    // The API client, a chunk of its own: the home shows its first view from the early answers without it.
+    const apiClient = chunkOf('api/client.ts');
+    if (!apiClient) throw new Error('no chunk for the API client (src/api/client.ts, loaded lazily by src/api/loadClient.ts)');
     const screens = ROUTES.flatMap((route) => {
       if (route.path === null) return [];
       // The route's screen module (the route table of module ids, src/shell/screenModules.ts).
@@ -228,7 +240,10 @@ function earlyRequests(apiBase: string | null): Plugin {
       ];
     });
     // Minified: it travels in the page itself, before anything else (6.7 -> 5.0 KB, 2.4 -> 1.9 KB gzipped).
-    const minified = minifySync('early-requests.js', earlyRequestsScript({ screens, apiBase }));
+    const minified = minifySync(
+      'early-requests.js',
+      earlyRequestsScript({ screens, apiClient: [...closure(apiClient, startFiles)].map((file) => `/${file}`), apiBase }),
+    );
     if (minified.errors.length > 0) throw new Error(`the early requests script does not minify: ${minified.errors[0]?.message}`);
     return { html, tags: [{ tag: 'script', children: minified.code, injectTo: 'head' }] };
   });
@@ -301,7 +316,12 @@ export default defineConfig(({ mode }) => {
             // The simulator's own modules and its page are left out (it loads this chunk for React, and imports
             // its own modules lazily so that they are not start code: src/simulator/main.tsx; modules in the
             // chunk run only when imported, so the app does not start there).
-            groups: [{ name: 'start', tags: ['$initial'], test: (id) => !id.endsWith('.html') && !SIMULATOR_MODULE.test(id) }],
+            groups: [
+              { name: 'start', tags: ['$initial'], test: (id) => !id.endsWith('.html') && !SIMULATOR_MODULE.test(id) },
+              // Without their dependencies: those the home's first view shares with the client (the clock, the
+              // early answers) would come into this chunk, and the Home chunk would then import it.
+              { name: 'api-client', test: API_CLIENT_MODULE, includeDependenciesRecursively: false },
+            ],
           },
         },
         // The desktop native-shell simulator (src/simulator) is a second page next to the app.

@@ -22,10 +22,11 @@ const SIZE_LIMIT_BIN = join(SCRIPTS_DIR, 'node_modules', 'size-limit', 'bin.js')
 
 /**
  * size-limit reads 'KB' as 1000 bytes (bytes-iec). Issue 17's 100 KB, back since the start path was
- * restructured (2026-12-03 in the ADR, 99.46 KB). Of it React, react-dom and the scheduler alone are about
- * 66.5 KB; the app's start code fits in the rest because the start scripts are one chunk (gzip compresses it
- * as a whole) and carry only what the first screen uses: code other pages need lives in modules of its own,
- * since a module's used exports all go where the module goes (docs/decisions/home-js-start-chunk.md).
+ * restructured (2026-12-03 in the ADR); 95.40 KB since the API client loads after the home's first view
+ * (2026-12-04). Of it React, react-dom and the scheduler alone are about 66.5 KB; the app's start code fits in
+ * the rest because the start scripts are one chunk (gzip compresses it as a whole) and carry only what the first
+ * screen uses: code other pages need lives in modules of its own, since a module's used exports all go where the
+ * module goes (docs/decisions/home-js-start-chunk.md).
  */
 export const LIMIT = '100 KB';
 

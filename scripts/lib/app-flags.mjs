@@ -1,6 +1,6 @@
 // The flags of `pnpm dev` (scripts/dev.mjs) and `pnpm build` (scripts/build.mjs): the ports, the app's API
 // base and its test modes, parsed in one place and turned into the app's build environment (the VITE_*
-// variables app/src/config/hosts.ts and app/src/api/client.ts read). Both commands print their help with
+// variables app/src/config/hosts.ts and app/src/api/mockWorlds.ts read). Both commands print their help with
 // --help and stop with exit code 2 on a flag they do not know (FlagError).
 import path from 'node:path';
 import { parseArgs } from 'node:util';

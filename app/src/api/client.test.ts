@@ -6,7 +6,8 @@ import { resetAppState } from '../testing/appHarness';
 import { setupMockApi } from '../testing/testServer';
 import { API_BASE } from '../config/hosts';
 import { adClient } from './adClient';
-import { api, MOCK_SCREEN_HEADER } from './client';
+import { api } from './client';
+import { MOCK_SCREEN_HEADER } from './mockWorlds';
 
 const server = setupMockApi();
 

@@ -5,7 +5,8 @@
 // with world pinning: development, tests, VITE_MOCK_WORLDS=1); a real API has no world clock to follow.
 // Lazy screens only import this module, so it stays off the start path.
 import { API_BASE } from '../config/hosts';
-import { serverClock, worldFetch } from './client';
+import { serverClock } from './clock';
+import { worldFetch } from './mockWorlds';
 
 /** The question in flight: a tab shown again fires both visibilitychange and focus, and one answer does. */
 let asking: Promise<void> | null = null;

@@ -3,8 +3,9 @@
 // chunk and stylesheets of the route's screen (the route table's patterns, first match as matchRoute), and
 // on the home path for the two lists its first screen shows (banner carousel, seller categories) and the
 // leading banner's image: on a slow link they come in parallel with the start scripts instead of one after
-// another once those have run. The API client (api/client.ts) hands each early answer to the first call for
-// the same address. Pure: no browser access when imported (vite.config.ts imports it in node).
+// another once those have run. The first call for the same address takes each early answer (earlyAnswers.ts:
+// the home's first lists read theirs before the API client has loaded, the client takes the others). Pure: no
+// browser access when imported (vite.config.ts imports it in node).
 
 /** The window property the early answers wait in: request URL -> the fetch started for it. */
 export const EARLY_REQUESTS_GLOBAL = '__cmEarlyRequests';
@@ -24,17 +25,25 @@ export interface FirstBanner {
 }
 
 /**
+ * The home's first lists (the banner carousel and the seller categories), by the address homeData.ts reads each
+ * one's early answer from (earlyAnswers.ts firstScreenAnswer), and the API client asks for when there is none.
+ */
+export const HOME_FIRST_REQUESTS = {
+  banner: '/common/v2/banner?from=top',
+  categories: '/common/v2/seller-ctg?flag=news',
+} as const;
+
+/**
  * The first screen's lists of a route exactly as the API client asks for them (home: screens/Home/homeData.ts;
  * market and product: components/market-detail/marketDetail.ts and the screens' opened-markets list;
  * earlyRequests.test.tsx checks they agree), ':name' standing for the route's param: guests may call them
  * and the answers do not depend on who asks.
  */
 export const FIRST_SCREEN_REQUESTS: Readonly<Record<string, readonly string[]>> = {
-  home: ['/common/v2/banner?from=top', '/common/v2/seller-ctg?flag=news'],
+  home: [HOME_FIRST_REQUESTS.banner, HOME_FIRST_REQUESTS.categories],
   market: ['/common/market/get/:sellerId/:marketId', '/common/v2/seller/opened-market/:sellerId'],
   product: ['/common/market/get/:sellerId/:marketId', '/common/v2/seller/opened-market/:sellerId'],
 };
-const BANNER_REQUEST = '/common/v2/banner?from=top';
 
 /**
  * Screens whose largest paint is an image of the market detail answer (their first early request): the
@@ -47,7 +56,7 @@ export const DETAIL_LEAD_IMAGE: Readonly<Record<string, 'market' | 'product'>> =
 /**
  * localStorage keys that make the app's calls differ from a bare request (the identity token, a pinned mock
  * world): with either stored no early request is made (stores/session.ts TOKEN_STORAGE_KEY and
- * api/client.ts MOCK_WORLD_STORAGE_KEY; earlyRequests.test.ts checks they agree).
+ * api/mockWorlds.ts MOCK_WORLD_STORAGE_KEY; earlyRequests.test.ts checks they agree).
  */
 export const EARLY_REQUEST_SKIP_KEYS = ['cm.token', 'cm.mockWorld'] as const;
 
@@ -74,6 +83,12 @@ export interface EarlyScreen {
 export interface EarlyRequestsPlan {
   /** In the route table's order: the first match is the page's route (as matchRoute decides). */
   screens: readonly EarlyScreen[];
+  /**
+   * The API client's chunk and those it imports beyond the start scripts (modulepreload), root-relative: asked
+   * for when a token or pinned world is stored, since the session's and the first screen's calls then need
+   * the client before anything shows (a guest's home shows its first view from the early answers).
+   */
+  apiClient: readonly string[];
   /** The API base the lists are asked from; null: no early requests (the in-browser mock answers later). */
   apiBase: string | null;
 }
@@ -121,15 +136,16 @@ export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
     `  } catch {}`,
     `  let match = null;`,
     `  const screen = ${JSON.stringify(screens)}.find(([pattern]) => (match = new RegExp(pattern).exec(location.pathname)));`,
-    `  if (screen && (token || !screen[3])) {`,
-    `    for (const [rel, href, as] of [...screen[1].map((href) => ['modulepreload', href, '']), ...screen[2].map((href) => ['preload', href, 'style'])]) {`,
-    `      const link = document.createElement('link');`,
-    `      link.rel = rel;`,
-    `      link.href = href;`,
-    `      if (as) link.setAttribute('as', as);`,
-    `      link.setAttribute('crossorigin', '');`,
-    `      document.head.append(link);`,
-    `    }`,
+    `  const shown = screen && (token || !screen[3]) ? screen : null;`,
+    `  const scripts = [...new Set([...(shown ? shown[1] : []), ...(bare ? [] : ${JSON.stringify(plan.apiClient)})])];`,
+    `  const stylesheets = shown ? shown[2] : [];`,
+    `  for (const [rel, href, as] of [...scripts.map((href) => ['modulepreload', href, '']), ...stylesheets.map((href) => ['preload', href, 'style'])]) {`,
+    `    const link = document.createElement('link');`,
+    `    link.rel = rel;`,
+    `    link.href = href;`,
+    `    if (as) link.setAttribute('as', as);`,
+    `    link.setAttribute('crossorigin', '');`,
+    `    document.head.append(link);`,
     `  }`,
     `  if (screen && bare) {`,
     `    const params = Object.fromEntries(screen[5].map((name, index) => [name, match[index + 1]]));`,
@@ -161,7 +177,7 @@ export function earlyRequestsScript(plan: EarlyRequestsPlan): string {
     `          document.head.append(link);`,
     `        })`,
     `        .catch(() => {});`,
-    `    const banners = screen[4] ? early[${JSON.stringify(`${plan.apiBase}${BANNER_REQUEST}`)}] : undefined;`,
+    `    const banners = screen[4] ? early[${JSON.stringify(`${plan.apiBase}${HOME_FIRST_REQUESTS.banner}`)}] : undefined;`,
     `    if (banners) {`,
     `      let chosen = null;`,
     `      window.${FIRST_BANNER_GLOBAL} = leadImage(banners, (data) => {`,

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { API_BASE } from '../config/hosts';
 import { resetAppState } from '../testing/appHarness';
 import { recordControlCalls, setupMockApi, type ControlCall } from '../testing/testServer';
-import { MOCK_WORLD_STORAGE_KEY } from './client';
+import { MOCK_WORLD_STORAGE_KEY } from './mockWorlds';
 import { isControlUnavailable, labControl } from './mockControl';
 
 const server = setupMockApi();

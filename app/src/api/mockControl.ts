@@ -5,7 +5,7 @@
 // the start path (home JS budget).
 import { createMockControl, isMockControlError, type MockControl } from '@creator-market/sdk/control';
 import { API_BASE } from '../config/hosts';
-import { pinnedMockWorld } from './client';
+import { pinnedMockWorld } from './mockWorlds';
 
 /**
  * A 2xx answer that is not JSON is not the control plane: a host's SPA fallback (index.html for every

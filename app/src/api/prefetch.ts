@@ -2,7 +2,8 @@
 // the same request (method, address, token, world) within PREFETCH_KEEP_MS takes the answer instead of asking
 // again. `api.get(path, { ...init, ...PREFETCH })` marks one; the mark never leaves the page. Loaded with the
 // first-data table, not with the start scripts: until then there is nothing prefetched to take.
-import { MOCK_WORLD_HEADER, setAnswerAhead } from './client';
+import { setAnswerAhead } from './client';
+import { MOCK_WORLD_HEADER } from './mockWorlds';
 
 const PREFETCH_HEADER = 'X-Cm-Prefetch';
 export const PREFETCH = { headers: { [PREFETCH_HEADER]: '1' } } as const;

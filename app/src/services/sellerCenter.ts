@@ -1,7 +1,7 @@
 // The seller entry points' addresses (config/links.ts SELLER_ENTRY_BASE): the page names the account and the
 // pinned mock world it acts on, and `state`, the app's origin it returns to (the mock's seller center pages
 // return there only when the origin is allowed, as the sign-in and pay pages do).
-import { pinnedMockWorld } from '../api/client';
+import { pinnedMockWorld } from '../api/mockWorlds';
 import { SELLER_ENTRY_BASE } from '../config/links';
 
 function query(params: Record<string, string | null>): string {

@@ -7,7 +7,7 @@ import { matchPattern, patternParams, ROUTES } from '@creator-market/sdk/domain'
 import { screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { MOCK_WORLD_STORAGE_KEY } from '../api/client';
+import { MOCK_WORLD_STORAGE_KEY } from '../api/mockWorlds';
 import { API_BASE } from '../config/hosts';
 import { resetAppState, signInAs } from '../testing/appHarness';
 import { setupMockApi } from '../testing/testServer';
@@ -93,6 +93,7 @@ describe('the early script', () => {
       screen('/cart/:marketId?', 'cart', ['/assets/Cart-x.js', '/assets/shared-x.js'], [], true),
       screen('/search', 'search', ['/assets/Search-x.js'], ['/assets/Search-x.css']),
     ],
+    apiClient: ['/assets/client-x.js', '/assets/shared-x.js'],
     apiBase: 'http://api.test:4010',
   };
 
@@ -155,22 +156,31 @@ describe('the early script', () => {
     expect(hints()).toEqual([]);
     localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
     runScriptAt('/cart/12');
+    // With the token, the API client's chunk too (the session's first calls need it), each file once.
     expect(hints().map(([rel, href]) => [rel, href])).toEqual([
       ['modulepreload', '/assets/Cart-x.js'],
       ['modulepreload', '/assets/shared-x.js'],
+      ['modulepreload', '/assets/client-x.js'],
     ]);
     for (const link of document.head.querySelectorAll('link[href^="/assets/"]')) link.remove();
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
     expect(runScriptAt('/nowhere/at/all')).not.toHaveBeenCalled();
     expect(hints()).toEqual([]);
   });
 
-  test('with a stored token or pinned world it asks for the Home chunk but not the lists', () => {
+  test("with a stored token or pinned world it asks for the Home chunk and the API client's, but not the lists", () => {
     for (const key of EARLY_REQUEST_SKIP_KEYS) {
       resetAppState();
       localStorage.setItem(key, 'x');
       expect(runScriptAt('/')).not.toHaveBeenCalled();
-      expect(document.head.querySelector('link[href="/assets/Home-x.js"]')).toBeInTheDocument();
+      expect(hints().map(([rel, href]) => [rel, href])).toEqual([
+        ['modulepreload', '/assets/Home-x.js'],
+        ['modulepreload', '/assets/client-x.js'],
+        ['modulepreload', '/assets/shared-x.js'],
+        ['preload', '/assets/Home-x.css'],
+      ]);
       expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toBeUndefined();
+      for (const link of document.head.querySelectorAll('link[href^="/assets/"]')) link.remove();
     }
   });
 
@@ -248,8 +258,9 @@ describe('the API client', () => {
     expect(earlyWindow[EARLY_REQUESTS_GLOBAL]).toEqual({});
   });
 
-  test("the market and product screens' first calls are the ones the early script makes for them", async () => {
+  test("the home, market and product screens' first calls are the ones the early script makes for them", async () => {
     for (const [name, path, Screen] of [
+      ['home', '/', Home],
       ['market', '/m/:sellerId/:marketId', Market],
       ['product', '/p/:sellerId/:marketId', Product],
     ] as const) {
@@ -273,6 +284,7 @@ describe('the API client', () => {
     expect(shown.length).toBeGreaterThan(1);
     const plan = {
       screens: [earlyScreen('/m/:sellerId/:marketId', 'market', [], []), earlyScreen('/p/:sellerId/:marketId', 'product', [], [])],
+      apiClient: [],
       apiBase: API_BASE,
     };
     for (const [path, pattern, Screen] of [

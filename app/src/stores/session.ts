@@ -1,10 +1,11 @@
 // Who is signed in (SPEC.md section 4, "App start" and "Login flow"): the identity token, the account
 // (`GET /user/me`) and the ids of the sellers it subscribes to. The token survives reloads in localStorage.
 import type { Schemas } from '@creator-market/sdk';
-import { isApiError } from '@creator-market/sdk/client';
+import type { ApiClient } from '@creator-market/sdk/client';
 import { clearUserStorage, subscribeStore } from '@creator-market/sdk/domain';
 import { proxy, useSnapshot } from 'valtio';
-import { api, setTokenReader } from '../api/client';
+import { loadApiClient } from '../api/loadClient';
+import { setTokenReader } from '../api/token';
 import { navigate } from '../lib/navigation';
 
 export type Me = Schemas['Me'];
@@ -49,7 +50,7 @@ export function setSubscribedSellerIds(ids: string[]): void {
 }
 
 /** Loads the account and its subscriptions for the current token. */
-async function loadAccount(): Promise<void> {
+async function loadAccount(api: ApiClient): Promise<void> {
   const [me, subscribed] = await Promise.all([api.get('/user/me'), api.get('/subscribe/getsubscriberlist')]);
   session.me = me;
   setSubscribedSellerIds(subscribed);
@@ -71,7 +72,7 @@ export async function signIn(token: string): Promise<Me> {
   session.token = token;
   storeToken(token);
   try {
-    await loadAccount();
+    await loadAccount((await loadApiClient()).api);
   } catch (error) {
     forgetAccount();
     throw error;
@@ -90,7 +91,8 @@ let starting: Promise<void> | null = null;
 
 /**
  * Finds out once, at app start, who is signed in (the app mounts after this settles). A token the server
- * rejects (401) is forgotten; any other failure keeps it (offline start) with the account unknown.
+ * rejects (401) is forgotten; any other failure keeps it (offline start, the client's chunk not loaded) with
+ * the account unknown.
  */
 export function initSession(): Promise<void> {
   starting ??= (async () => {
@@ -98,10 +100,15 @@ export function initSession(): Promise<void> {
     if (token) {
       session.token = token;
       session.subscribedSellerIds = subscribeStore.read(localStorage);
-      try {
-        await loadAccount();
-      } catch (error) {
-        if (isApiError(error) && error.status === 401) forgetAccount();
+      // With the API client, a chunk of its own (a guest's home shows its first view without it: api/loadClient.ts).
+      // Should it not load (offline), the token is kept as for any failure but a refusal.
+      const client = await loadApiClient().catch(() => null);
+      if (client) {
+        try {
+          await loadAccount(client.api);
+        } catch (error) {
+          if (client.isApiError(error) && error.status === 401) forgetAccount();
+        }
       }
     }
     session.ready = true;

@@ -3,7 +3,8 @@
 // Saving: an empty list deletes the market's alarm, otherwise the server's answer replaces the local times.
 import { alarmMarketStore, futureAlarmTimes, type MarketAlarmTimes } from '@creator-market/sdk/domain';
 import { proxy } from 'valtio';
-import { api, now } from '../../api/client';
+import { api } from '../../api/client';
+import { now } from '../../api/clock';
 import { presentError } from '../../services/errors';
 import { isNativeApp } from '../../services/platform';
 import { session } from '../../stores/session';

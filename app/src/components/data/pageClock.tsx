@@ -5,7 +5,7 @@
 // Shown or focused again, the page first asks the world its time, so a move of the mock's clock made meanwhile
 // (QA's control plane) flips every part at once too, without a reload.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { now } from '../../api/client';
+import { now } from '../../api/clock';
 import { syncWithWorldClock } from '../../api/clockSync';
 
 const PageClockContext = createContext<number | null>(null);

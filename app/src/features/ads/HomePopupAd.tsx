@@ -3,7 +3,7 @@
 // '오늘 하루 보지 않기', and, like every placement, never when there is no ad.
 import { seoulDayKey } from '@creator-market/sdk/domain';
 import { useEffect, useState } from 'react';
-import { now } from '../../api/client';
+import { now } from '../../api/clock';
 import { isNativeShell, nativePlatform } from '../../services/native/bridge';
 import { BottomSheet } from '../../ui/BottomSheet';
 import { renderAdHtml } from './adHtml';

@@ -4,7 +4,7 @@
 import { alarmTimes, formatDateTime, futureAlarmTimes, type AlarmTime } from '@creator-market/sdk/domain';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { now } from '../../api/client';
+import { now } from '../../api/clock';
 import { isNativeApp } from '../../services/platform';
 import { STORE_URLS } from '../../config/links';
 import { BottomSheet, useDrawer } from '../../ui/BottomSheet';

@@ -3,7 +3,8 @@
 // a market or products; guests log in first; otherwise the add drawer opens. The drawer sends only lines
 // with an amount above 0 to POST /cart/add/common.
 import { markForRefresh, marketState, orderLines, visibleProducts, type MarketState } from '@creator-market/sdk/domain';
-import { api, now } from '../../api/client';
+import { api } from '../../api/client';
+import { now } from '../../api/clock';
 import { track } from '../../services/analytics';
 import { presentError } from '../../services/errors';
 import { requireLogin } from '../../services/login';

@@ -1,7 +1,8 @@
 import { alarmMarketStore } from '@creator-market/sdk/domain';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { api, now } from '../../api/client';
+import { api } from '../../api/client';
+import { now } from '../../api/clock';
 import { signInAs } from '../../testing/appHarness';
 import { setupMockApi } from '../../testing/testServer';
 import { alarmSyncSettled, resetAlarmSync, startAlarmSync } from '../../components/alarm/alarmSync';

@@ -3,7 +3,7 @@
 import type { Schemas } from '@creator-market/sdk';
 import { formatDateTime, toEpochMs } from '@creator-market/sdk/domain';
 import { Link } from 'wouter';
-import { now } from '../../api/client';
+import { now } from '../../api/clock';
 import { cx } from '../../ui/cx';
 import { LazyImage } from '../../ui/LazyImage';
 import { imageUrl } from '../../lib/media/imageUrl';

@@ -6,7 +6,8 @@ import type { Schemas } from '@creator-market/sdk';
 import { isApiError } from '@creator-market/sdk/client';
 import { CART_ENTRY_STATUS, expireStore, syncCart, TIMING, type CartEntryStatusCode } from '@creator-market/sdk/domain';
 import { proxy, useSnapshot } from 'valtio';
-import { api, now } from '../../api/client';
+import { api } from '../../api/client';
+import { now } from '../../api/clock';
 import { presentError } from '../../services/errors';
 
 export type CartEntry = Schemas['CartEntry'];

@@ -6,7 +6,8 @@
 import type { Schemas } from '@creator-market/sdk';
 import { isApiError } from '@creator-market/sdk/client';
 import { buildPath, catalogueEntry, checkUserInfo, isAddressComplete, orderLines, TIMING } from '@creator-market/sdk/domain';
-import { api, now } from '../../api/client';
+import { api } from '../../api/client';
+import { now } from '../../api/clock';
 import { track } from '../../services/analytics';
 import { presentError } from '../../services/errors';
 import { isNativeApp, openExternal } from '../../services/platform';

@@ -13,7 +13,8 @@ import {
   verificationSecondsLeft,
 } from '@creator-market/sdk/domain';
 import { useState } from 'react';
-import { api, now as appNow } from '../../api/client';
+import { api } from '../../api/client';
+import { now as appNow } from '../../api/clock';
 import { presentError } from '../../services/errors';
 import { useNow } from '../../components/data/useNow';
 import { TextField } from '../../features/forms/FormField';

@@ -1,15 +1,22 @@
 // Every list of the home screen, requested in parallel at start (SPEC.md section 7), each with its own
 // loading and error state so one failing list only hides its own section.
 import type { Schemas } from '@creator-market/sdk';
-import { HOME_PREVIEW_MAX_ITEMS } from '@creator-market/sdk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client';
-import { FIRST_BANNER_GLOBAL, type FirstBanner } from '../../api/earlyRequests';
+import type { ApiClient } from '@creator-market/sdk/client';
+import { firstScreenAnswer } from '../../api/earlyAnswers';
+import { FIRST_BANNER_GLOBAL, HOME_FIRST_REQUESTS, type FirstBanner } from '../../api/earlyRequests';
+import { loadApiClient } from '../../api/loadClient';
 import { presentError } from '../../services/errors';
 import { FIRST_SCREEN_WAIT_MS, useFirstViewPending } from '../../components/data/useFirstScreen';
 import { useLoad, type LoadState } from '../../components/data/useLoad';
-import { loadOpenedMarkets } from '../../components/market-card/loadOpenedMarkets';
+import { importOnce } from '../../lib/importOnce';
 import { whenIdle } from '../../ui/idle';
+import type { BELOW_FOLD_LISTS, BelowFoldList } from './belowFold';
+
+type BelowFoldLists = typeof BELOW_FOLD_LISTS;
+
+/** What the lists below the first view ask for (belowFold.ts, with the API client). */
+const loadBelowFold = importOnce(() => import('./belowFold'));
 
 export type Banner = Schemas['BannerItem'];
 
@@ -27,6 +34,12 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy;
+}
+
+/** A call made with the API client, once its chunk is there (api/loadClient.ts). */
+async function withClient<T>(call: (api: ApiClient) => Promise<T>): Promise<T> {
+  const { api } = await loadApiClient();
+  return call(api);
 }
 
 /** The banner index.html's early script chose to show first (api/earlyRequests.ts), once, if it is of this list. */
@@ -57,15 +70,21 @@ export function useHomeData() {
       setFirstScreenShown(true);
     });
   }, [firstScreen]);
+  // The API client is a chunk of its own (api/loadClient.ts): the first lists take their early answers without
+  // it when they can (firstScreenAnswer). The lists below load with it once the first view is shown: what they
+  // ask for is belowFold.ts, a chunk that imports the client.
   const belowFold =
-    <T>(load: (signal: AbortSignal) => Promise<T>) =>
-    async (signal: AbortSignal): Promise<T> => {
+    <Name extends BelowFoldList>(name: Name) =>
+    async (signal: AbortSignal): Promise<Awaited<ReturnType<BelowFoldLists[Name]>>> => {
       await firstScreen.promise;
-      return load(signal);
+      const { BELOW_FOLD_LISTS } = await loadBelowFold();
+      return (await BELOW_FOLD_LISTS[name](signal)) as Awaited<ReturnType<BelowFoldLists[Name]>>;
     };
   const banners = useLoad(
     async (signal) => {
-      const list = await api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal });
+      const list = await firstScreenAnswer(HOME_FIRST_REQUESTS.banner, () =>
+        withClient((api) => api.get('/common/v2/banner', { params: { query: { from: 'top' } }, signal })),
+      );
       const first = await takeEarlyFirstBanner(list.bannerList);
       return list.sorting === 'random' ? shuffled(list.bannerList, Math.random, first) : list.bannerList;
     },
@@ -85,57 +104,24 @@ export function useHomeData() {
 
   const lists = {
     banners,
-    categories: useLoad((signal) => api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } }, signal }), [], quiet),
-    topSellers: useLoad(
-      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'top' } }, signal })),
+    categories: useLoad(
+      (signal) =>
+        firstScreenAnswer(HOME_FIRST_REQUESTS.categories, () =>
+          withClient((api) => api.get('/common/v2/seller-ctg', { params: { query: { flag: 'news' } }, signal })),
+        ),
       [],
       quiet,
     ),
-    newSellers: useLoad(
-      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'new' } }, signal })),
-      [],
-      quiet,
-    ),
-    markets: useLoad(
-      belowFold(() => loadOpenedMarkets()),
-      [],
-      quiet,
-    ),
-    topCart: useLoad(
-      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topcart' } }, signal })),
-      [],
-      quiet,
-    ),
-    special: useLoad(
-      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'special' } }, signal })),
-      [],
-      quiet,
-    ),
-    previews: useLoad(
-      belowFold(async (signal) => (await api.get('/common/v2/preview', { signal })).slice(0, HOME_PREVIEW_MAX_ITEMS)),
-      [],
-      quiet,
-    ),
-    hotKeywords: useLoad(
-      belowFold((signal) => api.get('/common/v2/search-keyword', { signal })),
-      [],
-      quiet,
-    ),
-    topSold: useLoad(
-      belowFold((signal) => api.get('/common/v2/product', { params: { query: { from: 'topsold' } }, signal })),
-      [],
-      quiet,
-    ),
-    newProducts: useLoad(
-      belowFold((signal) => api.get('/common/v2/new-product', { signal })),
-      [],
-      quiet,
-    ),
-    luckySellers: useLoad(
-      belowFold((signal) => api.get('/common/v2/seller', { params: { query: { from: 'lucky' } }, signal })),
-      [],
-      quiet,
-    ),
+    topSellers: useLoad(belowFold('topSellers'), [], quiet),
+    newSellers: useLoad(belowFold('newSellers'), [], quiet),
+    markets: useLoad(belowFold('markets'), [], quiet),
+    topCart: useLoad(belowFold('topCart'), [], quiet),
+    special: useLoad(belowFold('special'), [], quiet),
+    previews: useLoad(belowFold('previews'), [], quiet),
+    hotKeywords: useLoad(belowFold('hotKeywords'), [], quiet),
+    topSold: useLoad(belowFold('topSold'), [], quiet),
+    newProducts: useLoad(belowFold('newProducts'), [], quiet),
+    luckySellers: useLoad(belowFold('luckySellers'), [], quiet),
   };
 
   const states: LoadState<unknown>[] = Object.values(lists);

@@ -4,7 +4,8 @@
 import type { Schemas } from '@creator-market/sdk';
 import { buildPath, configStore, SELLER_CATEGORY_KEYS, type SellerCategory } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
-import { api, now as appNow } from '../../api/client';
+import { api } from '../../api/client';
+import { now as appNow } from '../../api/clock';
 import { useListErrors } from '../../components/data/useListErrors';
 import { useLoad } from '../../components/data/useLoad';
 import { useNow } from '../../components/data/useNow';

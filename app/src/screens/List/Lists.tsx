@@ -3,7 +3,8 @@
 // and 10 more at a time.
 import type { Schemas } from '@creator-market/sdk';
 import { MARKET_LIST_FIRST_PAGE, MARKET_LIST_NEXT_PAGE, type ListCategory } from '@creator-market/sdk/domain';
-import { api, now as appNow } from '../../api/client';
+import { api } from '../../api/client';
+import { now as appNow } from '../../api/clock';
 import { useNow } from '../../components/data/useNow';
 import { MarketCard } from '../../components/market-card/MarketCard';
 import { loadOpenedMarkets, marketsOf, type MarketEvent, type MarketListKind } from '../../components/market-card/openedMarkets';

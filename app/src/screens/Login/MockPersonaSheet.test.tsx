@@ -2,7 +2,7 @@
 // pinned to (X-Mock-World), or the default world when it is not pinned.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
-import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
+import { MOCK_WORLD_STORAGE_KEY } from '../../api/mockWorlds';
 import { renderAt, resetAppState } from '../../testing/appHarness';
 import { recordControlCalls, setupMockApi } from '../../testing/testServer';
 import { MockPersonaSheet } from './MockPersonaSheet';

@@ -1,7 +1,8 @@
 import { marketState, matchesCalendarFilter, seoulDayKey } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { api, now } from '../../api/client';
+import { api } from '../../api/client';
+import { now } from '../../api/clock';
 import { pageNavigation } from '../../services/pageNavigation';
 import { timingOf } from '../../components/market-card/openedMarkets';
 import { API_BASE } from '../../config/hosts';

@@ -28,7 +28,8 @@ import {
 } from '@creator-market/sdk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { api, now } from '../../api/client';
+import { api } from '../../api/client';
+import { now } from '../../api/clock';
 import { presentError } from '../../services/errors';
 import { pageNavigation } from '../../services/pageNavigation';
 import { appPathnameBehind, noteProviderTrip } from '../../services/providerDeparture';

@@ -4,7 +4,7 @@
 // to reach them; the purchased items and totals; the cancel-order drawer or the note shown instead. While
 // the order waits for its payment, the pay button and, once a payment is under way, the 7 s status poll.
 import { awaitsDeposit, isAwaitingPayment, isReceiptPaid, RECEIPT_STATUS } from '@creator-market/sdk/domain';
-import { now } from '../../api/client';
+import { now } from '../../api/clock';
 import { AdSlot, AD_UNITS } from '../../features/ads/AdSlot';
 import { Button } from '../../ui/Button';
 import { CancelOrderDrawer, CANCEL_TEXT, openCancelDrawer } from './CancelOrder';

@@ -2,7 +2,7 @@
 // page loads again so no screen shows what was (issue 31 point 5: the browser-only mode's kept world).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
+import { MOCK_WORLD_STORAGE_KEY } from '../../api/mockWorlds';
 import { renderAt, resetAppState } from '../../testing/appHarness';
 import { recordControlCalls, setupMockApi } from '../../testing/testServer';
 import { pageNavigation } from '../../services/pageNavigation';

@@ -3,7 +3,7 @@
 // plane does not answer (a real API, or a mock without it).
 import { formatDateTime } from '@creator-market/sdk/domain';
 import { useEffect, useState } from 'react';
-import { now, serverClock } from '../../api/client';
+import { now, serverClock } from '../../api/clock';
 import type { Clock, JournalEntry, Persona, ScenarioCatalogue } from '@creator-market/sdk/control';
 import { isControlUnavailable, labControl } from '../../api/mockControl';
 import { presentError } from '../../services/errors';

@@ -1,7 +1,7 @@
 import { configStore, LOGIN_REDIRECT_KEY } from '@creator-market/sdk/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { MOCK_WORLD_STORAGE_KEY } from '../../api/client';
+import { MOCK_WORLD_STORAGE_KEY } from '../../api/mockWorlds';
 import { pageNavigation } from '../../services/pageNavigation';
 import { renderAt, resetAppState, signInAs } from '../../testing/appHarness';
 import { recordControlCalls, setupMockApi } from '../../testing/testServer';

@@ -4,7 +4,8 @@
 import type { Schemas } from '@creator-market/sdk';
 import { configStore } from '@creator-market/sdk/domain';
 import { useState } from 'react';
-import { api, now as appNow } from '../../api/client';
+import { api } from '../../api/client';
+import { now as appNow } from '../../api/clock';
 import { useListErrors } from '../../components/data/useListErrors';
 import { useNow } from '../../components/data/useNow';
 import { MarketCard } from '../../components/market-card/MarketCard';
