@@ -23,7 +23,12 @@ const REMOVED = Symbol('removed');
 export class Collection<T extends object, I extends string = never> {
   /** Own records by id; in an overlay, REMOVED hides a record of the base. */
   private readonly byId = new Map<string, T | typeof REMOVED>();
-  /** Own index entries; in an overlay, an entry replaces the base's entry of that key as a whole. */
+  /**
+   * Own index entries; in an overlay, an entry replaces the base's entry of that key as a whole. A collection
+   * with no base builds an index on its first read (see entries): the seeded records' collections are loaded at
+   * every start, and most of their indexes serve requests that a session may never make (a receipt by its
+   * room, a notification by its recipient).
+   */
   private readonly indexes = new Map<I, Map<string, Ids>>();
   private readonly indexNames: I[];
   /** Records of the base an overlay hides (removed) and adds (new ids), for `size`. */
@@ -40,7 +45,8 @@ export class Collection<T extends object, I extends string = never> {
     private readonly base: Collection<T, I> | null = null,
   ) {
     this.indexNames = Object.keys(keys) as I[];
-    for (const name of this.indexNames) this.indexes.set(name, new Map());
+    // (an overlay's own entries start empty: its changes over its base's)
+    if (base) for (const name of this.indexNames) this.indexes.set(name, new Map());
   }
 
   /** A collection that starts as this one's records and indexes, shares them, and keeps its changes to itself. */
@@ -131,6 +137,9 @@ export class Collection<T extends object, I extends string = never> {
     const id = this.idOf(record);
     const previous = this.get(id);
     if (previous) {
+      // An index built later from the records would hold this one at its old place under its new key, where
+      // one kept up to date has it last: every index is built before a record changes.
+      for (const name of this.indexNames) this.entries(name);
       for (const name of this.indexes.keys()) {
         const before = this.keysOf(name, previous);
         const after = this.keysOf(name, record);
@@ -176,8 +185,9 @@ export class Collection<T extends object, I extends string = never> {
     if (this.sealed) throw new Error('this collection is the shared base of other worlds and cannot change');
   }
 
+  /** Adds a record to the indexes built so far, or takes it out of them (one not built yet has none of its changes). */
   private indexRecord(id: string, record: T, op: 'add' | 'delete'): void {
-    for (const name of this.indexNames) {
+    for (const name of this.indexes.keys()) {
       for (const key of this.keysOf(name, record)) {
         if (op === 'add') this.index(name, key, id);
         else this.unindex(name, key, id);
@@ -193,7 +203,7 @@ export class Collection<T extends object, I extends string = never> {
 
   /** Puts `id` in the entry at `key` (an overlay's first change of a key's entry makes its own). */
   private index(name: I, key: string, id: string): void {
-    const own = this.indexes.get(name)!;
+    const own = this.entries(name);
     const ownIds = own.get(key);
     if (ownIds instanceof Set) {
       ownIds.add(id);
@@ -208,7 +218,7 @@ export class Collection<T extends object, I extends string = never> {
 
   /** Takes `id` out of the entry at `key`; an empty entry goes, unless it hides its base's (an overlay's). */
   private unindex(name: I, key: string, id: string): void {
-    const own = this.indexes.get(name)!;
+    const own = this.entries(name);
     const ownIds = own.get(key);
     const ids = ownIds ?? this.base?.idsAt(name, key);
     if (ids === undefined || (typeof ids === 'string' ? ids !== id : !ids.has(id))) return;
@@ -223,6 +233,35 @@ export class Collection<T extends object, I extends string = never> {
 
   /** The ids at `key` of index `name`: this collection's own entry, else its base's. */
   private idsAt(name: I, key: string): Ids | undefined {
-    return this.indexes.get(name)?.get(key) ?? this.base?.idsAt(name, key);
+    return this.entries(name).get(key) ?? this.base?.idsAt(name, key);
   }
+
+  /**
+   * The own entries of index `name`; in a collection with no base, built from its records on first use, in
+   * their order (an overlay's start empty, at its making).
+   */
+  private entries(name: I): Map<string, Ids> {
+    const built = this.indexes.get(name);
+    if (built) return built;
+    const own = new Map<string, Ids>();
+    const keyOf = this.keys[name];
+    for (const [id, record] of this.byId) {
+      if (record === REMOVED) continue;
+      const raw = keyOf(record);
+      if (raw == null) continue;
+      if (Array.isArray(raw)) for (const key of raw) add(own, String(key), id);
+      else add(own, String(raw), id);
+    }
+    this.indexes.set(name, own);
+    return own;
+  }
+}
+
+/** Puts `id` in the entry at `key` of an index with no base (entries' build). */
+function add(entries: Map<string, Ids>, key: string, id: string): void {
+  const ids = entries.get(key);
+  if (ids === undefined) entries.set(key, id);
+  else if (typeof ids === 'string') {
+    if (ids !== id) entries.set(key, new Set([ids, id]));
+  } else ids.add(id);
 }
