@@ -38,6 +38,8 @@ export class Collection<T extends object, I extends string = never> {
   private sealed = false;
   /** Bumped by every insert, replace and remove: caches of derived lists key on it. */
   version = 0;
+  /** Records to load on first use (see defer), and how. */
+  private pending: { records: () => Iterable<T>; size: number; mode: 'insert' | 'replace' } | null = null;
 
   constructor(
     private readonly idOf: (record: T) => string,
@@ -49,6 +51,35 @@ export class Collection<T extends object, I extends string = never> {
     if (base) for (const name of this.indexNames) this.indexes.set(name, new Map());
   }
 
+  /**
+   * Loads `records` (each inserted, or with `mode` 'replace' replacing one of the same id) on this collection's
+   * first use instead of now: the seed cache's lists of records are built when a request first needs them.
+   * `size` is how many records the list holds. The collection then reads as if they had been loaded now: the
+   * same records, order and version (one per record); its size, when they are inserted, is `size` until then.
+   */
+  defer(records: () => Iterable<T>, size: number, mode: 'insert' | 'replace'): void {
+    if (this.base || this.byId.size > 0 || this.pending) throw new Error('only an empty collection with no base defers its records');
+    this.pending = { records, size, mode };
+    this.version = size;
+  }
+
+  /** Loads the deferred records (see defer), once; a base (sealed) loads them too. */
+  private load(): void {
+    const { records, mode } = this.pending!;
+    this.pending = null;
+    const { sealed, version } = this;
+    this.sealed = false;
+    try {
+      for (const record of records()) {
+        if (mode === 'insert') this.insert(record);
+        else this.replace(record);
+      }
+    } finally {
+      this.sealed = sealed;
+      this.version = version;
+    }
+  }
+
   /** A collection that starts as this one's records and indexes, shares them, and keeps its changes to itself. */
   overlay(): Collection<T, I> {
     this.sealed = true;
@@ -56,10 +87,15 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   get size(): number {
+    if (this.pending) {
+      if (this.pending.mode === 'insert') return this.pending.size;
+      this.load();
+    }
     return this.base ? this.base.size - this.removedFromBase + this.addedToBase : this.byId.size;
   }
 
   get(id: string | undefined | null): T | undefined {
+    if (this.pending) this.load();
     if (id == null) return undefined;
     const own = this.byId.get(id);
     if (own === REMOVED) return undefined;
@@ -107,6 +143,7 @@ export class Collection<T extends object, I extends string = never> {
 
   /** Every record: an overlay's in its base's order (its replacements in place), then the ones it added. */
   *all(): IterableIterator<T> {
+    if (this.pending) this.load();
     if (!this.base) {
       for (const record of this.byId.values()) if (record !== REMOVED) yield record;
       return;
@@ -120,6 +157,7 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   insert(record: T): T {
+    if (this.pending) this.load();
     this.writable();
     const id = this.idOf(record);
     if (this.has(id)) throw new Error(`duplicate id ${id}`);
@@ -133,6 +171,7 @@ export class Collection<T extends object, I extends string = never> {
    * every index whose key did not change, so lists read by index keep their order across updates.
    */
   replace(record: T): T {
+    if (this.pending) this.load();
     this.writable();
     const id = this.idOf(record);
     const previous = this.get(id);
@@ -243,6 +282,7 @@ export class Collection<T extends object, I extends string = never> {
   private entries(name: I): Map<string, Ids> {
     const built = this.indexes.get(name);
     if (built) return built;
+    if (this.pending) this.load();
     const own = new Map<string, Ids>();
     const keyOf = this.keys[name];
     for (const [id, record] of this.byId) {
