@@ -163,6 +163,24 @@ describe('Collection.defer', () => {
     expect(() => deferred([...rows(), rows()[0]!]).items.get('a')).toThrow(/duplicate id a/);
   });
 
+  it('stays deferred when its list cannot be read, and reads it when it can', () => {
+    let readable = false;
+    const items = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    items.defer(
+      () => {
+        if (!readable) throw new Error('cannot read the list');
+        return rows();
+      },
+      4,
+      'insert',
+    );
+    expect(() => items.get('a')).toThrow(/cannot read the list/);
+    expect(() => items.by('group', 'g1')).toThrow(/cannot read the list/);
+    readable = true;
+    expect(ids(items.by('group', 'g1'))).toEqual(['a', 'b', 'c']);
+    expect(items.size).toBe(4);
+  });
+
   it("with 'replace', keeps the last record of an id in the first one's place, and counts it once", () => {
     const [a, b] = rows();
     const { items } = deferred([a!, b!, { ...a!, title: 'again' }], 'replace');

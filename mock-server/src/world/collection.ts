@@ -66,11 +66,13 @@ export class Collection<T extends object, I extends string = never> {
   /** Loads the deferred records (see defer), once; a base (sealed) loads them too. */
   private load(): void {
     const { records, mode } = this.pending!;
+    // (read first: a list that cannot be read throws, and the collection stays as it was, deferred)
+    const list = records();
     this.pending = null;
     const { sealed, version } = this;
     this.sealed = false;
     try {
-      for (const record of records()) {
+      for (const record of list) {
         if (mode === 'insert') this.insert(record);
         else this.replace(record);
       }

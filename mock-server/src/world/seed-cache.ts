@@ -429,7 +429,8 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
       const stream = streams[i]!;
       const length = reader!.arrayLength(stream);
       if (length === null || !(name in NO_RECORDS)) {
-        data[name] = reader!.read(stream, false);
+        // (an own field whatever its name, `__proto__` too, as JSON.parse makes it)
+        Object.defineProperty(data, name, { value: reader!.read(stream, false), enumerable: true, writable: true, configurable: true });
         return;
       }
       // A list of records: built on first read, its records frozen as they are made (see ValueReader.read).
