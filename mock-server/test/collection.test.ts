@@ -163,6 +163,34 @@ describe('Collection.defer', () => {
     expect(() => deferred([...rows(), rows()[0]!]).items.get('a')).toThrow(/duplicate id a/);
   });
 
+  it('loads in steps, and a use between two steps loads the rest at once', () => {
+    const records = Array.from({ length: 600 }, (_, i) => ({ id: `r${i}`, group: `g${i % 3}`, tags: [], title: `${i}` }));
+    const eager = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    for (const record of records) eager.insert(record);
+    let built = 0;
+    const build = function* () {
+      for (; built < 3; built++) yield;
+    };
+    const stepped = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    stepped.defer(() => records, records.length, 'insert', build);
+    stepped.overlay();
+    let steps = 0;
+    for (const _ of stepped.loadSteps()) steps++;
+    expect(built).toBe(3);
+    expect(steps).toBeGreaterThan(3);
+    expect(ids([...stepped.all()])).toEqual(ids([...eager.all()]));
+    expect(stepped.version).toBe(eager.version);
+
+    const interrupted = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    interrupted.defer(() => records, records.length, 'insert');
+    const loading = interrupted.loadSteps();
+    loading.next();
+    expect(ids(interrupted.by('group', 'g1'))).toEqual(ids(eager.by('group', 'g1')));
+    expect(interrupted.size).toBe(600);
+    expect(loading.next().done).toBe(true);
+    expect(ids([...interrupted.all()])).toEqual(ids([...eager.all()]));
+  });
+
   it('stays deferred when its list cannot be read, and reads it when it can', () => {
     let readable = false;
     const items = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });

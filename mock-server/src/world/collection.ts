@@ -7,6 +7,9 @@
 // its own copy of that key's ids. A new world is an overlay per collection over the seeded records' shared
 // base, so it costs almost nothing until it is written, and a write copies one index entry, not the world.
 
+/** How many deferred records loadSteps loads between two steps. */
+const LOAD_STEP = 250;
+
 type KeyOf<T> = (record: T) => string | number | readonly (string | number)[] | null | undefined;
 
 /**
@@ -38,8 +41,16 @@ export class Collection<T extends object, I extends string = never> {
   private sealed = false;
   /** Bumped by every insert, replace and remove: caches of derived lists key on it. */
   version = 0;
-  /** Records to load on first use (see defer), and how. */
-  private pending: { records: () => Iterable<T>; size: number; mode: 'insert' | 'replace' } | null = null;
+  /** Records to load on first use (see defer), how, and the rest of them once loading has begun. */
+  private pending: {
+    records: () => Iterable<T>;
+    size: number;
+    mode: 'insert' | 'replace';
+    readSteps?: () => Generator<void, void, void>;
+    rest?: Iterator<T>;
+  } | null = null;
+  /** Set while records are loaded (see loadSome): the collection's own inserts must not load again. */
+  private loading = false;
 
   constructor(
     private readonly idOf: (record: T) => string,
@@ -57,28 +68,51 @@ export class Collection<T extends object, I extends string = never> {
    * `size` is how many records the list holds. The collection then reads as if they had been loaded now: the
    * same records, order and version (one per record); its size, when they are inserted, is `size` until then.
    */
-  defer(records: () => Iterable<T>, size: number, mode: 'insert' | 'replace'): void {
+  defer(records: () => Iterable<T>, size: number, mode: 'insert' | 'replace', readSteps?: () => Generator<void, void, void>): void {
     if (this.base || this.byId.size > 0 || this.pending) throw new Error('only an empty collection with no base defers its records');
-    this.pending = { records, size, mode };
+    this.pending = { records, size, mode, readSteps };
     this.version = size;
   }
 
-  /** Loads the deferred records (see defer), once; a base (sealed) loads them too. */
+  /**
+   * Loads the deferred records in steps (`readSteps`, the list's own building, then a few hundred records a
+   * step), for a caller that runs them in slices. A use of the collection meanwhile loads the rest at once.
+   */
+  *loadSteps(): Generator<void, void, void> {
+    const pending = this.pending;
+    if (!pending) return;
+    if (pending.readSteps) yield* pending.readSteps();
+    while (this.pending === pending && !this.loadSome(LOAD_STEP)) yield;
+  }
+
+  /** Loads the deferred records (see defer), or what is left of them; a base (sealed) loads them too. */
   private load(): void {
-    const { records, mode } = this.pending!;
+    this.loadSome(Infinity);
+  }
+
+  /** Loads up to `count` more of the deferred records; returns whether all are loaded. */
+  private loadSome(count: number): boolean {
+    const pending = this.pending!;
     // (read first: a list that cannot be read throws, and the collection stays as it was, deferred)
-    const list = records();
-    this.pending = null;
+    pending.rest ??= pending.records()[Symbol.iterator]();
     const { sealed, version } = this;
     this.sealed = false;
+    this.loading = true;
     try {
-      for (const record of list) {
-        if (mode === 'insert') this.insert(record);
-        else this.replace(record);
+      for (let loaded = 0; loaded < count; loaded++) {
+        const next = pending.rest.next();
+        if (next.done) {
+          this.pending = null;
+          return true;
+        }
+        if (pending.mode === 'insert') this.insert(next.value);
+        else this.replace(next.value);
       }
+      return false;
     } finally {
       this.sealed = sealed;
       this.version = version;
+      this.loading = false;
     }
   }
 
@@ -89,7 +123,7 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   get size(): number {
-    if (this.pending) {
+    if (this.pending && !this.loading) {
       if (this.pending.mode === 'insert') return this.pending.size;
       this.load();
     }
@@ -97,7 +131,7 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   get(id: string | undefined | null): T | undefined {
-    if (this.pending) this.load();
+    if (this.pending && !this.loading) this.load();
     if (id == null) return undefined;
     const own = this.byId.get(id);
     if (own === REMOVED) return undefined;
@@ -145,7 +179,7 @@ export class Collection<T extends object, I extends string = never> {
 
   /** Every record: an overlay's in its base's order (its replacements in place), then the ones it added. */
   *all(): IterableIterator<T> {
-    if (this.pending) this.load();
+    if (this.pending && !this.loading) this.load();
     if (!this.base) {
       for (const record of this.byId.values()) if (record !== REMOVED) yield record;
       return;
@@ -159,7 +193,7 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   insert(record: T): T {
-    if (this.pending) this.load();
+    if (this.pending && !this.loading) this.load();
     this.writable();
     const id = this.idOf(record);
     if (this.has(id)) throw new Error(`duplicate id ${id}`);
@@ -173,7 +207,7 @@ export class Collection<T extends object, I extends string = never> {
    * every index whose key did not change, so lists read by index keep their order across updates.
    */
   replace(record: T): T {
-    if (this.pending) this.load();
+    if (this.pending && !this.loading) this.load();
     this.writable();
     const id = this.idOf(record);
     const previous = this.get(id);
@@ -284,7 +318,7 @@ export class Collection<T extends object, I extends string = never> {
   private entries(name: I): Map<string, Ids> {
     const built = this.indexes.get(name);
     if (built) return built;
-    if (this.pending) this.load();
+    if (this.pending && !this.loading) this.load();
     const own = new Map<string, Ids>();
     const keyOf = this.keys[name];
     for (const [id, record] of this.byId) {

@@ -16,7 +16,7 @@ import { crc32 } from 'node:zlib';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { World as GeneratedWorld } from '@creator-market/fixtures';
-import { DEFERRED_RECORDS, NO_RECORDS } from './store';
+import { DEFERRED_RECORDS, NO_RECORDS, type DeferredList } from './store';
 
 // The format: the records as a tree of shapes over a table of atoms. Every distinct string, number, boolean
 // and null of the records is one atom, stored once (JSON arrays of ASCII text, lines of ~32 KB); the records
@@ -53,6 +53,8 @@ const MAGIC = 'creator-market-seed-cache@6';
 const LINE_BYTES = 32 << 10;
 /** The size of the blocks the atoms are read in. */
 const BLOCK_BYTES = 4 << 20;
+/** How many values of a list are read between two steps of its building in steps (~1 ms of work). */
+const VALUES_PER_STEP = 16_384;
 /** How many records are encoded between two steps of writeInSteps. */
 const RECORDS_PER_STEP = 100;
 /** Objects and arrays of up to this many values (themselves and their parts) are shared when equal. */
@@ -422,8 +424,8 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
   let reader: ValueReader | null = new ValueReader(atoms, shapes as Shape[]);
   let unread = 0;
   const data = {} as Record<string, unknown>;
-  /** The lists built on first read, and how many records each holds. */
-  const deferred = new Map<string, number>();
+  /** The lists built on first read (or in steps), and how many records each holds. */
+  const deferred = new Map<string, DeferredList>();
   try {
     sections.forEach(({ name }, i) => {
       const stream = streams[i]!;
@@ -433,20 +435,39 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
         Object.defineProperty(data, name, { value: reader!.read(stream, false), enumerable: true, writable: true, configurable: true });
         return;
       }
-      // A list of records: built on first read, its records frozen as they are made (see ValueReader.read).
+      // A list of records: built on first read, or in steps (DeferredList.steps) until then, its records frozen
+      // as they are made (see ValueReader.read).
       let list: unknown = null;
       let pending: Int32Array | null = stream;
-      deferred.set(name, length);
+      let reading: Reading | null = null;
+      /** Reads the list on up to the value at `end` (to its end by default); returns whether it is built. */
+      const readTo = (end = Infinity): boolean => {
+        if (!pending) return true;
+        reading ??= new Reading(true);
+        try {
+          if (!reader!.readTo(reading, pending, end)) return false;
+        } catch (err) {
+          reading = null;
+          throw err;
+        }
+        list = reading.value;
+        pending = null;
+        reading = null;
+        if (--unread === 0) reader = null;
+        return true;
+      };
+      deferred.set(name, {
+        size: length,
+        *steps() {
+          while (!readTo((reading?.at ?? 0) + VALUES_PER_STEP)) yield;
+        },
+      });
       unread++;
       Object.defineProperty(data, name, {
         enumerable: true,
         configurable: true,
         get() {
-          if (pending) {
-            list = reader!.read(pending, true);
-            pending = null;
-            if (--unread === 0) reader = null;
-          }
+          readTo();
           return list;
         },
       });
@@ -500,19 +521,24 @@ class ValueReader {
    * (see Store.freezeSteps, which freezes the others once they are shared).
    */
   read(values: Int32Array, freeze: boolean): unknown {
-    const builders = freeze ? (this.frozenBuilders ??= this.shapes.map((shape) => builderOf(shape, true))) : this.builders;
+    const reading = new Reading(freeze);
+    this.readTo(reading, values, values.length);
+    return reading.value;
+  }
+
+  /**
+   * Reads on in `reading`, up to the value at `end` (the stream's length at most); returns whether the value
+   * is whole (`reading.value`). In chunks, a list is built in steps: the readying's slices after the ready line.
+   */
+  readTo(reading: Reading, values: Int32Array, end: number): boolean {
+    const builders = reading.freeze ? (this.frozenBuilders ??= this.shapes.map((shape) => builderOf(shape, true))) : this.builders;
     const { atoms, sizes } = this;
-    const kept: unknown[] = [];
+    const { kept, stack } = reading;
     const atomCount = atoms.length;
-    /** The parts read so far of the values being read, innermost last. */
-    const stack: unknown[] = [];
-    let top = 0;
-    // The values being read, innermost last: the shape's code, where its parts start on the stack, how many are missing.
-    let codes = new Int32Array(64);
-    let bases = new Int32Array(64);
-    let missing = new Int32Array(64);
-    let depth = 0;
-    for (let at = 0; at < values.length; at++) {
+    let { top, codes, bases, missing, depth } = reading;
+    const last = Math.min(end, values.length);
+    let at = reading.at;
+    for (; at < last; at++) {
       const n = values[at]!;
       let value: unknown;
       if (n >= 0) {
@@ -542,7 +568,9 @@ class ValueReader {
       for (;;) {
         if (depth === 0) {
           if (at !== values.length - 1) throw new Error('values after the records');
-          return value;
+          reading.value = value;
+          reading.at = values.length;
+          return true;
         }
         // (appended when the stack is full, so that it stays a packed array, as its copies are)
         if (top === stack.length) stack.push(value);
@@ -556,8 +584,27 @@ class ValueReader {
         if (code & 1) kept.push(value);
       }
     }
-    throw new Error('the records end early');
+    if (at === values.length) throw new Error('the records end early');
+    Object.assign(reading, { at, top, codes, bases, missing, depth });
+    return false;
   }
+}
+
+/** Where a read of a stream is (ValueReader.readTo): the values being read, their parts so far, the kept ones. */
+class Reading {
+  at = 0;
+  value: unknown = undefined;
+  /** The parts read so far of the values being read, innermost last. */
+  readonly stack: unknown[] = [];
+  top = 0;
+  // The values being read, innermost last: the shape's code, where its parts start on the stack, how many are missing.
+  codes = new Int32Array(64);
+  bases = new Int32Array(64);
+  missing = new Int32Array(64);
+  depth = 0;
+  readonly kept: unknown[] = [];
+
+  constructor(readonly freeze: boolean) {}
 }
 
 function grown(list: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {

@@ -64,13 +64,19 @@ export const NO_RECORDS = {
 } satisfies Partial<GeneratedWorld>;
 
 /**
- * On a world whose lists of records are read on first use (the seed cache's, see seed-cache.ts): how many
- * records each such list holds, by its name. Those lists' records are frozen as they are made; a store's
- * collection of one reads it on its first use (Collection.defer), and never freezes it again (freezeSteps).
+ * On a world whose lists of records are built on first read (the seed cache's, see seed-cache.ts): each such
+ * list by its name (DeferredList). Those lists' records are frozen as they are made; a store's collection of
+ * one reads it on its first use (Collection.defer), and never freezes it again (freezeSteps).
  */
 export const DEFERRED_RECORDS = Symbol('deferred records');
 
-type DeferredRecords = { [DEFERRED_RECORDS]?: ReadonlyMap<string, number> };
+/** A list of records built on first read: how many it holds, and its building in steps (the list then read at once). */
+export interface DeferredList {
+  size: number;
+  steps(): Generator<void, void, void>;
+}
+
+type DeferredRecords = { [DEFERRED_RECORDS]?: ReadonlyMap<string, DeferredList> };
 
 /** A new store's state: the world's banners and hot keywords, nothing counted yet, then what `state` holds. */
 function initialState(world: Pick<GeneratedWorld, 'banners' | 'hotKeywords'>, state?: Partial<StoreState>): StoreState {
@@ -192,9 +198,14 @@ export class Store {
       const collection = collections[name] as Collection<object, string>;
       // A device's id is its owner and token: a world may list one twice (the last one holds).
       const mode = name === 'devices' ? 'replace' : 'insert';
-      const size = deferred?.get(name);
-      if (size !== undefined) {
-        collection.defer(() => world[name], size, mode);
+      const list = deferred?.get(name);
+      if (list) {
+        collection.defer(
+          () => world[name],
+          list.size,
+          mode,
+          () => list.steps(),
+        );
         this.bornFrozen.add(name);
         continue;
       }
@@ -237,6 +248,11 @@ export class Store {
    * base's records frozen (see freezeSteps). A world made later then waits for neither.
    */
   *sharingSteps(): Generator<void, void, void> {
+    // The lists the search index reads, built in steps first when they are deferred (a request meanwhile that
+    // needs one builds the rest of it at once).
+    const source = this.base ?? this;
+    yield* source.sellers.loadSteps();
+    yield* source.products.loadSteps();
     yield* this.search.pendingSteps();
     if (this.base) yield* this.base.freezeSteps();
   }
