@@ -124,6 +124,99 @@ describe('Collection overlay (copy-on-write)', () => {
   });
 });
 
+describe('Collection.defer', () => {
+  const rows = (): Item[] => [
+    { id: 'a', group: 'g1', tags: ['x'], title: 'a' },
+    { id: 'b', group: 'g1', tags: ['x', 'y'], title: 'b' },
+    { id: 'c', group: 'g1', tags: ['y'], title: 'c' },
+    { id: 'd', group: 'g2', tags: [], title: 'd' },
+  ];
+  const deferred = (records: Item[], mode: 'insert' | 'replace' = 'insert') => {
+    const reads = { count: 0 };
+    const items = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    items.defer(
+      () => {
+        reads.count += 1;
+        return records;
+      },
+      records.length,
+      mode,
+    );
+    return { items, reads };
+  };
+
+  it('reads its records on first use, then answers as a collection loaded at once, a sealed base too', () => {
+    const { items, reads } = deferred(rows());
+    const eager = make();
+    expect(items.size).toBe(4);
+    expect(items.version).toBe(eager.version);
+    const mine = items.overlay();
+    expect(reads.count).toBe(0);
+    expect(ids(mine.by('group', 'g1'))).toEqual(['a', 'b', 'c']);
+    expect(reads.count).toBe(1);
+    expect(ids([...items.all()])).toEqual(ids([...eager.all()]));
+    expect(ids(items.by('tag', 'y'))).toEqual(['b', 'c']);
+    expect(items.get('d')).toEqual(eager.get('d'));
+    expect(items.version).toBe(eager.version);
+    expect(reads.count).toBe(1);
+    expect(() => items.insert({ id: 'z', group: 'g1', tags: [], title: 'z' })).toThrow(/shared base/);
+    expect(() => deferred([...rows(), rows()[0]!]).items.get('a')).toThrow(/duplicate id a/);
+  });
+
+  it('loads in steps, and a use between two steps loads the rest at once', () => {
+    const records = Array.from({ length: 600 }, (_, i) => ({ id: `r${i}`, group: `g${i % 3}`, tags: [], title: `${i}` }));
+    const eager = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    for (const record of records) eager.insert(record);
+    let built = 0;
+    const build = function* () {
+      for (; built < 3; built++) yield;
+    };
+    const stepped = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    stepped.defer(() => records, records.length, 'insert', build);
+    stepped.overlay();
+    let steps = 0;
+    for (const _ of stepped.loadSteps()) steps++;
+    expect(built).toBe(3);
+    expect(steps).toBeGreaterThan(3);
+    expect(ids([...stepped.all()])).toEqual(ids([...eager.all()]));
+    expect(stepped.version).toBe(eager.version);
+
+    const interrupted = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    interrupted.defer(() => records, records.length, 'insert');
+    const loading = interrupted.loadSteps();
+    loading.next();
+    expect(ids(interrupted.by('group', 'g1'))).toEqual(ids(eager.by('group', 'g1')));
+    expect(interrupted.size).toBe(600);
+    expect(loading.next().done).toBe(true);
+    expect(ids([...interrupted.all()])).toEqual(ids([...eager.all()]));
+  });
+
+  it('stays deferred when its list cannot be read, and reads it when it can', () => {
+    let readable = false;
+    const items = new Collection<Item, 'group' | 'tag'>((i) => i.id, { group: (i) => i.group, tag: (i) => i.tags });
+    items.defer(
+      () => {
+        if (!readable) throw new Error('cannot read the list');
+        return rows();
+      },
+      4,
+      'insert',
+    );
+    expect(() => items.get('a')).toThrow(/cannot read the list/);
+    expect(() => items.by('group', 'g1')).toThrow(/cannot read the list/);
+    readable = true;
+    expect(ids(items.by('group', 'g1'))).toEqual(['a', 'b', 'c']);
+    expect(items.size).toBe(4);
+  });
+
+  it("with 'replace', keeps the last record of an id in the first one's place, and counts it once", () => {
+    const [a, b] = rows();
+    const { items } = deferred([a!, b!, { ...a!, title: 'again' }], 'replace');
+    expect(items.size).toBe(2);
+    expect([...items.all()].map((i) => i.title)).toEqual(['again', 'b']);
+  });
+});
+
 /**
  * The collection against a model of what it must answer: per index and key, the ids in the order they
  * entered that key (a record whose key did not change keeps its place). Small sets of ids and keys, so that

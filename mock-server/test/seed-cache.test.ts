@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { generateWorld } from '@creator-market/fixtures';
-import { SeedCache, seedFromCache, seoulDay, type SeedCacheKey } from '../src/world/seed-cache';
+import { SeedCache, seedFromCache, seoulDay, type SeedCacheKey, type SeedCacheRead } from '../src/world/seed-cache';
+import { DEFERRED_RECORDS, NO_RECORDS, type DeferredList } from '../src/world/store';
 import { shareSeededData, World } from '../src/world/world';
 import { runCliUntil } from './support/cli-run';
 import { TEST_NOW } from './support/harness';
@@ -72,6 +73,49 @@ describe('SeedCache', () => {
     expect(comparable(fromCache)).toEqual(comparable(fresh));
     expect(fromCache.clock.now()).toBe(TEST_NOW);
     vi.useRealTimers();
+  });
+
+  it('builds a list of records read back on its first read, its records frozen: a world reads only what it uses', () => {
+    const cache = newCache();
+    const first = seedFromCache(cache, options, generate);
+    cache.write(first.key, first);
+    const data = cache.read(first.key).entry!.data;
+    const lists = Object.keys(NO_RECORDS) as (keyof typeof NO_RECORDS)[];
+    const deferred = (data as unknown as Record<symbol, Map<string, DeferredList>>)[DEFERRED_RECORDS]!;
+    expect([...deferred].map(([name, list]) => [name, list.size])).toEqual(lists.map((name) => [name, first.data[name].length]));
+    const notifications = vi.spyOn(data, 'notifications', 'get');
+    const products = vi.spyOn(data, 'products', 'get');
+    shareSeededData(7, SCALE, first.startAt, data);
+    const world = World.create({ name: 'default', seed: 7, scale: SCALE, startAt: first.startAt });
+    // Counted without building them.
+    expect(world.store.notifications.size).toBe(first.data.notifications.length);
+    expect(world.store.products.size).toBe(first.data.products.length);
+    expect(products).not.toHaveBeenCalled();
+    const [row] = world.store.products.all();
+    expect(products).toHaveBeenCalledTimes(1);
+    expect(Object.isFrozen(row) && Object.isFrozen(row!.product) && Object.isFrozen(row!.product.option)).toBe(true);
+    expect(world.store.products.get(first.data.products[0]!.product._id)).toEqual(first.data.products[0]);
+    expect(notifications).not.toHaveBeenCalled();
+    expect([...world.store.notifications.all()]).toEqual(first.data.notifications);
+    expect(notifications).toHaveBeenCalledTimes(1);
+  });
+
+  it('builds a list read back in steps, and a read between two steps builds the rest at once', () => {
+    const cache = newCache();
+    const first = seedFromCache(cache, options, generate);
+    cache.write(first.key, first);
+    const deferred = (read: SeedCacheRead) => (read.entry!.data as unknown as Record<symbol, Map<string, DeferredList>>)[DEFERRED_RECORDS]!;
+    const stepped = cache.read(first.key);
+    let steps = 0;
+    for (const _ of deferred(stepped).get('products')!.steps()) steps++;
+    expect(steps).toBeGreaterThan(1);
+    expect(stepped.entry!.data.products).toEqual(first.data.products);
+
+    const interrupted = cache.read(first.key);
+    const building = deferred(interrupted).get('products')!.steps();
+    building.next();
+    expect(interrupted.entry!.data.products).toEqual(first.data.products);
+    expect(building.next().done).toBe(true);
   });
 
   it('reads back any text: Korean, emoji (surrogate pairs), quotes and control characters', () => {

@@ -75,7 +75,7 @@ export const GATES = [
     id: 'startVsNode',
     name: 'second start at scale 1: CPU to the ready line / a bare node start',
     kind: 'atMost',
-    limit: 11,
+    limit: 7,
     valueOf: (r) => (r.nodeStartCpuMs ? round(r.scales[1].secondStart.cpuMs / r.nodeStartCpuMs) : null),
   },
   {

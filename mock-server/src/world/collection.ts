@@ -7,6 +7,9 @@
 // its own copy of that key's ids. A new world is an overlay per collection over the seeded records' shared
 // base, so it costs almost nothing until it is written, and a write copies one index entry, not the world.
 
+/** How many deferred records loadSteps loads between two steps. */
+const LOAD_STEP = 250;
+
 type KeyOf<T> = (record: T) => string | number | readonly (string | number)[] | null | undefined;
 
 /**
@@ -23,7 +26,12 @@ const REMOVED = Symbol('removed');
 export class Collection<T extends object, I extends string = never> {
   /** Own records by id; in an overlay, REMOVED hides a record of the base. */
   private readonly byId = new Map<string, T | typeof REMOVED>();
-  /** Own index entries; in an overlay, an entry replaces the base's entry of that key as a whole. */
+  /**
+   * Own index entries; in an overlay, an entry replaces the base's entry of that key as a whole. A collection
+   * with no base builds an index on its first read (see entries): the seeded records' collections are loaded at
+   * every start, and most of their indexes serve requests that a session may never make (a receipt by its
+   * room, a notification by its recipient).
+   */
   private readonly indexes = new Map<I, Map<string, Ids>>();
   private readonly indexNames: I[];
   /** Records of the base an overlay hides (removed) and adds (new ids), for `size`. */
@@ -33,6 +41,16 @@ export class Collection<T extends object, I extends string = never> {
   private sealed = false;
   /** Bumped by every insert, replace and remove: caches of derived lists key on it. */
   version = 0;
+  /** Records to load on first use (see defer), how, and the rest of them once loading has begun. */
+  private pending: {
+    records: () => Iterable<T>;
+    size: number;
+    mode: 'insert' | 'replace';
+    readSteps?: () => Generator<void, void, void>;
+    rest?: Iterator<T>;
+  } | null = null;
+  /** Set while records are loaded (see loadSome): the collection's own inserts must not load again. */
+  private loading = false;
 
   constructor(
     private readonly idOf: (record: T) => string,
@@ -40,7 +58,62 @@ export class Collection<T extends object, I extends string = never> {
     private readonly base: Collection<T, I> | null = null,
   ) {
     this.indexNames = Object.keys(keys) as I[];
-    for (const name of this.indexNames) this.indexes.set(name, new Map());
+    // (an overlay's own entries start empty: its changes over its base's)
+    if (base) for (const name of this.indexNames) this.indexes.set(name, new Map());
+  }
+
+  /**
+   * Loads `records` (each inserted, or with `mode` 'replace' replacing one of the same id) on this collection's
+   * first use instead of now: the seed cache's lists of records are built when a request first needs them.
+   * `size` is how many records the list holds. The collection then reads as if they had been loaded now: the
+   * same records, order and version (one per record); its size, when they are inserted, is `size` until then.
+   */
+  defer(records: () => Iterable<T>, size: number, mode: 'insert' | 'replace', readSteps?: () => Generator<void, void, void>): void {
+    if (this.base || this.byId.size > 0 || this.pending) throw new Error('only an empty collection with no base defers its records');
+    this.pending = { records, size, mode, readSteps };
+    this.version = size;
+  }
+
+  /**
+   * Loads the deferred records in steps (`readSteps`, the list's own building, then a few hundred records a
+   * step), for a caller that runs them in slices. A use of the collection meanwhile loads the rest at once.
+   */
+  *loadSteps(): Generator<void, void, void> {
+    const pending = this.pending;
+    if (!pending) return;
+    if (pending.readSteps) yield* pending.readSteps();
+    while (this.pending === pending && !this.loadSome(LOAD_STEP)) yield;
+  }
+
+  /** Loads the deferred records (see defer), or what is left of them; a base (sealed) loads them too. */
+  private load(): void {
+    this.loadSome(Infinity);
+  }
+
+  /** Loads up to `count` more of the deferred records; returns whether all are loaded. */
+  private loadSome(count: number): boolean {
+    const pending = this.pending!;
+    // (read first: a list that cannot be read throws, and the collection stays as it was, deferred)
+    pending.rest ??= pending.records()[Symbol.iterator]();
+    const { sealed, version } = this;
+    this.sealed = false;
+    this.loading = true;
+    try {
+      for (let loaded = 0; loaded < count; loaded++) {
+        const next = pending.rest.next();
+        if (next.done) {
+          this.pending = null;
+          return true;
+        }
+        if (pending.mode === 'insert') this.insert(next.value);
+        else this.replace(next.value);
+      }
+      return false;
+    } finally {
+      this.sealed = sealed;
+      this.version = version;
+      this.loading = false;
+    }
   }
 
   /** A collection that starts as this one's records and indexes, shares them, and keeps its changes to itself. */
@@ -50,10 +123,15 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   get size(): number {
+    if (this.pending && !this.loading) {
+      if (this.pending.mode === 'insert') return this.pending.size;
+      this.load();
+    }
     return this.base ? this.base.size - this.removedFromBase + this.addedToBase : this.byId.size;
   }
 
   get(id: string | undefined | null): T | undefined {
+    if (this.pending && !this.loading) this.load();
     if (id == null) return undefined;
     const own = this.byId.get(id);
     if (own === REMOVED) return undefined;
@@ -101,6 +179,7 @@ export class Collection<T extends object, I extends string = never> {
 
   /** Every record: an overlay's in its base's order (its replacements in place), then the ones it added. */
   *all(): IterableIterator<T> {
+    if (this.pending && !this.loading) this.load();
     if (!this.base) {
       for (const record of this.byId.values()) if (record !== REMOVED) yield record;
       return;
@@ -114,6 +193,7 @@ export class Collection<T extends object, I extends string = never> {
   }
 
   insert(record: T): T {
+    if (this.pending && !this.loading) this.load();
     this.writable();
     const id = this.idOf(record);
     if (this.has(id)) throw new Error(`duplicate id ${id}`);
@@ -127,10 +207,14 @@ export class Collection<T extends object, I extends string = never> {
    * every index whose key did not change, so lists read by index keep their order across updates.
    */
   replace(record: T): T {
+    if (this.pending && !this.loading) this.load();
     this.writable();
     const id = this.idOf(record);
     const previous = this.get(id);
     if (previous) {
+      // An index built later from the records would hold this one at its old place under its new key, where
+      // one kept up to date has it last: every index is built before a record changes.
+      for (const name of this.indexNames) this.entries(name);
       for (const name of this.indexes.keys()) {
         const before = this.keysOf(name, previous);
         const after = this.keysOf(name, record);
@@ -176,8 +260,9 @@ export class Collection<T extends object, I extends string = never> {
     if (this.sealed) throw new Error('this collection is the shared base of other worlds and cannot change');
   }
 
+  /** Adds a record to the indexes built so far, or takes it out of them (one not built yet has none of its changes). */
   private indexRecord(id: string, record: T, op: 'add' | 'delete'): void {
-    for (const name of this.indexNames) {
+    for (const name of this.indexes.keys()) {
       for (const key of this.keysOf(name, record)) {
         if (op === 'add') this.index(name, key, id);
         else this.unindex(name, key, id);
@@ -193,7 +278,7 @@ export class Collection<T extends object, I extends string = never> {
 
   /** Puts `id` in the entry at `key` (an overlay's first change of a key's entry makes its own). */
   private index(name: I, key: string, id: string): void {
-    const own = this.indexes.get(name)!;
+    const own = this.entries(name);
     const ownIds = own.get(key);
     if (ownIds instanceof Set) {
       ownIds.add(id);
@@ -208,7 +293,7 @@ export class Collection<T extends object, I extends string = never> {
 
   /** Takes `id` out of the entry at `key`; an empty entry goes, unless it hides its base's (an overlay's). */
   private unindex(name: I, key: string, id: string): void {
-    const own = this.indexes.get(name)!;
+    const own = this.entries(name);
     const ownIds = own.get(key);
     const ids = ownIds ?? this.base?.idsAt(name, key);
     if (ids === undefined || (typeof ids === 'string' ? ids !== id : !ids.has(id))) return;
@@ -223,6 +308,36 @@ export class Collection<T extends object, I extends string = never> {
 
   /** The ids at `key` of index `name`: this collection's own entry, else its base's. */
   private idsAt(name: I, key: string): Ids | undefined {
-    return this.indexes.get(name)?.get(key) ?? this.base?.idsAt(name, key);
+    return this.entries(name).get(key) ?? this.base?.idsAt(name, key);
   }
+
+  /**
+   * The own entries of index `name`; in a collection with no base, built from its records on first use, in
+   * their order (an overlay's start empty, at its making).
+   */
+  private entries(name: I): Map<string, Ids> {
+    const built = this.indexes.get(name);
+    if (built) return built;
+    if (this.pending && !this.loading) this.load();
+    const own = new Map<string, Ids>();
+    const keyOf = this.keys[name];
+    for (const [id, record] of this.byId) {
+      if (record === REMOVED) continue;
+      const raw = keyOf(record);
+      if (raw == null) continue;
+      if (Array.isArray(raw)) for (const key of raw) add(own, String(key), id);
+      else add(own, String(raw), id);
+    }
+    this.indexes.set(name, own);
+    return own;
+  }
+}
+
+/** Puts `id` in the entry at `key` of an index with no base (entries' build). */
+function add(entries: Map<string, Ids>, key: string, id: string): void {
+  const ids = entries.get(key);
+  if (ids === undefined) entries.set(key, id);
+  else if (typeof ids === 'string') {
+    if (ids !== id) entries.set(key, new Set([ids, id]));
+  } else ids.add(id);
 }

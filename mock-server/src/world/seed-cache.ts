@@ -16,6 +16,7 @@ import { crc32 } from 'node:zlib';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { World as GeneratedWorld } from '@creator-market/fixtures';
+import { DEFERRED_RECORDS, NO_RECORDS, type DeferredList } from './store';
 
 // The format: the records as a tree of shapes over a table of atoms. Every distinct string, number, boolean
 // and null of the records is one atom, stored once (JSON arrays of ASCII text, lines of ~32 KB); the records
@@ -25,19 +26,25 @@ import type { World as GeneratedWorld } from '@creator-market/fixtures';
 // - n < 0: a value of shapes[(-1 - n) >> 1] (an object's keys, or an array's length, listed in the header),
 //   followed by its parts; when (-1 - n) is odd the value is also kept, numbered in the order values end;
 // - n >= KEPT_BASE: the kept value n - KEPT_BASE, itself again.
+// Each field of the world (`seed`, `products`, `receipts`...) is a section of the stream of its own (their
+// lengths in the header; kept values are numbered per section), so that a section can be read alone: a list
+// of records is built when a request first needs it (format @6; @5 built every list before the ready line,
+// ~40% of a second start's CPU at scale 1, and a home session never reads some of them: notifications, rooms,
+// subscriptions, addresses). The whole file is read and checksummed when it is opened: a damaged file is
+// still found at the start.
 // Reading builds each shape with a function compiled for it (an object or array literal), so:
 // - equal texts are one string (JSON.parse made a copy of each: the ~1.8 million strings of scale 10 were
 //   ~120 MB more than its ~860,000 distinct ones);
 // - equal small objects and arrays are one (a product's `payment: [1]` and `promotion: {list: []}`, a
 //   market's delivery options: ~45 of the ~150 MB of objects and arrays at scale 10). The records are
-//   immutable values, deep-frozen once shared (see Store.freezeSteps), so none can change another's;
+//   immutable values, made frozen (see ValueReader.read), so none can change another's;
 // - no text is parsed but the atoms' (the file is 66 instead of 256 MB at scale 10);
 // - every object is made whole by its literal, all its fields in the object.
 // Reading the scale-10 records alone: 900-929 ms with one JSON value per line (format @4) against
 // 470-520 ms, heap used after a full collection 318 against 197 MB (docs/decisions/seed-cache.md).
 // Atoms are written in ASCII, every other character as a \u escape: a line becomes a string by a plain copy
 // of its bytes (latin1), where decoding the UTF-8 of the Korean text was ~40% of reading it as JSON.
-const MAGIC = 'creator-market-seed-cache@5';
+const MAGIC = 'creator-market-seed-cache@6';
 /**
  * A line holds atoms up to about this many bytes of JSON. Its string then stays an ordinary young object
  * that the next scavenge frees: V8 puts strings over 128 KB in its large-object space, which only a full
@@ -46,8 +53,8 @@ const MAGIC = 'creator-market-seed-cache@5';
 const LINE_BYTES = 32 << 10;
 /** The size of the blocks the atoms are read in. */
 const BLOCK_BYTES = 4 << 20;
-/** The size of the blocks the values are read in (a multiple of 4: a block is an Int32Array). */
-const VALUE_BLOCK_BYTES = 1 << 20;
+/** How many values of a list are read between two steps of its building in steps (~1 ms of work). */
+const VALUES_PER_STEP = 16_384;
 /** How many records are encoded between two steps of writeInSteps. */
 const RECORDS_PER_STEP = 100;
 /** Objects and arrays of up to this many values (themselves and their parts) are shared when equal. */
@@ -124,20 +131,23 @@ export class SeedCache {
   *writeInSteps(key: SeedCacheKey, entry: SeedCacheEntry): Generator<void, string, void> {
     mkdirSync(this.dir, { recursive: true });
     const encoder = new Encoder();
-    // The world object by hand, so that its lists of records can be encoded in steps.
-    const fields = Object.keys(entry.data).filter((field) => (entry.data as unknown as Record<string, unknown>)[field] !== undefined);
-    encoder.shape(fields);
-    for (const field of fields) {
-      const value = (entry.data as unknown as Record<string, unknown>)[field];
-      if (!Array.isArray(value)) {
-        encoder.value(value);
-        continue;
+    // The world object by hand: each field a section of its own (see the format), its lists of records
+    // encoded in steps.
+    const data = entry.data as unknown as Record<string, unknown>;
+    const sections: Section[] = [];
+    for (const name of Object.keys(data)) {
+      const value = data[name];
+      if (value === undefined) continue;
+      const start = encoder.section();
+      if (!Array.isArray(value)) encoder.value(value);
+      else {
+        encoder.shape(value.length);
+        for (let i = 0; i < value.length; i++) {
+          encoder.value(value[i]);
+          if ((i + 1) % RECORDS_PER_STEP === 0) yield;
+        }
       }
-      encoder.shape(value.length);
-      for (let i = 0; i < value.length; i++) {
-        encoder.value(value[i]);
-        if ((i + 1) % RECORDS_PER_STEP === 0) yield;
-      }
+      sections.push({ name, values: encoder.section() - start });
     }
     const atomLines = encoder.atomLines();
     const values = encoder.valueBytes();
@@ -153,6 +163,7 @@ export class SeedCache {
       key,
       startAt: entry.startAt,
       shapes: encoder.shapes,
+      sections,
       atomsBytes,
       valuesBytes: values.length,
       crc32: checksum,
@@ -182,6 +193,11 @@ export class SeedCache {
 
 /** A shape: an object's keys, in order, or an array's length. */
 type Shape = string[] | number;
+/** A field of the world and how many of the stream's values hold it (its section, after the previous field's). */
+interface Section {
+  name: string;
+  values: number;
+}
 type Atom = string | number | boolean | null;
 
 /** Encodes JSON values (as JSON.stringify sees them) into atoms, shapes and the stream of values. */
@@ -195,6 +211,16 @@ class Encoder {
   private kept = 0;
   private values = new Int32Array(1 << 16);
   private length = 0;
+
+  /**
+   * Starts a section: no value of it is written as a value kept in an earlier one, so that each section can
+   * be read alone. Returns how many values the stream holds so far.
+   */
+  section(): number {
+    this.written.clear();
+    this.kept = 0;
+    return this.length;
+  }
 
   value(value: unknown): void {
     if (typeof value === 'object' && value !== null) {
@@ -307,6 +333,7 @@ interface Header {
   key?: SeedCacheKey;
   startAt?: unknown;
   shapes?: unknown;
+  sections?: unknown;
   atomsBytes?: unknown;
   valuesBytes?: unknown;
   crc32?: unknown;
@@ -371,106 +398,252 @@ function readFile(fd: number, key: SeedCacheKey): SeedCacheRead {
     carried = chunk.copy(buffer, 0, start);
   }
 
-  // The values, read in blocks into a buffer of their own, reused (an Int32Array over a block: the buffer's
-  // own memory, 4-byte aligned, and blocks a multiple of 4 bytes) as the records are built from them, and
-  // checksummed on the way: no buffer of all of them is held (~35 MB at scale 10, which would live until a
-  // full collection).
-  const blocks = Buffer.allocUnsafeSlow(VALUE_BLOCK_BYTES);
-  const valuesEnd = atomsEnd + valuesBytes;
+  // The values: each section (a field of the world) read into a buffer of its own and checksummed on the way,
+  // the whole file before anything is trusted. A section holding a list of records is built on its first read
+  // (DEFERRED_RECORDS: a store's collection reads it when a request first needs it), its buffer dropped then;
+  // the others now.
+  const sections = header.sections;
+  if (!Array.isArray(sections) || !sections.every(isSection) || sections.reduce((sum, { values }) => sum + values * 4, 0) !== valuesBytes)
+    return { entry: null, reason: 'unreadable: a header without the sections of the records' };
+  const streams: Int32Array[] = [];
   position = atomsEnd;
-  const nextBlock = (): Int32Array | null => {
-    if (position === valuesEnd) return null;
-    const read = readSync(fd, blocks, 0, Math.min(VALUE_BLOCK_BYTES, valuesEnd - position), position);
-    if (read === 0 || read % 4 !== 0) throw new Error('the file changed while it was read');
-    position += read;
-    checksum = crc32(blocks.subarray(0, read), checksum);
-    return new Int32Array(blocks.buffer, blocks.byteOffset, read / 4);
-  };
-  let data: GeneratedWorld | null = null;
-  let badValues: string | null = null;
-  if (badLine === null && carried === 0) {
-    try {
-      data = decode(atoms, shapes as Shape[], nextBlock) as GeneratedWorld;
-    } catch (err) {
-      badValues = (err as Error).message;
+  for (const section of sections) {
+    const bytes = Buffer.allocUnsafeSlow(section.values * 4);
+    for (let at = 0; at < bytes.length;) {
+      const read = readSync(fd, bytes, at, bytes.length - at, position);
+      if (read === 0) return { entry: null, reason: 'truncated while reading' };
+      at += read;
+      position += read;
     }
+    checksum = crc32(bytes, checksum);
+    streams.push(new Int32Array(bytes.buffer, bytes.byteOffset, section.values));
   }
-  // (the rest, when the records could not be built, to tell a damaged file from an unreadable one)
-  while (nextBlock());
   if (checksum !== header.crc32) return { entry: null, reason: 'checksum mismatch' };
-  if (!data) return { entry: null, reason: `unreadable: ${badLine ?? badValues ?? 'no newline after the atoms'}` };
-  if (data.seed !== key.seed || data.scale !== key.scale || !Array.isArray(data.products))
+  if (badLine !== null || carried !== 0) return { entry: null, reason: `unreadable: ${badLine ?? 'no newline after the atoms'}` };
+  // (dropped once every list is built: it holds every atom)
+  let reader: ValueReader | null = new ValueReader(atoms, shapes as Shape[]);
+  let unread = 0;
+  const data = {} as Record<string, unknown>;
+  /** The lists built on first read (or in steps), and how many records each holds. */
+  const deferred = new Map<string, DeferredList>();
+  try {
+    sections.forEach(({ name }, i) => {
+      const stream = streams[i]!;
+      const length = reader!.arrayLength(stream);
+      if (length === null || !(name in NO_RECORDS)) {
+        // (an own field whatever its name, `__proto__` too, as JSON.parse makes it)
+        Object.defineProperty(data, name, { value: reader!.read(stream, false), enumerable: true, writable: true, configurable: true });
+        return;
+      }
+      // A list of records: built on first read, or in steps (DeferredList.steps) until then, its records frozen
+      // as they are made (see ValueReader.read).
+      let list: unknown = null;
+      let pending: Int32Array | null = stream;
+      let reading: Reading | null = null;
+      /** Reads the list on up to the value at `end` (to its end by default); returns whether it is built. */
+      const readTo = (end = Infinity): boolean => {
+        if (!pending) return true;
+        reading ??= new Reading(true);
+        try {
+          if (!reader!.readTo(reading, pending, end)) return false;
+        } catch (err) {
+          reading = null;
+          throw err;
+        }
+        list = reading.value;
+        pending = null;
+        reading = null;
+        if (--unread === 0) reader = null;
+        return true;
+      };
+      deferred.set(name, {
+        size: length,
+        *steps() {
+          while (!readTo((reading?.at ?? 0) + VALUES_PER_STEP)) yield;
+        },
+      });
+      unread++;
+      Object.defineProperty(data, name, {
+        enumerable: true,
+        configurable: true,
+        get() {
+          readTo();
+          return list;
+        },
+      });
+    });
+  } catch (err) {
+    return { entry: null, reason: `unreadable: ${(err as Error).message}` };
+  }
+  Object.defineProperty(data, DEFERRED_RECORDS, { value: deferred });
+  if (data.seed !== key.seed || data.scale !== key.scale || !deferred.has('products'))
     return { entry: null, reason: 'records of another world' };
-  return { entry: { startAt, data } };
+  return { entry: { startAt, data: data as unknown as GeneratedWorld } };
 }
+
+const isSection = (s: unknown): s is Section =>
+  typeof s === 'object' && s !== null && typeof (s as Section).name === 'string' && isSize((s as Section).values);
 
 const isSize = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /**
- * Builds the value the stream of values holds (see the format above), taking the stream's blocks from
- * `nextBlock` (null after the last). Throws on a stream that does not hold one value.
+ * Builds values from streams of values (see the format above), over the file's atoms and shapes.
+ *
+ * One loop over a stream, no recursion: the parts of the values being read wait on a stack, and a value whose
+ * parts are all there is built from the stack by its shape's builder (see builderOf), then becomes a part of
+ * the value around it. The builders are small functions, each a literal of stack slots: V8 optimizes the loop
+ * once and each builder cheaply (builders that read their parts themselves, each with the reader inlined, were
+ * ~90 ms of the optimizing compiler's time on every start at scale 1).
  */
-function decode(atoms: readonly unknown[], shapes: readonly Shape[], nextBlock: () => Int32Array | null): unknown {
-  let values: Int32Array = new Int32Array(0);
-  let at = 0;
-  const kept: unknown[] = [];
-  const part = (): unknown => {
-    if (at === values.length) {
-      values = nextBlock() ?? fail('the records end early');
-      at = 0;
+class ValueReader {
+  private readonly sizes: number[];
+  private readonly builders: Builder[];
+  private frozenBuilders: Builder[] | null = null;
+
+  constructor(
+    private readonly atoms: readonly unknown[],
+    private readonly shapes: readonly Shape[],
+  ) {
+    this.sizes = shapes.map((shape) => (typeof shape === 'number' ? shape : shape.length));
+    this.builders = shapes.map((shape) => builderOf(shape, false));
+  }
+
+  /** The length of the array `values` holds, or null when it holds another value. */
+  arrayLength(values: Int32Array): number | null {
+    const shape = values[0]! < 0 ? this.shapes[(-1 - values[0]!) >> 1] : undefined;
+    return typeof shape === 'number' ? shape : null;
+  }
+
+  /**
+   * The value `values` holds; throws when it holds anything else than one value (a file whose checksum holds
+   * was written whole by this code: a list built after the start does not fail). With `freeze`, every object
+   * and array of it is made frozen: the records of a world's list are immutable values, shared by every world
+   * (see Store.freezeSteps, which freezes the others once they are shared).
+   */
+  read(values: Int32Array, freeze: boolean): unknown {
+    const reading = new Reading(freeze);
+    this.readTo(reading, values, values.length);
+    return reading.value;
+  }
+
+  /**
+   * Reads on in `reading`, up to the value at `end` (the stream's length at most); returns whether the value
+   * is whole (`reading.value`). In chunks, a list is built in steps: the readying's slices after the ready line.
+   */
+  readTo(reading: Reading, values: Int32Array, end: number): boolean {
+    const builders = reading.freeze ? (this.frozenBuilders ??= this.shapes.map((shape) => builderOf(shape, true))) : this.builders;
+    const { atoms, sizes } = this;
+    const { kept, stack } = reading;
+    const atomCount = atoms.length;
+    let { top, codes, bases, missing, depth } = reading;
+    const last = Math.min(end, values.length);
+    let at = reading.at;
+    for (; at < last; at++) {
+      const n = values[at]!;
+      let value: unknown;
+      if (n >= 0) {
+        value = n < atomCount ? atoms[n] : kept[n - KEPT_BASE];
+        if (value === undefined) throw new Error(`no atom or kept value ${n}`);
+      } else {
+        const code = -1 - n;
+        const shape = code >> 1;
+        const size = sizes[shape];
+        if (size === undefined) throw new Error(`no shape ${shape}`);
+        if (size > 0) {
+          if (depth === codes.length) {
+            codes = grown(codes);
+            bases = grown(bases);
+            missing = grown(missing);
+          }
+          codes[depth] = code;
+          bases[depth] = top;
+          missing[depth] = size;
+          depth++;
+          continue;
+        }
+        value = builders[shape]!(stack, top);
+        if (code & 1) kept.push(value);
+      }
+      // A value read: a part of the value around it, which may now be whole, and so on outwards.
+      for (;;) {
+        if (depth === 0) {
+          if (at !== values.length - 1) throw new Error('values after the records');
+          reading.value = value;
+          reading.at = values.length;
+          return true;
+        }
+        // (appended when the stack is full, so that it stays a packed array, as its copies are)
+        if (top === stack.length) stack.push(value);
+        else stack[top] = value;
+        top++;
+        if (--missing[depth - 1]! > 0) break;
+        depth--;
+        const code = codes[depth]!;
+        top = bases[depth]!;
+        value = builders[code >> 1]!(stack, top);
+        if (code & 1) kept.push(value);
+      }
     }
-    const n = values[at++]!;
-    if (n >= 0) {
-      if (n < atoms.length) return atoms[n];
-      const value = n >= KEPT_BASE ? kept[n - KEPT_BASE] : undefined;
-      if (value === undefined) throw new Error(`no atom or kept value ${n}`);
-      return value;
-    }
-    const code = -1 - n;
-    const build = builders[code >> 1];
-    if (!build) throw new Error(`no shape ${code >> 1}`);
-    const value = build(part);
-    if (code & 1) kept.push(value);
-    return value;
-  };
-  const builders = shapes.map(builderOf);
-  const value = part();
-  if (at !== values.length || nextBlock()) throw new Error('values after the records');
-  return value;
+    if (at === values.length) throw new Error('the records end early');
+    Object.assign(reading, { at, top, codes, bases, missing, depth });
+    return false;
+  }
 }
 
-const fail = (message: string): never => {
-  throw new Error(message);
-};
+/** Where a read of a stream is (ValueReader.readTo): the values being read, their parts so far, the kept ones. */
+class Reading {
+  at = 0;
+  value: unknown = undefined;
+  /** The parts read so far of the values being read, innermost last. */
+  readonly stack: unknown[] = [];
+  top = 0;
+  // The values being read, innermost last: the shape's code, where its parts start on the stack, how many are missing.
+  codes = new Int32Array(64);
+  bases = new Int32Array(64);
+  missing = new Int32Array(64);
+  depth = 0;
+  readonly kept: unknown[] = [];
+
+  constructor(readonly freeze: boolean) {}
+}
+
+function grown(list: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(list.length * 2);
+  bigger.set(list);
+  return bigger;
+}
+
+/** Builds a value of a shape from its parts, `stack[base]` on. */
+type Builder = (stack: unknown[], base: number) => unknown;
 
 /**
- * The function that builds a value of `shape` from its parts: an object or short array literal compiled
- * for it, so every object is made at once with all its fields (and V8 sees one allocation site per shape),
- * or a loop for a long array. Keys are written as JSON string literals; `__proto__` as a computed key,
- * which makes it an own field as JSON.parse does (a plain `"__proto__":` would set the prototype).
+ * The function that builds a value of `shape` from its parts on the stack: an object or short array literal
+ * compiled for it, so every object is made at once with all its fields (and V8 sees one allocation site per
+ * shape), or a copy of the stack's slots for a long array. Keys are written as JSON string literals;
+ * `__proto__` as a computed key, which makes it an own field as JSON.parse does (a plain `"__proto__":` would
+ * set the prototype).
  */
-function builderOf(shape: Shape): (part: () => unknown) => unknown {
+function builderOf(shape: Shape, freeze: boolean): Builder {
+  const literal = (text: string) => compiled(freeze ? `Object.freeze(${text})` : text);
   if (typeof shape === 'number') {
     if (!Number.isSafeInteger(shape) || shape < 0) throw new Error(`a bad shape: ${shape}`);
-    if (shape <= LITERAL_ARRAY_MAX) return compiled(`[${Array(shape).fill('part()').join(',')}]`);
-    return (part) => {
-      const list: unknown[] = [];
-      for (let i = 0; i < shape; i++) list.push(part());
-      return list;
-    };
+    if (shape <= LITERAL_ARRAY_MAX) return literal(`[${Array.from({ length: shape }, (_, i) => slot(i)).join(',')}]`);
+    return freeze ? (stack, base) => Object.freeze(stack.slice(base, base + shape)) : (stack, base) => stack.slice(base, base + shape);
   }
   if (!Array.isArray(shape) || !shape.every((k) => typeof k === 'string')) throw new Error('a bad shape');
-  const fields = shape.map((k) => `${k === '__proto__' ? `[${JSON.stringify(k)}]` : JSON.stringify(k)}: part()`);
-  return compiled(`{${fields.join(',')}}`);
+  const fields = shape.map((k, i) => `${k === '__proto__' ? `[${JSON.stringify(k)}]` : JSON.stringify(k)}: ${slot(i)}`);
+  return literal(`{${fields.join(',')}}`);
 }
 
+const slot = (i: number) => (i === 0 ? 's[b]' : `s[b + ${i}]`);
+
 /**
- * A function of `part` returning the literal `expression`. The expression is made above of JSON string
- * literals and `part()` calls only, so no text of the file is ever run as code.
+ * A function of the stack `s` and a base `b` returning the literal `expression`. The expression is made above
+ * of JSON string literals and stack slots only, so no text of the file is ever run as code.
  */
-function compiled(expression: string): (part: () => unknown) => unknown {
+function compiled(expression: string): Builder {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a literal per shape: see builderOf
-  return new Function('part', `return ${expression}`) as (part: () => unknown) => unknown;
+  return new Function('s', 'b', `return ${expression}`) as Builder;
 }
 
 function sameKey(a: SeedCacheKey | undefined, b: SeedCacheKey): boolean {

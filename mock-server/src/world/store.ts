@@ -63,6 +63,21 @@ export const NO_RECORDS = {
   notifications: [],
 } satisfies Partial<GeneratedWorld>;
 
+/**
+ * On a world whose lists of records are built on first read (the seed cache's, see seed-cache.ts): each such
+ * list by its name (DeferredList). Those lists' records are frozen as they are made; a store's collection of
+ * one reads it on its first use (Collection.defer), and never freezes it again (freezeSteps).
+ */
+export const DEFERRED_RECORDS = Symbol('deferred records');
+
+/** A list of records built on first read: how many it holds, and its building in steps (the list then read at once). */
+export interface DeferredList {
+  size: number;
+  steps(): Generator<void, void, void>;
+}
+
+type DeferredRecords = { [DEFERRED_RECORDS]?: ReadonlyMap<string, DeferredList> };
+
 /** A new store's state: the world's banners and hot keywords, nothing counted yet, then what `state` holds. */
 function initialState(world: Pick<GeneratedWorld, 'banners' | 'hotKeywords'>, state?: Partial<StoreState>): StoreState {
   return {
@@ -104,6 +119,8 @@ export class Store {
   private readonly base: Store | null;
   /** The deep-freezing of this store's records, once begun (see freezeSteps). */
   private freezing: Generator<void, void, void> | null = null;
+  /** The collections whose records were made frozen (DEFERRED_RECORDS), by name: freezeSteps skips them. */
+  private readonly bornFrozen = new Set<string>();
 
   /**
    * A store holding `source`'s records, made at once; or, from another store, a copy-on-write store over
@@ -165,7 +182,9 @@ export class Store {
    * which runs it in slices so a new world never holds the server's event loop) and returns the store.
    */
   static *inSteps(world: GeneratedWorld, state?: Partial<StoreState>): Generator<void, Store, void> {
-    const store = new Store({ ...world, ...NO_RECORDS }, state);
+    // (the world's fields by name, not spread: a spread would read every list a deferred world holds)
+    const { seed, scale, now, banners, hotKeywords } = world;
+    const store = new Store({ seed, scale, now, banners, hotKeywords, ...NO_RECORDS }, state);
     yield* store.load(world);
     return store;
   }
@@ -173,20 +192,29 @@ export class Store {
   private *load(world: GeneratedWorld): Generator<void, void, void> {
     const STEP = 250;
     let count = 0;
-    const tick = () => ++count % STEP === 0;
-    for (const a of world.accounts) if ((this.accounts.insert(a), tick())) yield;
-    for (const s of world.sellers) if ((this.sellers.insert(s), tick())) yield;
-    for (const r of world.markets) if ((this.markets.insert(r), tick())) yield;
-    for (const r of world.products) if ((this.products.insert(r), tick())) yield;
-    for (const p of world.previews) if ((this.previews.insert(p), tick())) yield;
-    for (const r of world.addresses) if ((this.addresses.insert(r), tick())) yield;
-    for (const r of world.subscriptions) if ((this.subscriptions.insert(r), tick())) yield;
-    for (const r of world.alarms) if ((this.alarms.insert(r), tick())) yield;
-    for (const r of world.devices) if ((this.devices.replace(r), tick())) yield;
-    for (const r of world.carts) if ((this.carts.insert(r), tick())) yield;
-    for (const r of world.rooms) if ((this.rooms.insert(r), tick())) yield;
-    for (const r of world.receipts) if ((this.receipts.insert(r), tick())) yield;
-    for (const r of world.notifications) if ((this.notifications.insert(r), tick())) yield;
+    const deferred = (world as GeneratedWorld & DeferredRecords)[DEFERRED_RECORDS];
+    const collections = this.collections();
+    for (const name of Object.keys(collections) as (keyof typeof collections)[]) {
+      const collection = collections[name] as Collection<object, string>;
+      // A device's id is its owner and token: a world may list one twice (the last one holds).
+      const mode = name === 'devices' ? 'replace' : 'insert';
+      const list = deferred?.get(name);
+      if (list) {
+        collection.defer(
+          () => world[name],
+          list.size,
+          mode,
+          () => list.steps(),
+        );
+        this.bornFrozen.add(name);
+        continue;
+      }
+      for (const record of world[name] as object[]) {
+        if (mode === 'insert') collection.insert(record);
+        else collection.replace(record);
+        if (++count % STEP === 0) yield;
+      }
+    }
     // Built on the first search, or in slices by World.createInSlices and the CLI (see SearchIndex.defer).
     this.search.defer(this);
   }
@@ -196,7 +224,13 @@ export class Store {
    * rather than change other worlds). Callers share one run: a second caller goes on where the first is.
    */
   *freezeSteps(): Generator<void, void, void> {
-    this.freezing ??= deepFreeze(Object.values(this.toData({ seed: 0, scale: 0, now: '' }).world));
+    this.freezing ??= deepFreeze([
+      this.state.banners,
+      this.state.hotKeywords,
+      ...Object.entries(this.collections())
+        .filter(([name]) => !this.bornFrozen.has(name))
+        .map(([, collection]) => [...(collection as Collection<object, string>).all()]),
+    ]);
     while (!this.freezing.next().done) yield;
   }
 
@@ -214,6 +248,11 @@ export class Store {
    * base's records frozen (see freezeSteps). A world made later then waits for neither.
    */
   *sharingSteps(): Generator<void, void, void> {
+    // The lists the search index reads, built in steps first when they are deferred (a request meanwhile that
+    // needs one builds the rest of it at once).
+    const source = this.base ?? this;
+    yield* source.sellers.loadSteps();
+    yield* source.products.loadSteps();
     yield* this.search.pendingSteps();
     if (this.base) yield* this.base.freezeSteps();
   }
