@@ -3,7 +3,8 @@
 // explains the whole trip).
 import { appPathname } from '../config/appBase';
 import { nothingAheadOfEntry, previousEntryPathname } from './history';
-import { PROVIDER_TRIP_KEY, tabNavigation, write, type Trip } from './providerTrip';
+import { PROVIDER_TRIP_KEY } from './providerNotes';
+import { tabNavigation, write, type Trip } from './providerTrip';
 
 /**
  * The pathname (an app path) of the entry behind this one when it is the app's: the Navigation API's entry

@@ -2,6 +2,7 @@
 // over the provider's entries to the app's own, and shows the return address in its place. Walked in a tab
 // kept as Chromium keeps one (Tab below), with the app's modules loaded afresh on every page load of it.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { PROVIDER_RETURN_KEY } from './providerNotes';
 
 type TripModule = typeof import('./providerTrip') & typeof import('./providerDeparture');
 
@@ -293,54 +294,12 @@ describe('a payment trip', () => {
   });
 
   test('a step back that never happens: the return is shown where the page is', async () => {
-    const { PROVIDER_RETURN_KEY, abandonProviderReturn } = await import('./providerTrip');
+    const { abandonProviderReturn } = await import('./providerTrip');
     setAddress(RECEIPT);
     sessionStorage.setItem(PROVIDER_RETURN_KEY, JSON.stringify({ address: `${RECEIPT}/pay?result=success`, endKey: null, moved: false }));
     expect(abandonProviderReturn()).toBe(true);
     expect(sessionStorage.getItem(PROVIDER_RETURN_KEY)).toBeNull();
     expect(`${window.location.pathname}${window.location.search}`).toBe(`${RECEIPT}/pay?result=success`);
     expect(abandonProviderReturn()).toBe(false);
-  });
-
-  test('a page restored from the back-forward cache shows the return in the app', async () => {
-    const { PROVIDER_RETURN_KEY, watchRestoredReturn } = await import('./providerTrip');
-    const show = vi.fn();
-    const stop = watchRestoredReturn(show);
-    sessionStorage.setItem(PROVIDER_RETURN_KEY, JSON.stringify({ address: `${RECEIPT}/pay?result=success`, endKey: null, moved: false }));
-    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
-    expect(show).not.toHaveBeenCalled();
-    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
-    expect(show).toHaveBeenCalledWith(`${RECEIPT}/pay?result=success`);
-    stop();
-  });
-
-  test('restored on an entry before the one to end on (same page): moves on to it, then shows the return', async () => {
-    const { PROVIDER_RETURN_KEY, watchRestoredReturn } = await import('./providerTrip');
-    let current = 'entry-home';
-    const traverseTo = vi.fn((key: string) => {
-      current = key;
-      return { committed: Promise.resolve(), finished: Promise.resolve() };
-    });
-    Object.defineProperty(window, 'navigation', {
-      configurable: true,
-      value: {
-        get currentEntry() {
-          return { key: current, index: current === 'entry-home' ? 0 : 1 };
-        },
-        entries: () => ['entry-home', 'entry-receipt'].map((key) => ({ key, url: `${APP}/`, sameDocument: true })),
-        traverseTo,
-      },
-    });
-    const show = vi.fn();
-    const stop = watchRestoredReturn(show);
-    const address = `${RECEIPT}/pay?result=success`;
-    sessionStorage.setItem(PROVIDER_RETURN_KEY, JSON.stringify({ address, endKey: 'entry-receipt', moved: false }));
-    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
-    expect(traverseTo).toHaveBeenCalledWith('entry-receipt');
-    expect(show).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(show).toHaveBeenCalledWith(address));
-    expect(traverseTo).toHaveBeenCalledTimes(1);
-    expect(sessionStorage.getItem(PROVIDER_RETURN_KEY)).toBeNull();
-    stop();
   });
 });

@@ -14,12 +14,10 @@
 // back further, onto an entry of the app's behind the one to end on, and that page moves on to it by its
 // Navigation API key, noted when leaving. Without that API (older Safari) the return then stays where it landed.
 // The note before leaving is providerDeparture.ts (the login and payment screens'); this module is the
-// return, which every page's start runs.
+// return, which a page's start runs when a trip or a return is noted (providerReturn.ts).
 import { appPathname } from '../config/appBase';
 import { pageNavigation } from './pageNavigation';
-
-export const PROVIDER_TRIP_KEY = 'cm.providerTrip';
-export const PROVIDER_RETURN_KEY = 'cm.providerReturn';
+import { PROVIDER_RETURN_KEY, PROVIDER_TRIP_KEY } from './providerNotes';
 /** More entries than this between leaving and coming back: something else happened; the return stays put. */
 const MAX_STEPS = 20;
 /** Chromium and Firefox keep 50 entries a tab (WebKit more): at that length the oldest are dropped. */
@@ -64,9 +62,6 @@ interface PendingReturn {
   moved: boolean;
 }
 
-/** At a page's start, before the router reads the address: the return address in place of this entry's. */
-const showHere = (address: string) => window.history.replaceState(null, '', address);
-
 export function write(key: string, value: unknown): boolean {
   try {
     sessionStorage.setItem(key, JSON.stringify(value));
@@ -84,6 +79,9 @@ function read<T>(key: string): T | null {
     return null;
   }
 }
+
+/** At a page's start, before the router reads the address: the return address in place of this entry's. */
+const showHere = (address: string) => window.history.replaceState(null, '', address);
 
 /**
  * How far back the return steps: onto the entry to end on when the count is sure; else past it onto an
@@ -168,15 +166,11 @@ export function abandonProviderReturn(): boolean {
 }
 
 /**
- * A page the browser restores from its back-forward cache runs no start again: when it is the entry a
- * provider's return stepped back to, it shows the return address (`show` navigates in the app, in place),
- * after moving on to the entry to end on when that is another of this page's entries.
+ * On a page the browser restored from its back-forward cache (providerReturn.ts watches for it): when it is
+ * the entry a provider's return stepped back to, shows the return address (`show` navigates in the app, in
+ * place), after moving on to the entry to end on when that is another of this page's entries.
  */
-export function watchRestoredReturn(show: (address: string) => void): () => void {
-  const onPageShow = (event: PageTransitionEvent) => {
-    const pending = read<PendingReturn>(PROVIDER_RETURN_KEY);
-    if (event.persisted && pending !== null) settleReturn(pending, show);
-  };
-  window.addEventListener('pageshow', onPageShow);
-  return () => window.removeEventListener('pageshow', onPageShow);
+export function settleRestoredReturn(show: (address: string) => void): void {
+  const pending = read<PendingReturn>(PROVIDER_RETURN_KEY);
+  if (pending !== null) settleReturn(pending, show);
 }

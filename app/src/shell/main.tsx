@@ -2,7 +2,7 @@ import { hostRedirect } from '@creator-market/sdk/domain';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { abandonProviderReturn, PROVIDER_RETURN_FALLBACK_MS, takeProviderReturn, watchRestoredReturn } from '../services/providerTrip';
+import { takeNotedProviderReturn, watchRestoredReturn } from '../services/providerReturn';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary';
 import { navigate } from '../lib/navigation';
 import { HOSTS } from '../config/hosts';
@@ -20,13 +20,8 @@ async function start(): Promise<void> {
     return;
   }
   // Back from a sign-in or payment provider: step back over its pages first (their entries are not kept).
-  if (takeProviderReturn() === 'leaving') {
-    // Should the step back not happen, the return is shown here after all.
-    window.setTimeout(() => {
-      if (abandonProviderReturn()) void start();
-    }, PROVIDER_RETURN_FALLBACK_MS);
-    return;
-  }
+  // (Should the step back not happen, the return is shown here after all: start again.)
+  if ((await takeNotedProviderReturn(() => void start())) === 'leaving') return;
   watchRestoredReturn((address) => navigate(address, { replace: true }));
   // The router restores scroll positions itself (by path, SPEC.md section 2).
   window.history.scrollRestoration = 'manual';

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { startLogin } from '../../services/login';
 import { pageNavigation } from '../../services/pageNavigation';
-import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
+import { PROVIDER_TRIP_KEY } from '../../services/providerNotes';
 import { API_BASE } from '../../config/hosts';
 import { renderAt, resetAppState, signInAs } from '../../testing/appHarness';
 import { personaToken, setupMockApi } from '../../testing/testServer';

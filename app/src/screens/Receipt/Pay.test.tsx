@@ -4,7 +4,7 @@ import { getResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { confirmDeposit, markPaid } from '@creator-market/mock-server/world/orders';
 import { pageNavigation } from '../../services/pageNavigation';
-import { PROVIDER_TRIP_KEY } from '../../services/providerTrip';
+import { PROVIDER_TRIP_KEY } from '../../services/providerNotes';
 import { navigate } from '../../lib/navigation';
 import { API_BASE } from '../../config/hosts';
 import { renderScreen, resetScreenState } from '../../testing/screenHarness';
