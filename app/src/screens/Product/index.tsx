@@ -10,7 +10,7 @@ import { CartBar } from '../../features/cart-drawer-entry/CartBar';
 import { PageClock } from '../../components/data/pageClock';
 import { useFirstScreen } from '../../components/data/useFirstScreen';
 import { useLoad } from '../../components/data/useLoad';
-import { loadMarketDetail, type MarketDetail, type Product } from '../../components/market-detail/marketDetail';
+import { loadMarketDetail, type Product } from '../../components/market-detail/marketDetail';
 import { imageUrl } from '../../lib/media/imageUrl';
 import { AppBar } from '../../ui/AppBar';
 import { BottomSheet } from '../../ui/BottomSheet';
@@ -82,7 +82,8 @@ export default function ProductScreen() {
   const data = detail.data;
   // The lead product's first image is the first screen's largest paint: the overlays and the other screens'
   // preloads wait for it (components/data/useFirstScreen.ts), as on the market screen.
-  const lead = data ? leadProduct(visibleProducts(data.product), productId) : undefined;
+  const products = data ? visibleProducts(data.product) : [];
+  const lead = leadProduct(products, productId);
   const firstScreen = useFirstScreen(data ? (lead?.cover.length ?? 0) > 0 : true);
   return (
     <div className={styles.page}>
@@ -103,11 +104,11 @@ export default function ProductScreen() {
             <IconChevron size={18} />
           </Link>
           {mode === 'scroll' ? (
-            <ScrollView detail={data} productId={productId} onLeadSettle={firstScreen.show} />
+            <ScrollView products={products} lead={lead} productId={productId} onLeadSettle={firstScreen.show} />
           ) : (
             <SingleView
-              detail={data}
-              productId={productId}
+              products={products}
+              lead={lead}
               onLeadSettle={firstScreen.show}
               onSelect={(id) => {
                 setProductId(id);
@@ -171,15 +172,14 @@ function leadProduct(products: Product[], productId: string): Product | undefine
 }
 
 interface ViewProps {
-  detail: MarketDetail;
-  productId: string;
+  /** The market's products on view (visibleProducts), and the one the page opens on (leadProduct). */
+  products: Product[];
+  lead: Product | undefined;
   /** The lead product's first image has settled (LazyImage onSettle). */
   onLeadSettle: () => void;
 }
 
-function ScrollView({ detail, productId, onLeadSettle }: ViewProps) {
-  const products = visibleProducts(detail.product);
-  const lead = leadProduct(products, productId);
+function ScrollView({ products, lead, productId, onLeadSettle }: ViewProps & { productId: string }) {
   // Open on the product of the hash.
   useLayoutEffect(() => {
     if (productId) document.getElementById(`product-${productId}`)?.scrollIntoView?.({ block: 'start' });
@@ -194,9 +194,7 @@ function ScrollView({ detail, productId, onLeadSettle }: ViewProps) {
   );
 }
 
-function SingleView({ detail, productId, onLeadSettle, onSelect }: ViewProps & { onSelect: (id: string) => void }) {
-  const products = visibleProducts(detail.product);
-  const product = leadProduct(products, productId);
+function SingleView({ products, lead: product, onLeadSettle, onSelect }: ViewProps & { onSelect: (id: string) => void }) {
   if (!product) return null;
   const index = products.indexOf(product);
   const previous = products[index - 1];
