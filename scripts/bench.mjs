@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from './bench/http.mjs';
 import { measure } from './bench/measure.mjs';
 import { gatesOf } from './bench/gates.mjs';
-import { cpuTimeMs, REPO_ROOT, startMockCli, startPeer, startProcess, worldsReadied } from './bench/processes.mjs';
+import { bareNodeStartCpuMs, cpuTimeMs, REPO_ROOT, startMockCli, startPeer, worldsReadied } from './bench/processes.mjs';
 import { startPrism } from './bench/prism.mjs';
 import { measureWorldStall } from './bench/world-stall.mjs';
 import { measureNewWorlds } from './bench/new-worlds.mjs';
@@ -149,22 +149,10 @@ async function measureScale1Starts() {
   return { mock, firstStart, secondStart, samples, start: samples[Math.floor(samples.length / 2)] };
 }
 
-/**
- * What a bare node start costs in CPU to its first line (the median of 5; /proc counts in 10 ms ticks): the
- * floor a start is compared with, so that the start's gate is a ratio the machine's speed cancels out of.
- */
+/** What a bare node start costs in CPU to its first line (bareNodeStartCpuMs), the median of 5. */
 async function nodeStartCpuMs() {
   const samples = [];
-  for (let i = 0; i < 5; i++) {
-    const bare = await startProcess({
-      command: process.execPath,
-      args: ['-e', "console.log('ready'); setInterval(() => {}, 1000)"],
-      readyLine: /^ready$/,
-      label: 'bare node',
-    });
-    samples.push(cpuTimeMs(bare.pid));
-    await bare.stop();
-  }
+  for (let i = 0; i < 5; i++) samples.push(await bareNodeStartCpuMs());
   return round(samples.sort((a, b) => a - b)[2], 1);
 }
 

@@ -242,3 +242,19 @@ export async function startPeer(kind, routesFile) {
   });
   return Object.assign(handle, { baseUrl: `http://${HOST}:${port}`, port });
 }
+
+/**
+ * The CPU a bare node start costs to its first line, in ms: the floor a mock server's start is compared with
+ * (the bench's start gate, start-cpu.mjs), so that the ratio is one the machine's speed cancels out of.
+ */
+export async function bareNodeStartCpuMs() {
+  const bare = await startProcess({
+    command: process.execPath,
+    args: ['-e', "console.log('ready'); setInterval(() => {}, 1000)"],
+    readyLine: /^ready$/,
+    label: 'bare node',
+  });
+  const cpu = cpuTimeMs(bare.pid);
+  await bare.stop();
+  return cpu;
+}

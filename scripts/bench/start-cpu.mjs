@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from './http.mjs';
-import { cpuTimeMs, MOCK_CLI, startMockCli, startProcess, waitUntil, worldsReadied } from './processes.mjs';
+import { bareNodeStartCpuMs, cpuTimeMs, MOCK_CLI, startMockCli, waitUntil, worldsReadied } from './processes.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -50,18 +50,6 @@ async function start(entry) {
   return startMockCli({ cli: entry.cli, flags: ['--scale', values.scale, '--cache-dir', entry.cacheDir] });
 }
 
-async function bareNodeCpuMs() {
-  const bare = await startProcess({
-    command: process.execPath,
-    args: ['-e', "console.log('ready'); setInterval(() => {}, 1000)"],
-    readyLine: /^ready$/,
-    label: 'bare node',
-  });
-  const cpu = cpuTimeMs(bare.pid);
-  await bare.stop();
-  return cpu;
-}
-
 async function answered(client, paths) {
   const answers = await Promise.all(paths.map((path) => client.call('GET', path, { parse: false })));
   const bad = answers.find((answer) => answer.status !== 200);
@@ -70,7 +58,7 @@ async function answered(client, paths) {
 
 /** One second start: CPU at the ready line, at the first screen's answers, the home's, and 'new worlds ready'. */
 async function sample(entry) {
-  const bare = await bareNodeCpuMs();
+  const bare = await bareNodeStartCpuMs();
   const spawned = performance.now();
   const mock = await start(entry);
   const ready = cpuTimeMs(mock.pid);
